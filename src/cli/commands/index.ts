@@ -1,0 +1,8 @@
+/** The command list; a new command adds one line here. */
+import type { Command } from 'commander';
+import type { CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+
+export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
+
+export const COMMANDS: RegisterCommand[] = [];

@@ -1,0 +1,45 @@
+/**
+ * The commander program. Commands are thin: they parse options and call the
+ * layers below. Each command lives in src/cli/commands/ and registers itself.
+ */
+import { Command, CommanderError } from 'commander';
+import { FAULTLINE_VERSION } from '../version.js';
+import { CliError, processIo, type CliIo } from './io.js';
+import { COMMANDS } from './commands/index.js';
+
+/** Each command's action sets the exit code through this holder (0 unless set). */
+export interface CommandResult {
+  exitCode: number;
+}
+
+export function buildProgram(io: CliIo, result: CommandResult): Command {
+  const program = new Command('faultline')
+    .description('A workbench for LLM agent harnesses: scripted suites, JSONL traces, DuckDB reports, fault scenarios.')
+    .version(FAULTLINE_VERSION, '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const register of COMMANDS) register(program, io, result);
+  return program;
+}
+
+/** Runs the CLI and returns the exit code; never calls process.exit itself. */
+export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const result: CommandResult = { exitCode: 0 };
+  const program = buildProgram(io, result);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return result.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with exit code 0.
+      return error.exitCode;
+    }
+    if (error instanceof CliError) {
+      io.stderr(`faultline: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr(`faultline: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 70;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The emitter facade: the only way the harness (or a user's own harness)
+ * writes events. It binds the envelope ids, turns unknown tool names into the
+ * `<unknown>` label, and redacts free text, so a caller cannot leak a raw
+ * path or message into a label (seed §14.5).
+ */
+import { MAX_REQUESTED_TOOL_CHARS, UNKNOWN_TOOL } from './labels.js';
+import { redactAndCap } from './redact.js';
+import type { EventName, EventOf, EnvelopeKey } from './schemas.js';
+import type { EventSink } from './sink.js';
+
+type RunEventName = 'run_start' | 'run_end';
+type SessionEventName = Exclude<EventName, RunEventName>;
+type Bound = EnvelopeKey | 'event' | 'run_id' | 'session_id' | 'task_id';
+
+export type SessionFields<N extends SessionEventName> = Omit<EventOf<N>, Bound>;
+export type RunFields<N extends RunEventName> = Omit<EventOf<N>, EnvelopeKey | 'event' | 'run_id'>;
+
+export class RunEmitter {
+  constructor(
+    readonly sink: EventSink,
+    readonly runId: string,
+  ) {}
+
+  emit<N extends RunEventName>(event: N, fields: RunFields<N>): void {
+    this.sink.emit({ event, run_id: this.runId, ...fields } as never);
+  }
+
+  session(sessionId: string, taskId: string): SessionEmitter {
+    return new SessionEmitter(this.sink, this.runId, sessionId, taskId);
+  }
+}
+
+export class SessionEmitter {
+  constructor(
+    readonly sink: EventSink,
+    readonly runId: string,
+    readonly sessionId: string,
+    readonly taskId: string,
+  ) {}
+
+  emit<N extends SessionEventName>(event: N, fields: SessionFields<N>): void {
+    this.sink.emit({
+      event,
+      run_id: this.runId,
+      session_id: this.sessionId,
+      task_id: this.taskId,
+      ...fields,
+    } as never);
+  }
+
+  /** An expectation result; the detail is free text, so it is redacted and capped here. */
+  expectation(id: string, ok: boolean, detail: string): void {
+    this.emit('expectation', { id: id.slice(0, 128), ok, detail: redactAndCap(detail, 1024) });
+  }
+}
+
+/**
+ * The label for a tool name: known names pass, anything else becomes
+ * `<unknown>` with the requested name cut to 64 chars in a non-label field.
+ */
+export function toolLabel(name: string, isKnown: (name: string) => boolean): { tool: string; requested_tool: string | null } {
+  if (isKnown(name) && /^[A-Za-z0-9_.-]{1,128}$/.test(name)) return { tool: name, requested_tool: null };
+  return { tool: UNKNOWN_TOOL, requested_tool: name.slice(0, MAX_REQUESTED_TOOL_CHARS) };
+}

@@ -1,0 +1,134 @@
+/**
+ * Closed label sets (DESIGN §2, seed §8.7 / §14.5). A label is something a
+ * report groups by, so its cardinality must be bounded: paths, commands and
+ * message text never appear here. Extend a set only by adding to it.
+ */
+import { z } from 'zod';
+
+export const CONTRACT_VERSION = 1 as const;
+
+/** Pre-execution kinds: the tool body never ran. */
+export const PRE_EXECUTION_FAILURE_KINDS = [
+  'not_found',
+  'hook_blocked',
+  'permission_denied',
+  'invalid_input',
+  'cascade_skipped',
+] as const;
+/** Execution kinds: the tool body started. `exception` (our bug) and `tool_error` (tool reported an error) are never merged. */
+export const EXECUTION_FAILURE_KINDS = ['timeout', 'aborted', 'exception', 'tool_error'] as const;
+export const FailureKind = z.enum([...PRE_EXECUTION_FAILURE_KINDS, ...EXECUTION_FAILURE_KINDS]);
+export type FailureKind = z.infer<typeof FailureKind>;
+
+/** Provider stop reasons, classified. `null` and `unknown` are classes of their own so they can be counted. */
+export const StopClass = z.enum([
+  'tool_use',
+  'end_turn',
+  'max_tokens',
+  'stop_sequence',
+  'pause_turn',
+  'refusal',
+  'content_filter',
+  'context_window_exceeded',
+  'null',
+  'unknown',
+]);
+export type StopClass = z.infer<typeof StopClass>;
+
+export const ModelErrorKind = z.enum([
+  'rate_limited',
+  'overloaded',
+  'server_error',
+  'timeout',
+  'connection',
+  'stream_interrupted',
+  'invalid_request',
+  'auth',
+  'unknown',
+]);
+export type ModelErrorKind = z.infer<typeof ModelErrorKind>;
+
+export const SessionOutcome = z.enum(['passed', 'failed', 'error', 'aborted']);
+export type SessionOutcome = z.infer<typeof SessionOutcome>;
+
+/**
+ * Turn-stop attribution (seed §4.4): why the loop ended. When several apply the
+ * priority is explicit reason > abort > max turns > error.
+ */
+export const TurnStop = z.enum([
+  'end_turn', // model finished (whitelisted end stop reason, nothing pending)
+  'max_tokens', // output cut off; cut tool calls answered with errors, loop ended
+  'refusal',
+  'content_filter',
+  'context_window_exceeded',
+  'stop_reason_unhandled', // null / unknown stop reason: fail closed
+  'defense_stop',
+  'token_budget',
+  'aborted',
+  'max_turns',
+  'model_error',
+  'harness_error',
+]);
+export type TurnStop = z.infer<typeof TurnStop>;
+
+export const ToolSource = z.enum(['builtin', 'mcp', 'deferred']);
+export type ToolSource = z.infer<typeof ToolSource>;
+
+export const PermissionDecisionValue = z.enum(['allow', 'ask', 'deny']);
+export type PermissionDecisionValue = z.infer<typeof PermissionDecisionValue>;
+
+/** Which step of the permission chain decided (seed §8.2). */
+export const PermissionSource = z.enum([
+  'hook',
+  'deny_rule',
+  'dangerous_command',
+  'disabled_tool',
+  'path_guard',
+  'protected_path',
+  'ask_rule',
+  'tool_check',
+  'allow_rule',
+  'mode',
+  'read_only',
+  'session_memory',
+  'denial_fuse',
+  'user',
+  'default',
+]);
+export type PermissionSource = z.infer<typeof PermissionSource>;
+
+export const PermissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
+export type PermissionMode = z.infer<typeof PermissionMode>;
+
+export const HookName = z.enum(['pre_tool_use', 'post_tool_use']);
+export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision']);
+
+/** Every defense the harness knows (src/harness/defenses/ has one file each). */
+export const DefenseName = z.enum([
+  'cut_tool_call_guard',
+  'end_turn_fallthrough',
+  'stop_reason_fail_closed',
+  'empty_args_retry_cap',
+  'identical_call_loop',
+  'low_yield_spin',
+  'fact_source_conflict',
+  'reminder_cap',
+  'spill_read_loop',
+  'denial_fuse',
+  'dangerous_command_block',
+  'protected_path_guard',
+  'injection_guard',
+  'token_budget',
+]);
+export type DefenseName = z.infer<typeof DefenseName>;
+
+export const DefenseAction = z.enum(['hint', 'block', 'fuse', 'stop', 'ask', 'reorder']);
+export type DefenseAction = z.infer<typeof DefenseAction>;
+
+export const McpState = z.enum(['connecting', 'connected', 'failed', 'disconnected', 'timeout']);
+
+/** Placeholder label for a tool name the registry does not know (hallucinated). */
+export const UNKNOWN_TOOL = '<unknown>' as const;
+/** Tool names are labels only because they come from the registry; anything else becomes UNKNOWN_TOOL. */
+export const ToolLabel = z.union([z.literal(UNKNOWN_TOOL), z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/)]);
+export const MAX_REQUESTED_TOOL_CHARS = 64;

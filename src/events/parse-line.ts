@@ -1,0 +1,45 @@
+/**
+ * Checks one JSONL line against the contract and says exactly why it fails.
+ * Shared by `faultline validate` and the analysis quarantine so both agree.
+ */
+import { CONTRACT_VERSION } from './labels.js';
+import { EVENT_SCHEMAS, type EventName, type FaultlineEvent } from './schemas.js';
+
+export type LineVerdict =
+  | { ok: true; event: FaultlineEvent }
+  | { ok: false; kind: LineProblem; reason: string };
+
+export type LineProblem = 'torn' | 'not_json' | 'not_object' | 'newer_version' | 'unknown_event' | 'schema';
+
+export interface LineContext {
+  /** True when this is the file's last line and it has no trailing newline. */
+  unterminated?: boolean;
+}
+
+export function parseLine(line: string, context: LineContext = {}): LineVerdict {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    if (context.unterminated) return { ok: false, kind: 'torn', reason: 'torn last line (no trailing newline, not valid JSON)' };
+    return { ok: false, kind: 'not_json', reason: `not JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, kind: 'not_object', reason: 'not a JSON object' };
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.v === 'number' && record.v > CONTRACT_VERSION) {
+    return { ok: false, kind: 'newer_version', reason: `contract version v=${record.v} is newer than supported v=${CONTRACT_VERSION}` };
+  }
+  const name = record.event;
+  if (typeof name !== 'string' || !(name in EVENT_SCHEMAS)) {
+    return { ok: false, kind: 'unknown_event', reason: `unknown event ${JSON.stringify(name)?.slice(0, 80) ?? 'undefined'}` };
+  }
+  const parsed = EVENT_SCHEMAS[name as EventName].safeParse(record);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(line)';
+    return { ok: false, kind: 'schema', reason: `${name}: ${where}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, event: parsed.data as FaultlineEvent };
+}

@@ -1,0 +1,223 @@
+/**
+ * Event contract v1 (DESIGN §2). These zod schemas are the single source of
+ * truth: TypeScript types, runtime validation, schema/events.v1.json and the
+ * DuckDB column list are all derived from them.
+ *
+ * Every event is a flat object of scalars (no nested objects) so the same
+ * column can be read by DuckDB with one declared type.
+ */
+import { z } from 'zod';
+import {
+  CONTRACT_VERSION,
+  DefenseAction,
+  DefenseName,
+  FailureKind,
+  HookEffect,
+  HookName,
+  McpState,
+  ModelErrorKind,
+  PermissionDecisionValue,
+  PermissionMode,
+  PermissionSource,
+  SessionOutcome,
+  StopClass,
+  ToolLabel,
+  ToolSource,
+  TurnStop,
+  MAX_REQUESTED_TOOL_CHARS,
+} from './labels.js';
+
+const int = () => z.number().int();
+const nonNeg = () => z.number().int().nonnegative();
+const ms = () => z.number().nonnegative();
+const id = () => z.string().min(1).max(128);
+/** A short free-text field (not a label): capped so a trace line stays small. */
+const text = (max: number) => z.string().max(max);
+
+/** Fields on every line. `session_id` is absent on run-level events. */
+const envelope = {
+  v: z.literal(CONTRACT_VERSION),
+  ts: nonNeg(),
+  seq: nonNeg(),
+  run_id: id(),
+};
+const sessionScoped = {
+  ...envelope,
+  session_id: id(),
+  task_id: id(),
+};
+const turnScoped = { ...sessionScoped, turn: nonNeg() };
+const toolScoped = { ...turnScoped, tool: ToolLabel, tool_use_id: id() };
+
+const tokens = {
+  input_tokens: nonNeg(),
+  output_tokens: nonNeg(),
+  cache_read_tokens: nonNeg(),
+  cache_write_tokens: nonNeg(),
+};
+
+export const EVENT_SCHEMAS = {
+  run_start: z.strictObject({
+    ...envelope,
+    event: z.literal('run_start'),
+    suite: text(512),
+    provider: text(64),
+    model: text(128),
+    faultline_version: text(32),
+    node_version: text(32),
+    config_hash: text(64),
+    tasks: nonNeg(),
+  }),
+  run_end: z.strictObject({
+    ...envelope,
+    event: z.literal('run_end'),
+    sessions: nonNeg(),
+    passed: nonNeg(),
+    failed: nonNeg(),
+    errored: nonNeg(),
+    aborted: nonNeg(),
+    duration_ms: ms(),
+  }),
+  session_start: z.strictObject({
+    ...sessionScoped,
+    event: z.literal('session_start'),
+    scenario: text(128).nullable(),
+    repeat: nonNeg(),
+    defenses_armed: z.array(DefenseName),
+    tools: z.array(ToolLabel),
+    deferred_tools: z.array(ToolLabel),
+    permission_mode: PermissionMode,
+    headless: z.boolean(),
+  }),
+  session_end: z.strictObject({
+    ...sessionScoped,
+    event: z.literal('session_end'),
+    outcome: SessionOutcome,
+    stop: TurnStop,
+    turns: nonNeg(),
+    ...tokens,
+    duration_ms: ms(),
+  }),
+  model_request: z.strictObject({
+    ...turnScoped,
+    event: z.literal('model_request'),
+    provider: text(64),
+    model: text(128),
+    stream: z.boolean(),
+    messages_count: nonNeg(),
+    tools_count: nonNeg(),
+    tools_bytes: nonNeg(),
+    request_bytes: nonNeg(),
+    prefix_hash: text(64),
+  }),
+  model_response: z.strictObject({
+    ...turnScoped,
+    event: z.literal('model_response'),
+    duration_ms: ms(),
+    ttft_ms: ms().nullable(),
+    stop_reason: text(64).nullable(),
+    stop_class: StopClass,
+    tool_use_count: nonNeg(),
+    ...tokens,
+  }),
+  model_error: z.strictObject({
+    ...turnScoped,
+    event: z.literal('model_error'),
+    error_kind: ModelErrorKind,
+    status: int().nullable(),
+    attempt: z.number().int().positive(),
+    will_retry: z.boolean(),
+    retry_after_ms: ms().nullable(),
+  }),
+  tool_call: z.strictObject({
+    ...toolScoped,
+    event: z.literal('tool_call'),
+    /** The requested name when `tool` is `<unknown>` (hallucinated), cut to 64 chars. Not a label. */
+    requested_tool: text(MAX_REQUESTED_TOOL_CHARS).nullable(),
+    batch: nonNeg(),
+    concurrency_safe: z.boolean(),
+    source: ToolSource,
+  }),
+  tool_success: z.strictObject({
+    ...toolScoped,
+    event: z.literal('tool_success'),
+    duration_ms: ms(),
+    output_bytes: nonNeg(),
+    raw_bytes: nonNeg(),
+    empty: z.boolean(),
+    truncated: z.boolean(),
+    spilled: z.boolean(),
+  }),
+  tool_failure: z.strictObject({
+    ...toolScoped,
+    event: z.literal('tool_failure'),
+    duration_ms: ms(),
+    failure_kind: FailureKind,
+    /** Structured code (ENOENT, exit_1, a zod issue code), never message text. */
+    error_code: text(64).nullable(),
+  }),
+  permission_decision: z.strictObject({
+    ...toolScoped,
+    event: z.literal('permission_decision'),
+    decision: PermissionDecisionValue,
+    source: PermissionSource,
+    needed_prompt: z.boolean(),
+    rule_id: text(128).nullable(),
+  }),
+  hook: z.strictObject({
+    ...toolScoped,
+    event: z.literal('hook'),
+    hook: HookName,
+    effect: HookEffect,
+    duration_ms: ms(),
+  }),
+  defense_trigger: z.strictObject({
+    ...turnScoped,
+    event: z.literal('defense_trigger'),
+    defense: DefenseName,
+    action: DefenseAction,
+    tool: ToolLabel.nullable(),
+  }),
+  defense_stats: z.strictObject({
+    ...sessionScoped,
+    event: z.literal('defense_stats'),
+    defense: DefenseName,
+    evaluated: nonNeg(),
+    triggered: nonNeg(),
+  }),
+  mcp_server: z.strictObject({
+    ...sessionScoped,
+    event: z.literal('mcp_server'),
+    server: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    state: McpState,
+    duration_ms: ms(),
+  }),
+  expectation: z.strictObject({
+    ...sessionScoped,
+    event: z.literal('expectation'),
+    id: text(128),
+    ok: z.boolean(),
+    /** Redacted, capped human text (what was expected vs seen). */
+    detail: text(1024),
+  }),
+} as const;
+
+export type EventName = keyof typeof EVENT_SCHEMAS;
+export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
+
+export const AnyEvent = z.discriminatedUnion(
+  'event',
+  Object.values(EVENT_SCHEMAS) as unknown as [
+    (typeof EVENT_SCHEMAS)[EventName],
+    ...(typeof EVENT_SCHEMAS)[EventName][],
+  ],
+);
+
+export type EventOf<N extends EventName> = z.infer<(typeof EVENT_SCHEMAS)[N]>;
+export type FaultlineEvent = { [N in EventName]: EventOf<N> }[EventName];
+
+/** Envelope keys the sink fills in; callers give the rest. */
+export type EnvelopeKey = 'v' | 'ts' | 'seq';
+export type EventInput<N extends EventName = EventName> = N extends EventName
+  ? Omit<EventOf<N>, EnvelopeKey>
+  : never;

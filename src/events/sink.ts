@@ -1,0 +1,178 @@
+/**
+ * The JSONL sink. Rules (DESIGN §2, seed §14.5):
+ * - never throws into its caller: a failing disk is counted and reported once;
+ * - a line is never split across two writes, so a crash leaves at most one torn
+ *   last line (lines are buffered and flushed as whole lines with one write);
+ * - `seq` is a per-writer counter so readers can detect loss and order;
+ * - flushes on close, when the buffer fills, on a short timer and on SIGINT/SIGTERM.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CONTRACT_VERSION } from './labels.js';
+import { AnyEvent, type EventInput, type FaultlineEvent } from './schemas.js';
+import { installSignalFlush } from './signal-flush.js';
+
+export interface SinkOptions {
+  /** Validate every event against the contract before writing (invalid ones are dropped and counted). */
+  validate?: boolean;
+  /** Epoch-ms clock; injectable for deterministic tests. */
+  now?: () => number;
+  /** Called once, on the first write failure. */
+  onError?: (error: unknown) => void;
+  /** Flush when this many bytes are buffered. */
+  bufferBytes?: number;
+  /** Flush this long after the first buffered line. */
+  flushIntervalMs?: number;
+  /** Also keep every written event in memory (tests, expectations). */
+  keepInMemory?: boolean;
+}
+
+export interface SinkStats {
+  written: number;
+  /** Lines lost to write errors. */
+  failedWrites: number;
+  /** Events rejected by validation (a harness bug: reported, never thrown). */
+  invalid: number;
+  firstError: string | null;
+}
+
+export interface EventSink {
+  emit(event: EventInput): void;
+  flush(): void;
+  close(): void;
+  stats(): SinkStats;
+  /** Events kept in memory when `keepInMemory` is set, else empty. */
+  events(): readonly FaultlineEvent[];
+}
+
+export class JsonlSink implements EventSink {
+  private fd: number | null = null;
+  private seq = 0;
+  private buffer: string[] = [];
+  private bufferedBytes = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly kept: FaultlineEvent[] = [];
+  private readonly counters: SinkStats = { written: 0, failedWrites: 0, invalid: 0, firstError: null };
+  private readonly now: () => number;
+  private readonly uninstall: () => void;
+  private closed = false;
+
+  constructor(
+    readonly path: string,
+    private readonly options: SinkOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      this.fd = openSync(path, 'a');
+    } catch (error) {
+      this.fail(error, 0);
+    }
+    this.uninstall = installSignalFlush(() => this.flush());
+  }
+
+  emit(input: EventInput): void {
+    try {
+      if (this.closed) return;
+      const event = { v: CONTRACT_VERSION, ts: this.now(), seq: ++this.seq, ...input } as FaultlineEvent;
+      if (this.options.validate && !AnyEvent.safeParse(event).success) {
+        this.counters.invalid++;
+        this.note(`invalid event dropped: ${event.event}`);
+        return;
+      }
+      if (this.options.keepInMemory) this.kept.push(event);
+      const line = JSON.stringify(event) + '\n';
+      this.buffer.push(line);
+      this.bufferedBytes += line.length;
+      if (this.bufferedBytes >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
+      else this.scheduleFlush();
+    } catch (error) {
+      // Telemetry is a side channel: nothing here may reach the harness.
+      this.fail(error, 1);
+    }
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.buffer.length === 0) return;
+    const lines = this.buffer;
+    this.buffer = [];
+    this.bufferedBytes = 0;
+    if (this.fd === null) {
+      this.counters.failedWrites += lines.length;
+      return;
+    }
+    try {
+      // Whole lines only: a single write per batch, never half a line per write call.
+      writeSync(this.fd, lines.join(''));
+      this.counters.written += lines.length;
+    } catch (error) {
+      this.fail(error, lines.length);
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.uninstall();
+    if (this.fd !== null) {
+      try {
+        closeSync(this.fd);
+      } catch (error) {
+        this.fail(error, 0);
+      }
+      this.fd = null;
+    }
+  }
+
+  stats(): SinkStats {
+    return { ...this.counters };
+  }
+
+  events(): readonly FaultlineEvent[] {
+    return this.kept;
+  }
+
+  private scheduleFlush(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), this.options.flushIntervalMs ?? 200);
+    this.timer.unref();
+  }
+
+  private fail(error: unknown, lost: number): void {
+    this.counters.failedWrites += lost;
+    this.note(error instanceof Error ? error.message : String(error));
+  }
+
+  private note(message: string): void {
+    if (this.counters.firstError !== null) return;
+    this.counters.firstError = message;
+    try {
+      this.options.onError?.(message);
+    } catch {
+      // the reporter itself must not throw either
+    }
+  }
+}
+
+/** A sink that only keeps events in memory (tests, the emitter's dry mode). */
+export class MemorySink implements EventSink {
+  private seq = 0;
+  private readonly kept: FaultlineEvent[] = [];
+  constructor(private readonly now: () => number = Date.now) {}
+  emit(input: EventInput): void {
+    this.kept.push({ v: CONTRACT_VERSION, ts: this.now(), seq: ++this.seq, ...input } as FaultlineEvent);
+  }
+  flush(): void {}
+  close(): void {}
+  stats(): SinkStats {
+    return { written: this.kept.length, failedWrites: 0, invalid: 0, firstError: null };
+  }
+  events(): readonly FaultlineEvent[] {
+    return this.kept;
+  }
+}

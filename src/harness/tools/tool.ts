@@ -1,0 +1,39 @@
+/**
+ * The Tool interface (seed §3). One zod schema feeds both run-time validation
+ * and the JSON Schema sent to the model (registry.definitions(), the only path).
+ */
+import type { z } from 'zod';
+
+export interface ToolContext {
+  /** Absolute path of the task's sandbox workspace. Tools never touch anything outside it. */
+  workspace: string;
+  /** Aborted on user abort, cascade or this call's own timeout. */
+  signal: AbortSignal;
+}
+
+/** What a tool returns. `isError` marks a tool-reported error (`tool_error`), e.g. a failing command. */
+export interface ToolOutput {
+  content: string;
+  isError?: boolean;
+  /** Structured code for a tool-reported error (`exit_1`, `ENOENT`, `not_unique`), never message text. */
+  errorCode?: string;
+}
+
+// `any` default: a registry holds tools of many input types; each tool is typed where it is defined.
+export interface Tool<I = any> {
+  readonly name: string;
+  /** What the tool is and when to choose it: 1-3 sentences, no dynamic content (seed §3.2, §3.5). */
+  readonly description: string;
+  /** How to use it well: boundaries, preconditions. Sent after the description, kept separate in code. */
+  readonly usage?: string;
+  readonly inputSchema: z.ZodType<I>;
+  /** True when the tool never changes anything (drives permissions and scheduling). */
+  readonly readOnly: boolean;
+  /** Call-level concurrency safety (seed §6.2). Throwing means unsafe (fail closed). */
+  isConcurrencySafe(input: I): boolean;
+  /** Per-call timeout in ms (default from the harness config). */
+  readonly timeoutMs?: number;
+  /** Text sent to the model when the output is empty (seed §9.1). */
+  readonly emptyText?: string;
+  execute(input: I, context: ToolContext): Promise<ToolOutput>;
+}
