@@ -1,0 +1,39 @@
+/**
+ * Classification of raw provider stop reasons (seed §2.3). Whitelist style:
+ * only reasons we know map to a class; anything else is `unknown` and a missing
+ * reason is `null`, so the loop can fail closed on both (DESIGN §3).
+ */
+import type { StopClass } from '../events/labels.js';
+
+const ANTHROPIC: Readonly<Record<string, StopClass>> = {
+  tool_use: 'tool_use',
+  end_turn: 'end_turn',
+  max_tokens: 'max_tokens',
+  stop_sequence: 'stop_sequence',
+  pause_turn: 'pause_turn',
+  refusal: 'refusal',
+  model_context_window_exceeded: 'context_window_exceeded',
+};
+
+const OPENAI: Readonly<Record<string, StopClass>> = {
+  tool_calls: 'tool_use',
+  stop: 'end_turn',
+  length: 'max_tokens',
+  content_filter: 'content_filter',
+};
+
+function classify(table: Readonly<Record<string, StopClass>>, raw: string | null | undefined): StopClass {
+  if (raw === null || raw === undefined) return 'null';
+  // Own-property lookup so names like `constructor` or `__proto__` stay unknown.
+  return Object.hasOwn(table, raw) ? (table[raw] as StopClass) : 'unknown';
+}
+
+/** Anthropic `stop_reason` -> StopClass. */
+export function classifyAnthropicStop(raw: string | null | undefined): StopClass {
+  return classify(ANTHROPIC, raw);
+}
+
+/** OpenAI Chat Completions `finish_reason` -> StopClass. */
+export function classifyOpenAIStop(raw: string | null | undefined): StopClass {
+  return classify(OPENAI, raw);
+}
