@@ -26,8 +26,9 @@ export class RunEmitter {
     this.sink.emit({ event, run_id: this.runId, ...fields } as never);
   }
 
-  session(sessionId: string, taskId: string): SessionEmitter {
-    return new SessionEmitter(this.sink, this.runId, sessionId, taskId);
+  /** A session's emitter; `sink` lets a caller tee the session's events (default: the run's sink). */
+  session(sessionId: string, taskId: string, sink: EventSink = this.sink): SessionEmitter {
+    return new SessionEmitter(sink, this.runId, sessionId, taskId);
   }
 }
 

@@ -6,3 +6,5 @@ export * from './parse-line.js';
 export * from './columns.js';
 export * from './redact.js';
 export * from './json-schema.js';
+export * from './trace-lines.js';
+export * from './check-trace.js';

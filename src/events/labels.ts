@@ -122,7 +122,7 @@ export const DefenseName = z.enum([
 ]);
 export type DefenseName = z.infer<typeof DefenseName>;
 
-export const DefenseAction = z.enum(['hint', 'block', 'fuse', 'stop', 'ask', 'reorder']);
+export const DefenseAction = z.enum(['hint', 'block', 'fuse', 'stop', 'ask', 'reorder', 'fallthrough']);
 export type DefenseAction = z.infer<typeof DefenseAction>;
 
 export const McpState = z.enum(['connecting', 'connected', 'failed', 'disconnected', 'timeout']);

@@ -1,0 +1,164 @@
+/**
+ * The agent loop (seed §4.1): ask the model, run the tools it asks for, send
+ * every result back in one message, repeat — until a stop condition holds.
+ * Termination set: max turns, token budget, abort, a stop from the turn
+ * decision, a model error. Every turn is logged as events.
+ */
+import type { SessionEmitter } from '../../events/emitter.js';
+import type { TurnStop } from '../../events/labels.js';
+import { ModelCallError, type Message, type Model, type ModelResponse, type Usage } from '../../providers/types.js';
+import type { HarnessConfig } from '../config.js';
+import { armedDefenses } from '../defenses/catalog.js';
+import { DefenseMeter } from '../defenses/meter.js';
+import { runTurnCalls } from '../pipeline/run-turn-calls.js';
+import type { Scheduler } from '../schedule/scheduler.js';
+import type { ToolRegistryLike } from '../tools/registry-like.js';
+import { prefixHash } from './prefix-hash.js';
+import { decideTurn } from './turn-decision.js';
+import { attributeStop } from './stop-attribution.js';
+
+export interface AgentRunOptions {
+  model: Model;
+  registry: ToolRegistryLike;
+  emitter: SessionEmitter;
+  prompt: string;
+  workspace: string;
+  config: HarnessConfig;
+  signal?: AbortSignal;
+  scheduler?: Scheduler;
+  /** Performance clock in ms (injectable for tests). */
+  now?: () => number;
+}
+
+export interface AgentResult {
+  stop: TurnStop;
+  turns: number;
+  usage: Usage;
+  /** Text of the last assistant message. */
+  finalText: string;
+  messages: Message[];
+  durationMs: number;
+  defenses: DefenseMeter;
+}
+
+export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
+  const { model, registry, emitter, config } = options;
+  const now = options.now ?? (() => performance.now());
+  const signal = options.signal ?? new AbortController().signal;
+  const started = now();
+  const defenses = new DefenseMeter(emitter, armedDefenses(config.disabledDefenses));
+  const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
+  const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+  const tools = registry.definitions();
+  const hash = prefixHash(config.system, tools);
+  let finalText = '';
+  let turn = 0;
+  let explicit: TurnStop | null = null;
+  let errorStop: TurnStop | null = null;
+
+  while (explicit === null && errorStop === null && !signal.aborted && turn < config.maxTurns && !overBudget(usage, config)) {
+    turn++;
+    const request = { system: config.system, messages, tools, maxTokens: config.maxTokens, signal };
+    const info = model.describeRequest(request);
+    emitter.emit('model_request', {
+      turn,
+      provider: model.provider,
+      model: model.model,
+      stream: info.stream,
+      messages_count: messages.length,
+      tools_count: tools.length,
+      tools_bytes: info.toolsBytes,
+      request_bytes: info.requestBytes,
+      prefix_hash: hash,
+    });
+    const callStarted = now();
+    let response: ModelResponse;
+    try {
+      response = await model.complete(request);
+    } catch (error) {
+      if (signal.aborted) break;
+      const e = error instanceof ModelCallError ? error : new ModelCallError('unknown', String(error));
+      emitter.emit('model_error', { turn, error_kind: e.kind, status: e.status, attempt: 1, will_retry: false, retry_after_ms: e.retryAfterMs });
+      errorStop = 'model_error';
+      break;
+    }
+    const toolUses = response.content.filter((b) => b.type === 'tool_use');
+    addUsage(usage, response.usage);
+    emitter.emit('model_response', {
+      turn,
+      duration_ms: round(now() - callStarted),
+      ttft_ms: response.ttftMs,
+      stop_reason: response.stopReason?.slice(0, 64) ?? null,
+      stop_class: response.stopClass,
+      tool_use_count: toolUses.length,
+      ...response.usage,
+    });
+    messages.push({ role: 'assistant', content: response.content });
+    finalText = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+
+    const decision = decideTurn(response.stopClass, toolUses.length, {
+      fallthrough: defenses.isArmed('end_turn_fallthrough'),
+      cutGuard: defenses.isArmed('cut_tool_call_guard'),
+      failClosed: defenses.isArmed('stop_reason_fail_closed'),
+    });
+    recordDefenses(defenses, turn, response, toolUses.length, decision);
+    if (decision.kind === 'stop') {
+      explicit = decision.stop;
+      break;
+    }
+    if (decision.kind === 'continue') continue;
+    const results = await runTurnCalls(toolUses, turn, {
+      registry,
+      emitter,
+      workspace: options.workspace,
+      signal,
+      defaultTimeoutMs: config.toolTimeoutMs,
+      scheduler: options.scheduler,
+      now,
+      rejectAsCut: decision.kind === 'reject_cut_calls',
+    });
+    messages.push({ role: 'user', content: results });
+  }
+
+  const stop = attributeStop({
+    explicit,
+    aborted: signal.aborted,
+    maxTurns: explicit === null && turn >= config.maxTurns,
+    tokenBudget: overBudget(usage, config),
+    error: errorStop,
+  });
+  defenses.emitStats();
+  return { stop, turns: turn, usage, finalText, messages, durationMs: round(now() - started), defenses };
+}
+
+function recordDefenses(
+  defenses: DefenseMeter,
+  turn: number,
+  response: ModelResponse,
+  pending: number,
+  decision: ReturnType<typeof decideTurn>,
+): void {
+  const endLike = response.stopClass === 'end_turn' || response.stopClass === 'stop_sequence';
+  if (endLike) defenses.check('end_turn_fallthrough', turn, pending > 0 && decision.kind === 'execute', 'fallthrough');
+  if (response.stopClass === 'max_tokens' || response.stopClass === 'context_window_exceeded') {
+    defenses.check('cut_tool_call_guard', turn, decision.kind === 'reject_cut_calls', 'block');
+  }
+  if (response.stopClass === 'null' || response.stopClass === 'unknown') {
+    defenses.check('stop_reason_fail_closed', turn, decision.kind === 'stop' && decision.failClosed, 'stop');
+  }
+}
+
+function overBudget(usage: Usage, config: HarnessConfig): boolean {
+  return config.tokenBudget !== null && usage.input_tokens + usage.output_tokens >= config.tokenBudget;
+}
+
+function addUsage(total: Usage, add: Usage): void {
+  total.input_tokens += add.input_tokens;
+  total.output_tokens += add.output_tokens;
+  total.cache_read_tokens += add.cache_read_tokens;
+  total.cache_write_tokens += add.cache_write_tokens;
+}
+
+function round(ms: number): number {
+  return Math.max(0, Math.round(ms * 1000) / 1000);
+}

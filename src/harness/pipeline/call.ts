@@ -1,0 +1,24 @@
+/** The state one tool call carries through the pipeline stages. */
+import type { ToolUseBlock } from '../../providers/types.js';
+import type { FailureKind } from '../../events/labels.js';
+import type { Tool } from '../tools/tool.js';
+
+export interface PipelineCall {
+  block: ToolUseBlock;
+  turn: number;
+  batch: number;
+  /** Performance-clock start; every call's duration is its own (seed §14.7). */
+  startedAt: number;
+  tool?: Tool;
+  /** The validated input the tool runs with. */
+  input?: unknown;
+}
+
+/** A stage's verdict when a call cannot go on: the text is written for the model (what to do next). */
+export interface StageFailure {
+  kind: FailureKind;
+  errorCode: string | null;
+  message: string;
+}
+
+export type StageResult<T> = { ok: true; value: T } | { ok: false; failure: StageFailure };

@@ -1,0 +1,110 @@
+/**
+ * Runs all tool_use blocks of one assistant turn through the pipeline stages
+ * (lookup -> validate -> schedule -> execute -> serialize -> telemetry) and
+ * returns exactly one tool_result per tool_use, in call order, for the single
+ * user message that follows the turn (seed §2.4, §5.8).
+ */
+import { toolLabel } from '../../events/emitter.js';
+import type { SessionEmitter } from '../../events/emitter.js';
+import type { ToolResultBlock, ToolUseBlock } from '../../providers/types.js';
+import type { Tool } from '../tools/tool.js';
+import { serialScheduler, type Scheduler } from '../schedule/scheduler.js';
+import type { PipelineCall } from './call.js';
+import { executeTool } from './execute.js';
+import { lookupTool, type ToolLookup } from './lookup.js';
+import { executionFailure, serializeSuccess } from './serialize.js';
+import { Settlement } from './settlement.js';
+import { validateInput } from './validate-input.js';
+
+export interface TurnCallsOptions {
+  registry: ToolLookup;
+  emitter: SessionEmitter;
+  workspace: string;
+  signal: AbortSignal;
+  defaultTimeoutMs: number;
+  scheduler?: Scheduler;
+  /** Performance clock in ms. */
+  now?: () => number;
+  /** The calls were cut off (max_tokens etc.): answer each with an error, run none. */
+  rejectAsCut?: boolean;
+}
+
+export async function runTurnCalls(blocks: ToolUseBlock[], turn: number, options: TurnCallsOptions): Promise<ToolResultBlock[]> {
+  const now = options.now ?? (() => performance.now());
+  const isKnown = (name: string) => options.registry.get(name) !== undefined;
+  const label = (name: string) => toolLabel(name, isKnown).tool;
+  const settlement = new Settlement({ emitter: options.emitter, now, label });
+  const scheduler = options.scheduler ?? serialScheduler;
+
+  const calls: PipelineCall[] = blocks.map((block) => ({ block, turn, batch: 0, startedAt: now() }));
+  scheduler.plan(calls);
+  for (const call of calls) emitToolCall(call, options, isKnown);
+
+  const runOne = async (call: PipelineCall): Promise<void> => {
+    call.startedAt = now();
+    if (options.rejectAsCut) {
+      settlement.fail(call, {
+        kind: 'invalid_input',
+        errorCode: 'cut_off',
+        message: `This ${call.block.name} call was cut off by the output token limit before its arguments were complete, so it was not run. Call it again with shorter input, or split the work into smaller steps.`,
+      });
+      return;
+    }
+    if (options.signal.aborted) {
+      settlement.fail(call, { kind: 'aborted', errorCode: 'not_started', message: `${call.block.name} was not run because the task was aborted.` });
+      return;
+    }
+    const found = lookupTool(options.registry, call.block.name);
+    if (!found.ok) return settlement.fail(call, found.failure);
+    const tool = (call.tool = found.value);
+    const valid = validateInput(tool, call.block);
+    if (!valid.ok) return settlement.fail(call, valid.failure);
+    call.input = valid.value;
+    const outcome = await executeTool(tool, valid.value, {
+      workspace: options.workspace,
+      sessionSignal: options.signal,
+      timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,
+    });
+    if (outcome.kind === 'ok') settlement.succeed(call, serializeSuccess(tool, outcome.output.content));
+    else settlement.fail(call, executionFailure(tool, outcome));
+  };
+
+  // A stage that throws is a harness bug: that call is answered as an exception and the others still run.
+  const guarded = async (call: PipelineCall): Promise<void> => {
+    try {
+      await runOne(call);
+    } catch (error) {
+      settlement.fail(call, executionFailure(call.tool ?? placeholderTool(call), { kind: 'exception', error }));
+    }
+  };
+  await scheduler.run(calls, guarded);
+  return settlement.finish(calls);
+}
+
+function placeholderTool(call: PipelineCall): Tool {
+  return { name: call.block.name } as Tool;
+}
+
+function emitToolCall(call: PipelineCall, options: TurnCallsOptions, isKnown: (name: string) => boolean): void {
+  const { tool, requested_tool } = toolLabel(call.block.name, isKnown);
+  const found = options.registry.get(call.block.name);
+  options.emitter.emit('tool_call', {
+    turn: call.turn,
+    tool,
+    tool_use_id: call.block.id,
+    requested_tool,
+    batch: call.batch,
+    concurrency_safe: found ? safeConcurrency(found, call.block.input) : false,
+    source: call.block.name.startsWith('mcp__') ? 'mcp' : 'builtin',
+  });
+}
+
+/** isConcurrencySafe that throws means unsafe (fail closed, seed §6.2). */
+function safeConcurrency(tool: Tool, input: unknown): boolean {
+  try {
+    const parsed = tool.inputSchema.safeParse(input);
+    return parsed.success ? tool.isConcurrencySafe(parsed.data) === true : false;
+  } catch {
+    return false;
+  }
+}

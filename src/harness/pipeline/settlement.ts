@@ -1,0 +1,86 @@
+/**
+ * The one settlement exit (seed §5.8): every path that ends a call — not
+ * found, invalid input, cut off, executed, timed out, aborted — goes through
+ * `settle`, which writes the tool_result and the telemetry together. It is
+ * idempotent per tool_use_id, and `finish` answers any call no path settled,
+ * so every tool_use gets exactly one tool_result even when a stage forgets.
+ */
+import type { SessionEmitter } from '../../events/emitter.js';
+import type { ToolResultBlock } from '../../providers/types.js';
+import type { PipelineCall, StageFailure } from './call.js';
+import type { SerializedSuccess } from './serialize.js';
+
+export interface SettlementOptions {
+  emitter: SessionEmitter;
+  now: () => number;
+  /** Tool label for events (`<unknown>` for names the registry does not know). */
+  label: (name: string) => string;
+}
+
+export class Settlement {
+  // Keyed by call, not id: a model can repeat an id, and each call still needs its own answer.
+  private readonly results = new Map<PipelineCall, ToolResultBlock>();
+  /** Second settle attempts for one id: a pipeline bug, counted rather than written twice. */
+  duplicateSettles = 0;
+
+  constructor(private readonly options: SettlementOptions) {}
+
+  isSettled(call: PipelineCall): boolean {
+    return this.results.has(call);
+  }
+
+  succeed(call: PipelineCall, out: SerializedSuccess): void {
+    if (!this.claim(call)) return;
+    this.options.emitter.emit('tool_success', {
+      turn: call.turn,
+      tool: this.options.label(call.block.name),
+      tool_use_id: call.block.id,
+      duration_ms: this.elapsed(call),
+      output_bytes: out.outputBytes,
+      raw_bytes: out.rawBytes,
+      empty: out.empty,
+      truncated: out.truncated,
+      spilled: out.spilled,
+    });
+    this.results.set(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
+  }
+
+  fail(call: PipelineCall, failure: StageFailure): void {
+    if (!this.claim(call)) return;
+    this.options.emitter.emit('tool_failure', {
+      turn: call.turn,
+      tool: this.options.label(call.block.name),
+      tool_use_id: call.block.id,
+      duration_ms: this.elapsed(call),
+      failure_kind: failure.kind,
+      error_code: failure.errorCode?.slice(0, 64) ?? null,
+    });
+    this.results.set(call, { type: 'tool_result', tool_use_id: call.block.id, content: failure.message, is_error: true });
+  }
+
+  /** All results in call order; any call left unsettled is answered here as an exception. */
+  finish(calls: readonly PipelineCall[]): ToolResultBlock[] {
+    for (const call of calls) {
+      if (!this.results.has(call)) {
+        this.fail(call, {
+          kind: 'exception',
+          errorCode: 'unsettled',
+          message: `${call.block.name} produced no result because of a harness fault. Try again or use another approach.`,
+        });
+      }
+    }
+    return calls.map((call) => this.results.get(call)).filter((r): r is ToolResultBlock => r !== undefined);
+  }
+
+  private claim(call: PipelineCall): boolean {
+    if (this.results.has(call)) {
+      this.duplicateSettles++;
+      return false;
+    }
+    return true;
+  }
+
+  private elapsed(call: PipelineCall): number {
+    return Math.max(0, Math.round((this.options.now() - call.startedAt) * 1000) / 1000);
+  }
+}

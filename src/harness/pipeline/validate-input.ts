@@ -1,0 +1,37 @@
+/**
+ * Stage ⑤: validate the input against the tool's zod schema (the same schema
+ * the model was shown). Errors name the field and say what to send (seed §5.5).
+ * Arguments that never parsed as JSON are reported as such, not as a schema
+ * mismatch, so the model fixes the real problem.
+ */
+import type { ToolUseBlock } from '../../providers/types.js';
+import type { Tool } from '../tools/tool.js';
+import type { StageResult } from './call.js';
+
+export function validateInput(tool: Tool, block: ToolUseBlock): StageResult<unknown> {
+  if (block.inputError) {
+    const what = block.inputError.reason === 'empty' ? 'were empty' : 'were not a valid JSON object';
+    return {
+      ok: false,
+      failure: {
+        kind: 'invalid_input',
+        errorCode: `arguments_${block.inputError.reason}`,
+        message: `The arguments for ${tool.name} ${what}, so it was not run. Send the arguments as one JSON object matching the ${tool.name} schema.`,
+      },
+    };
+  }
+  const parsed = tool.inputSchema.safeParse(block.input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems = parsed.error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(input)';
+    return `${field}: ${issue.message}`;
+  });
+  return {
+    ok: false,
+    failure: {
+      kind: 'invalid_input',
+      errorCode: parsed.error.issues[0]?.code ?? 'invalid',
+      message: `Invalid input for ${tool.name}, so it was not run. ${problems.join('; ')}. Fix these fields and call ${tool.name} again.`,
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/** What the loop needs from a tool registry (the registry itself lives in registry.ts). */
+import type { ToolDefinition } from '../../providers/types.js';
+import type { ToolLookup } from '../pipeline/lookup.js';
+
+export interface ToolRegistryLike extends ToolLookup {
+  /** The one path that builds the tool definitions sent to the model (seed §3.2). */
+  definitions(): ToolDefinition[];
+}

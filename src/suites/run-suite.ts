@@ -1,0 +1,106 @@
+/**
+ * Runs loaded tasks with bounded concurrency (-j N) as one run: run_start,
+ * one session per task (and per repeat), run_end. Progress goes to a
+ * callback so the CLI decides how to show it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { RunEmitter } from '../events/emitter.js';
+import type { EventSink } from '../events/sink.js';
+import { FAULTLINE_VERSION } from '../version.js';
+import type { LoadedTask } from './load-suite.js';
+import type { ModelSource } from './model-source.js';
+import { runTask, type TaskOutcome } from './run-task.js';
+
+export interface RunSuiteOptions {
+  tasks: LoadedTask[];
+  sink: EventSink;
+  source: ModelSource;
+  runId?: string;
+  concurrency?: number;
+  keepWorkspaces?: boolean;
+  signal?: AbortSignal;
+  onTaskStart?: (task: LoadedTask) => void;
+  onTaskEnd?: (outcome: TaskOutcome, done: number, total: number) => void;
+}
+
+export interface RunSummary {
+  runId: string;
+  outcomes: TaskOutcome[];
+  passed: number;
+  failed: number;
+  errored: number;
+  aborted: number;
+  durationMs: number;
+}
+
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
+  const started = performance.now();
+  const runId = options.runId ?? newRunId();
+  const run = new RunEmitter(options.sink, runId);
+  const { tasks } = options;
+  const suites = [...new Set(tasks.map((t) => t.suite))];
+  run.emit('run_start', {
+    suite: suites.join(',').slice(0, 512),
+    provider: options.source.provider,
+    model: options.source.modelName,
+    faultline_version: FAULTLINE_VERSION,
+    node_version: process.version,
+    config_hash: configHash(tasks),
+    tasks: tasks.length,
+  });
+
+  const outcomes: TaskOutcome[] = new Array(tasks.length);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const index = next++;
+      const task = tasks[index]!;
+      options.onTaskStart?.(task);
+      const outcome = await runTask(task, {
+        run,
+        source: options.source,
+        sessionId: `${runId}.${index}`,
+        keepWorkspace: options.keepWorkspaces,
+        runSignal: options.signal,
+      });
+      outcomes[index] = outcome;
+      options.onTaskEnd?.(outcome, ++done, tasks.length);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? 1, tasks.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+
+  const count = (o: TaskOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
+  const summary: RunSummary = {
+    runId,
+    outcomes,
+    passed: count('passed'),
+    failed: count('failed'),
+    errored: count('error'),
+    aborted: count('aborted'),
+    durationMs: Math.round(performance.now() - started),
+  };
+  run.emit('run_end', {
+    sessions: outcomes.length,
+    passed: summary.passed,
+    failed: summary.failed,
+    errored: summary.errored,
+    aborted: summary.aborted,
+    duration_ms: summary.durationMs,
+  });
+  options.sink.flush();
+  return summary;
+}
+
+/** Identifies the suite content a run used, so two runs of different suites are not compared by mistake. */
+function configHash(tasks: LoadedTask[]): string {
+  const hash = createHash('sha256');
+  for (const task of tasks) hash.update(JSON.stringify({ ...task, file: undefined }));
+  return hash.digest('hex').slice(0, 16);
+}

@@ -1,0 +1,144 @@
+/**
+ * Runs one task as one session: a fresh workspace, the harness against the
+ * task's model, then its expectations. Writes session_start, the harness's
+ * events, one `expectation` per check, defense_stats and session_end.
+ */
+import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
+import type { SessionOutcome, TurnStop } from '../events/labels.js';
+import { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from '../harness/config.js';
+import { armedDefenses } from '../harness/defenses/catalog.js';
+import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
+import { createRegistry } from '../harness/tools/builtin.js';
+import { CollectingSink } from './collecting-sink.js';
+import { evaluateExpectations, type ExpectationResult } from './expectations.js';
+import type { EventRecord } from './event-assertion.js';
+import type { LoadedTask } from './load-suite.js';
+import type { ModelSource } from './model-source.js';
+import { createWorkspace, removeWorkspace } from './workspace.js';
+
+export interface TaskRunOptions {
+  run: RunEmitter;
+  source: ModelSource;
+  sessionId: string;
+  repeat?: number;
+  keepWorkspace?: boolean;
+  /** Aborts every session of the run (Ctrl-C). */
+  runSignal?: AbortSignal;
+}
+
+export interface TaskOutcome {
+  task: LoadedTask;
+  sessionId: string;
+  outcome: SessionOutcome;
+  stop: TurnStop;
+  turns: number;
+  tokens: number;
+  durationMs: number;
+  expectations: ExpectationResult[];
+  /** Set when the harness or set-up failed (outcome `error`). */
+  error?: string;
+  /** Kept only with keepWorkspace. */
+  workspace?: string;
+}
+
+export async function runTask(task: LoadedTask, options: TaskRunOptions): Promise<TaskOutcome> {
+  const started = performance.now();
+  const sink = new CollectingSink(options.run.sink);
+  const session = options.run.session(options.sessionId, task.id, sink);
+  const config = harnessConfig(task);
+  const elapsed = () => Math.round(performance.now() - started);
+  const fail = (error: unknown): TaskOutcome => ({
+    task,
+    sessionId: options.sessionId,
+    outcome: 'error',
+    stop: 'harness_error',
+    turns: 0,
+    tokens: 0,
+    durationMs: elapsed(),
+    expectations: [],
+    error: error instanceof Error ? error.message : String(error),
+  });
+
+  let registry;
+  let workspace: string;
+  try {
+    registry = createRegistry(task.tools);
+    workspace = createWorkspace(task.files);
+  } catch (error) {
+    return fail(error);
+  }
+  session.emit('session_start', {
+    scenario: task.scenario ?? null,
+    repeat: options.repeat ?? 0,
+    defenses_armed: armedDefenses(config.disabledDefenses),
+    tools: registry.names(),
+    deferred_tools: [],
+    permission_mode: task.permission_mode ?? 'default',
+    headless: true,
+  });
+
+  const abort = new AbortController();
+  const onRunAbort = () => abort.abort('run_aborted');
+  options.runSignal?.addEventListener('abort', onRunAbort, { once: true });
+  const timer = task.abort_after_ms ? setTimeout(() => abort.abort('user_abort'), task.abort_after_ms) : null;
+  let result: AgentResult | null = null;
+  let error: unknown = null;
+  try {
+    const opened = await options.source.open(task);
+    try {
+      result = await runAgent({ model: opened.model, registry, emitter: session, prompt: task.prompt, workspace, config, signal: abort.signal });
+    } finally {
+      await opened.close();
+    }
+  } catch (caught) {
+    error = caught;
+  } finally {
+    if (timer) clearTimeout(timer);
+    options.runSignal?.removeEventListener('abort', onRunAbort);
+  }
+
+  const stop: TurnStop = result?.stop ?? 'harness_error';
+  const expectations = result ? checkTask(task, result, workspace, sink, session) : [];
+  const outcome: SessionOutcome =
+    options.runSignal?.aborted ? 'aborted' : error !== null ? 'error' : expectations.every((e) => e.ok) ? 'passed' : 'failed';
+  const usage = result?.usage ?? { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+  session.emit('session_end', { outcome, stop, turns: result?.turns ?? 0, ...usage, duration_ms: elapsed() });
+  if (!options.keepWorkspace) removeWorkspace(workspace);
+  return {
+    task,
+    sessionId: options.sessionId,
+    outcome,
+    stop,
+    turns: result?.turns ?? 0,
+    tokens: usage.input_tokens + usage.output_tokens,
+    durationMs: elapsed(),
+    expectations,
+    ...(error !== null ? { error: error instanceof Error ? error.message : String(error) } : {}),
+    ...(options.keepWorkspace ? { workspace } : {}),
+  };
+}
+
+/** Without an explicit `expect.stop`, a task must end normally (`end_turn`). */
+function checkTask(task: LoadedTask, result: AgentResult, workspace: string, sink: CollectingSink, session: SessionEmitter): ExpectationResult[] {
+  const expect = { ...task.expect, stop: task.expect.stop ?? 'end_turn' };
+  const results = evaluateExpectations(expect, {
+    finalText: result.finalText,
+    stop: result.stop,
+    workspace,
+    events: sink.collected as unknown as EventRecord[],
+  });
+  for (const r of results) session.expectation(r.id, r.ok, r.detail);
+  return results;
+}
+
+export function harnessConfig(task: LoadedTask): HarnessConfig {
+  return {
+    ...DEFAULT_HARNESS_CONFIG,
+    maxTurns: task.max_turns ?? DEFAULT_HARNESS_CONFIG.maxTurns,
+    tokenBudget: task.token_budget ?? null,
+    maxTokens: task.max_tokens ?? DEFAULT_HARNESS_CONFIG.maxTokens,
+    toolTimeoutMs: task.tool_timeout_ms ?? DEFAULT_HARNESS_CONFIG.toolTimeoutMs,
+    system: task.system,
+    disabledDefenses: task.disabled_defenses ?? [],
+  };
+}

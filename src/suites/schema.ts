@@ -1,0 +1,78 @@
+/**
+ * The suite file format (YAML), validated with zod. Errors are reported with
+ * the file and the path inside it (see load-suite.ts).
+ */
+import { z } from 'zod';
+import { DefenseName, PermissionMode, TurnStop } from '../events/labels.js';
+import { ModelScript } from '../mock/script.js';
+import { parseEventAssertion } from './event-assertion.js';
+
+const TextMatch = z.union([
+  z.strictObject({ contains: z.string() }),
+  z.strictObject({ regex: z.string() }),
+  z.strictObject({ equals: z.string() }),
+  z.strictObject({ not_contains: z.string() }),
+]);
+export type TextMatch = z.infer<typeof TextMatch>;
+
+const FileExpectation = z.union([TextMatch, z.strictObject({ exists: z.boolean() })]);
+export type FileExpectation = z.infer<typeof FileExpectation>;
+
+function checkAssertionSyntax(source: string, ctx: z.RefinementCtx): void {
+  try {
+    parseEventAssertion(source);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `event assertion: ${(error as Error).message}` });
+  }
+}
+
+export const TaskExpect = z.strictObject({
+  /** Turn-stop attribution the session must end with. */
+  stop: TurnStop.optional(),
+  /** Checks on the final answer text. */
+  answer: z.union([TextMatch, z.array(TextMatch)]).optional(),
+  /** Checks on workspace files after the run (paths relative to the workspace). */
+  files: z.record(z.string(), FileExpectation).optional(),
+  /** Event assertions, e.g. `count(tool_failure where failure_kind = not_found) == 1`, `lost == 0`. */
+  events: z.array(z.string().superRefine(checkAssertionSyntax)).optional(),
+});
+export type TaskExpect = z.infer<typeof TaskExpect>;
+
+const TaskSettings = {
+  tools: z.array(z.string()).optional(),
+  max_turns: z.number().int().positive().optional(),
+  token_budget: z.number().int().positive().optional(),
+  max_tokens: z.number().int().positive().optional(),
+  tool_timeout_ms: z.number().int().positive().optional(),
+  system: z.string().optional(),
+  /** Defenses to switch off (to show a scenario fails without them). */
+  disabled_defenses: z.array(DefenseName).optional(),
+  permission_mode: PermissionMode.optional(),
+  /** Wire format the mock speaks for this task. */
+  wire: z.enum(['anthropic', 'openai']).optional(),
+};
+
+export const TaskSpec = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$/, 'task ids are letters, digits, _ . - (max 96)'),
+  description: z.string().optional(),
+  /** Fault scenario name this task reproduces (logged on session_start). */
+  scenario: z.string().max(128).optional(),
+  prompt: z.string().min(1),
+  /** Fixture files written into the task's fresh workspace. */
+  files: z.record(z.string(), z.string()).optional(),
+  /** The mock model's script; absent for live runs. */
+  script: ModelScript.optional(),
+  /** Abort the session this long after it starts (abort scenarios). */
+  abort_after_ms: z.number().int().positive().optional(),
+  expect: TaskExpect.default({}),
+  ...TaskSettings,
+});
+export type TaskSpec = z.infer<typeof TaskSpec>;
+
+export const SuiteSpec = z.strictObject({
+  suite: z.string().min(1).max(128).optional(),
+  description: z.string().optional(),
+  defaults: z.strictObject(TaskSettings).optional(),
+  tasks: z.array(TaskSpec).min(1),
+});
+export type SuiteSpec = z.infer<typeof SuiteSpec>;
