@@ -1,0 +1,23 @@
+/**
+ * Binary-file detection shared by read and grep: a NUL byte in the first 8,000
+ * bytes (the same heuristic as git and GNU grep). Text for the model must be
+ * text; a binary dump only burns context.
+ */
+import { open } from 'node:fs/promises';
+
+export const SNIFF_BYTES = 8000;
+
+export function isBinaryBuffer(buffer: Uint8Array): boolean {
+  return buffer.subarray(0, SNIFF_BYTES).includes(0);
+}
+
+export async function looksBinary(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return isBinaryBuffer(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The built-in tools in their fixed, hand-ordered sequence. The order is part
+ * of the prompt-cache prefix (seed §3.5): append new tools, never reorder.
+ */
+import { bashTool } from './bash.js';
+import { editTool } from './edit.js';
+import { globTool } from './glob.js';
+import { grepTool } from './grep.js';
+import { lsTool } from './ls.js';
+import { readTool } from './read.js';
+import { ToolRegistry, ToolRegistryError, type RegistryOptions } from './registry.js';
+import type { Tool } from './tool.js';
+import { writeTool } from './write.js';
+
+export function builtinTools(): Tool[] {
+  return [readTool, writeTool, editTool, lsTool, globTool, grepTool, bashTool];
+}
+
+/**
+ * A registry with the built-ins, or only the named ones (still in the declared
+ * order, whatever order the names come in). An unknown name throws: it is a
+ * configuration error, reported before any model call.
+ */
+export function createRegistry(names?: readonly string[], options: RegistryOptions = {}): ToolRegistry {
+  const all = builtinTools();
+  if (names === undefined) return new ToolRegistry(all, options);
+  const known = new Set(all.map((tool) => tool.name));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new ToolRegistryError(
+      'UNKNOWN_TOOL',
+      `Unknown built-in tool${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Built-in tools: ${[...known].join(', ')}.`,
+    );
+  }
+  const wanted = new Set(names);
+  return new ToolRegistry(
+    all.filter((tool) => wanted.has(tool.name)),
+    options,
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * edit: replace an exact string in a file. The match must be unique unless
+ * replace_all is set, so the model never changes a place it did not mean to.
+ * Each refusal says what to do next (seed §5.3).
+ */
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
+import type { Tool, ToolOutput } from './tool.js';
+import { refusal, resolveWorkspacePath } from './workspace-path.js';
+
+const schema = z.strictObject({
+  file_path: z.string().describe('Path of the file to edit, relative to the workspace root (or absolute inside it).'),
+  old_string: z
+    .string()
+    .min(1)
+    .describe('The exact text to replace, including whitespace and indentation, without read line-number prefixes.'),
+  new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
+  // Optional rather than .default(false): a default would make the field required in the JSON Schema.
+  replace_all: z
+    .boolean()
+    .optional()
+    .describe('Replace every occurrence instead of requiring exactly one. Defaults to false.'),
+});
+export type EditInput = z.infer<typeof schema>;
+
+export const editTool: Tool<EditInput> = {
+  name: 'edit',
+  description:
+    'Replace an exact string in an existing workspace file with new text. ' +
+    'old_string must occur exactly once unless replace_all is true.',
+  usage: [
+    '- Read the file first and copy old_string exactly as it appears, without the line-number prefix.',
+    '- If old_string occurs more than once, include more surrounding lines to make it unique, or set replace_all.',
+    '- To create a new file or rewrite a whole file, use write instead.',
+    '- Use edit instead of sed or awk through bash.',
+  ].join('\n'),
+  inputSchema: schema,
+  readOnly: false,
+  isConcurrencySafe: () => false,
+  emptyText: '(file edited)',
+  async execute(input, { workspace, signal }): Promise<ToolOutput> {
+    if (signal.aborted) return abortedOutput();
+    if (input.old_string === input.new_string) {
+      return {
+        content: 'old_string and new_string are identical, so there is nothing to change. Send the new text in new_string.',
+        isError: true,
+        errorCode: 'no_change',
+      };
+    }
+    const target = await resolveWorkspacePath(workspace, input.file_path);
+    if (!target.ok) return refusal(target);
+    const shown = target.relative;
+    try {
+      if ((await stat(target.path)).isDirectory()) return fsErrorFor('EISDIR', shown, 'edit');
+      const before = await readFile(target.path, { encoding: 'utf8', signal });
+      const positions = occurrences(before, input.old_string);
+      const problem = checkCount(positions.length, shown, input.replace_all === true);
+      if (problem) return problem;
+      const after = replaceAt(before, positions, input.old_string.length, input.new_string);
+      await writeFile(target.path, after, { encoding: 'utf8', signal });
+      const n = positions.length;
+      return { content: `Edited "${shown}": replaced ${n} occurrence${n === 1 ? '' : 's'}.` };
+    } catch (error) {
+      if (isAbortError(error) || signal.aborted) return abortedOutput();
+      return fsErrorOutput(error, shown, 'edit');
+    }
+  },
+};
+
+function checkCount(count: number, shown: string, replaceAll: boolean): ToolOutput | null {
+  if (count === 0) {
+    return {
+      content:
+        `old_string was not found in "${shown}". It must match the file exactly, including whitespace and indentation. ` +
+        'Read the file again and copy the text exactly.',
+      isError: true,
+      errorCode: 'no_match',
+    };
+  }
+  if (count > 1 && !replaceAll) {
+    return {
+      content:
+        `old_string occurs ${count} times in "${shown}", so the edit was not applied. ` +
+        'Add surrounding lines to old_string so it matches exactly one place, or set replace_all to true to change every occurrence.',
+      isError: true,
+      errorCode: 'not_unique',
+    };
+  }
+  return null;
+}
+
+/** Start offsets of non-overlapping occurrences, left to right (what a sequential replace would hit). */
+export function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) found.push(at);
+  return found;
+}
+
+/** Splices by position: String.replace would interpret `$&` and friends inside new_string. */
+function replaceAt(text: string, positions: number[], length: number, replacement: string): string {
+  let out = '';
+  let from = 0;
+  for (const at of positions) {
+    out += text.slice(from, at) + replacement;
+    from = at + length;
+  }
+  return out + text.slice(from);
+}

@@ -1,0 +1,119 @@
+/**
+ * read: a window of a text file, line-numbered like `cat -n`. It limits its own
+ * output in lines (default 2,000) and says how to read on, so the result stage
+ * never needs to spill it (seed §9.2: spilling `read` output loops).
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { looksBinary } from './binary.js';
+import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
+import type { Tool, ToolOutput } from './tool.js';
+import { refusal, resolveWorkspacePath } from './workspace-path.js';
+
+export const READ_DEFAULT_LIMIT = 2000;
+export const READ_MAX_LINE_CHARS = 2000;
+
+const schema = z.strictObject({
+  file_path: z.string().describe('Path of the file to read, relative to the workspace root (or absolute inside it).'),
+  offset: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('1-based line number to start from. Omit to start at line 1.'),
+  limit: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`Maximum number of lines to return. Omit for the default of ${READ_DEFAULT_LIMIT}.`),
+});
+export type ReadInput = z.infer<typeof schema>;
+
+export const readTool: Tool<ReadInput> = {
+  name: 'read',
+  description:
+    'Read a text file from the workspace and return its lines numbered like `cat -n`. ' +
+    `Returns up to ${READ_DEFAULT_LIMIT} lines per call; use offset and limit to page through large files.`,
+  usage: [
+    '- Use read instead of running cat, head or tail through bash.',
+    `- When the file has more lines than were shown, the output ends with a note giving the total and the offset to continue from.`,
+    `- Lines longer than ${READ_MAX_LINE_CHARS} characters are cut.`,
+    '- Read a file before editing it, and copy old_string for edit from this output without the line-number prefix.',
+    '- Binary files and directories cannot be read; use ls to list a directory.',
+  ].join('\n'),
+  inputSchema: schema,
+  readOnly: true,
+  isConcurrencySafe: () => true,
+  emptyText: '(the file is empty)',
+  async execute(input, { workspace, signal }): Promise<ToolOutput> {
+    if (signal.aborted) return abortedOutput();
+    const target = await resolveWorkspacePath(workspace, input.file_path);
+    if (!target.ok) return refusal(target);
+    const shown = target.relative;
+    try {
+      const stats = await stat(target.path);
+      if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'read');
+      if (await looksBinary(target.path)) {
+        return {
+          content: `"${shown}" looks like a binary file (it contains NUL bytes), so it was not read. read only shows text files.`,
+          isError: true,
+          errorCode: 'binary_file',
+        };
+      }
+      const offset = input.offset ?? 1;
+      const window = await readWindow(target.path, offset, input.limit ?? READ_DEFAULT_LIMIT, signal);
+      return formatWindow(shown, offset, window);
+    } catch (error) {
+      if (isAbortError(error) || signal.aborted) return abortedOutput();
+      return fsErrorOutput(error, shown, 'read');
+    }
+  },
+};
+
+interface Window {
+  lines: string[];
+  total: number;
+}
+
+/** Streams the file so a huge file costs memory only for the shown window, while still counting every line. */
+async function readWindow(path: string, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
+  const stream = createReadStream(path, { encoding: 'utf8', signal });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const kept: string[] = [];
+  let total = 0;
+  try {
+    for await (const line of lines) {
+      total += 1;
+      if (total >= offset && kept.length < limit) kept.push(line);
+    }
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+  return { lines: kept, total };
+}
+
+function formatWindow(shown: string, offset: number, { lines, total }: Window): ToolOutput {
+  if (total === 0) return { content: `(the file "${shown}" is empty: 0 lines)` };
+  if (offset > total) {
+    return {
+      content: `offset ${offset} is past the end of "${shown}", which has ${total} lines. Call read with an offset between 1 and ${total}.`,
+      isError: true,
+      errorCode: 'offset_out_of_range',
+    };
+  }
+  const body = lines.map((line, i) => `${String(offset + i).padStart(6)}\t${cutLine(line)}`).join('\n');
+  const last = offset + lines.length - 1;
+  if (last >= total) return { content: body };
+  return {
+    content: `${body}\n\n(showing lines ${offset}-${last} of ${total}; call read with offset=${last + 1} to continue)`,
+  };
+}
+
+function cutLine(line: string): string {
+  if (line.length <= READ_MAX_LINE_CHARS) return line;
+  return `${line.slice(0, READ_MAX_LINE_CHARS)}… (line cut at ${READ_MAX_LINE_CHARS} of ${line.length} characters)`;
+}

@@ -1,0 +1,116 @@
+/**
+ * Runs one shell command in its own process group and collects its output.
+ * The group matters: `bash -c "make"` spawns grandchildren, and killing only
+ * bash would leave them running and holding our pipes open. Timeout and abort
+ * kill the whole group (SIGTERM, then SIGKILL after a short grace).
+ */
+import { spawn } from 'node:child_process';
+
+export interface RunOptions {
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Output kept in memory at most; the rest is counted and dropped (a runaway `yes` must not exhaust memory). */
+  maxCaptureBytes?: number;
+}
+
+export interface RunResult {
+  /** stdout and stderr interleaved in arrival order, decoded as UTF-8. */
+  output: string;
+  exitCode: number | null;
+  /** Signal name when the process was killed by one (and not by us). */
+  signalName: string | null;
+  /** Set when we stopped the process ourselves. */
+  stoppedBy: 'timeout' | 'aborted' | null;
+  discardedBytes: number;
+}
+
+const DEFAULT_MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
+/** Time a stopped group gets to exit on SIGTERM before SIGKILL. */
+const KILL_GRACE_MS = 1000;
+/** After bash exits, how long to wait for pipes held by leftover background processes. */
+const DRAIN_MS = 250;
+
+export function runCommand(command: string, options: RunOptions): Promise<RunResult> {
+  const cap = options.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES;
+  return new Promise<RunResult>((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], {
+      cwd: options.cwd,
+      detached: true, // own process group, so we can kill the whole tree with -pid
+      stdio: ['ignore', 'pipe', 'pipe'], // no stdin: an interactive prompt gets EOF instead of hanging
+    });
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let discarded = 0;
+    let stoppedBy: RunResult['stoppedBy'] = null;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+    let killTimer: NodeJS.Timeout | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+    let settled = false;
+
+    const collect = (chunk: Buffer) => {
+      const room = cap - kept;
+      if (room >= chunk.length) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      } else {
+        if (room > 0) chunks.push(chunk.subarray(0, room));
+        kept += Math.max(room, 0);
+        discarded += chunk.length - Math.max(room, 0);
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+
+    const killGroup = (sig: NodeJS.Signals) => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // ESRCH: the group is already gone, which is what we wanted
+      }
+    };
+    const stop = (why: 'timeout' | 'aborted') => {
+      if (stoppedBy !== null || exit !== null) return;
+      stoppedBy = why;
+      killGroup('SIGTERM');
+      killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
+    };
+    const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+    const onAbort = () => stop('aborted');
+    options.signal.addEventListener('abort', onAbort, { once: true });
+
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drainTimer);
+      // A stopped group still gets its SIGKILL: children that ignored SIGTERM must not outlive the call.
+      killTimer?.unref();
+      options.signal.removeEventListener('abort', onAbort);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve({
+        output: Buffer.concat(chunks).toString('utf8'),
+        exitCode: exit?.code ?? null,
+        signalName: stoppedBy === null ? (exit?.signal ?? null) : null,
+        stoppedBy,
+        discardedBytes: discarded,
+      });
+    };
+    child.on('error', (error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      reject(error); // bash could not be started: a broken machine, not the model's mistake
+    });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // A background job (`cmd &`) may keep our pipes open forever; do not wait on it.
+      drainTimer = setTimeout(finish, DRAIN_MS);
+    });
+    child.on('close', finish);
+    if (options.signal.aborted) stop('aborted');
+  });
+}
