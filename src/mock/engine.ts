@@ -1,0 +1,99 @@
+/**
+ * The ONE scripted model engine (DESIGN §4). Stateless and deterministic: the
+ * turn is the number of assistant messages already in the request, so the same
+ * request always gets the same reply, on any mount and any wire.
+ */
+import type { Message, TextBlock, ToolResultBlock, Usage } from '../providers/types.js';
+import { isRule, type ModelScript, type ReplySpec, type ResultCondition } from './script.js';
+
+export interface MockToolUse {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  /** Exact wire arguments text; overrides `input` on the wire. */
+  rawArguments?: string;
+}
+
+export type MockBlock = TextBlock | MockToolUse;
+
+/** A wire-neutral reply; the encoders put it on each wire. */
+export interface MockReply {
+  /** 1-based turn number. */
+  turn: number;
+  /** Text first, then tool_use blocks. */
+  content: MockBlock[];
+  /** Anthropic vocabulary; `null` = no stop reason on the wire. */
+  stopReason: string | null;
+  usage: Usage;
+  /** Cut the last tool_use's arguments on the wire (a max_tokens cut-off). */
+  cutToolInput: boolean;
+}
+
+export type EngineError = { code: 'script_exhausted' | 'no_rule_matched'; message: string };
+export type EngineResult = { ok: true; reply: MockReply } | { ok: false; error: EngineError };
+
+export interface EngineOptions {
+  /** Prefix of generated tool ids: `toolu_mock` (Anthropic style) or `call_mock` (OpenAI style). */
+  toolIdPrefix?: string;
+}
+
+const DEFAULT_USAGE: Usage = { input_tokens: 100, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 };
+
+/** Tool results of the last user message, each with the name of the call it answers (from the preceding assistant message). */
+function lastResults(messages: Message[]): Array<{ result: ToolResultBlock; tool: string | null }> {
+  const last = messages[messages.length - 1];
+  if (!last || last.role !== 'user') return [];
+  const prev = messages[messages.length - 2];
+  const names = new Map<string, string>();
+  if (prev?.role === 'assistant') for (const b of prev.content) if (b.type === 'tool_use') names.set(b.id, b.name);
+  return last.content.flatMap((b) => (b.type === 'tool_result' ? [{ result: b, tool: names.get(b.tool_use_id) ?? null }] : []));
+}
+
+/** Every field given must hold; `tool` narrows the results the other fields look at and requires at least one. */
+export function conditionHolds(when: ResultCondition | undefined, messages: Message[]): boolean {
+  if (!when) return true;
+  let results = lastResults(messages);
+  if (when.tool !== undefined) {
+    results = results.filter((r) => r.tool === when.tool);
+    if (results.length === 0) return false;
+  }
+  if (when.any_error !== undefined && results.some((r) => r.result.is_error) !== when.any_error) return false;
+  if (when.contains !== undefined && !results.some((r) => r.result.content.includes(when.contains as string))) return false;
+  return true;
+}
+
+function buildReply(spec: ReplySpec, turn: number, prefix: string): MockReply {
+  const content: MockBlock[] = [];
+  if (spec.text !== undefined && spec.text !== '') content.push({ type: 'text', text: spec.text });
+  (spec.tool_use ?? []).forEach((t, index) => {
+    const block: MockToolUse = { type: 'tool_use', id: t.id ?? `${prefix}_${turn}_${index}`, name: t.name, input: t.input };
+    if (t.raw_arguments !== undefined) block.rawArguments = t.raw_arguments;
+    content.push(block);
+  });
+  const cutToolInput = spec.cut_tool_input === true;
+  const hasToolUse = content.some((b) => b.type === 'tool_use');
+  // Explicit null is kept: it is the "gateway dropped the stop reason" fault (§2.3).
+  const stopReason =
+    spec.stop_reason !== undefined ? spec.stop_reason : cutToolInput ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn';
+  return { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput };
+}
+
+export function runScript(script: ModelScript, messages: Message[], options: EngineOptions = {}): EngineResult {
+  const index = messages.filter((m) => m.role === 'assistant').length;
+  const turn = index + 1;
+  const spec = script[index];
+  if (spec === undefined) {
+    const message = `mock script exhausted: request for turn ${turn} but the script has ${script.length} turns`;
+    return { ok: false, error: { code: 'script_exhausted', message } };
+  }
+  let reply: ReplySpec | undefined = spec as ReplySpec;
+  if (isRule(spec)) {
+    reply = spec.rule.find((branch) => conditionHolds(branch.when, messages))?.then;
+    if (reply === undefined) {
+      const message = `mock script: no rule branch of turn ${turn} matched the tool results of the last user message`;
+      return { ok: false, error: { code: 'no_rule_matched', message } };
+    }
+  }
+  return { ok: true, reply: buildReply(reply, turn, options.toolIdPrefix ?? 'toolu_mock') };
+}

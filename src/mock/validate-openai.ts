@@ -1,0 +1,57 @@
+/**
+ * Protocol checks the real Chat Completions API makes (seed §2.4, §2.6), with
+ * its exact 400 texts and `param` paths. Runs on wire messages: the indices in
+ * `param` are wire indices (system and each tool message count).
+ */
+import type { OpenAIWireMessage } from './decode-openai.js';
+
+export interface OpenAIViolation {
+  message: string;
+  param: string;
+}
+
+function callIds(message: OpenAIWireMessage | undefined): string[] | null {
+  if (!message || message.role !== 'assistant' || !message.tool_calls || message.tool_calls.length === 0) return null;
+  return message.tool_calls.map((c) => c.id);
+}
+
+/** The first protocol violation, or null. */
+export function checkOpenAIPairing(messages: OpenAIWireMessage[]): OpenAIViolation | null {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (message?.role === 'tool') {
+      // Walk back over the run of tool messages to the message they answer.
+      let owner = i - 1;
+      while (messages[owner]?.role === 'tool') owner--;
+      const ids = callIds(messages[owner]);
+      if (ids === null) {
+        return {
+          message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          param: `messages.[${i}].role`,
+        };
+      }
+      if (!ids.includes(message.tool_call_id)) {
+        return {
+          message: `Invalid parameter: 'tool_call_id' of '${message.tool_call_id}' not found in 'tool_calls' of previous message.`,
+          param: `messages.[${i}].tool_call_id`,
+        };
+      }
+      continue;
+    }
+    const ids = callIds(message);
+    if (ids === null) continue;
+    const answered = new Set<string>();
+    let next = i + 1;
+    for (let m = messages[next]; m?.role === 'tool'; m = messages[++next]) answered.add(m.tool_call_id);
+    const missing = ids.filter((id) => !answered.has(id));
+    if (missing.length > 0) {
+      return {
+        message:
+          "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. " +
+          `The following tool_call_ids did not have response messages: ${missing.join(', ')}`,
+        param: `messages.[${next}].role`,
+      };
+    }
+  }
+  return null;
+}
