@@ -130,6 +130,7 @@ async function search(files: FileRef[], regex: RegExp, workspace: string, signal
 /**
  * File text, or a reason to skip it. A symlink is only followed when its
  * target is inside the workspace: grep must not become a way to read outside.
+ * (The walk does not list links today; this keeps that true if it ever does.)
  */
 async function readSearchable(path: string, workspace: string, signal: AbortSignal): Promise<Searchable> {
   let real = path;

@@ -104,7 +104,10 @@ export class ToolRegistry implements ToolRegistryLike {
     const cached = this.schemaCache.get(tool);
     if (cached) return cached;
     // io 'input': the model writes the input side, where defaulted fields are optional.
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as JsonSchema;
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.inputSchema, {
+      io: 'input',
+      override: dropSafeIntegerBounds,
+    }) as JsonSchema;
     const frozen = deepFreeze(schema);
     this.schemaCache.set(tool, frozen);
     return frozen;
@@ -115,6 +118,15 @@ export class ToolRegistry implements ToolRegistryLike {
     if (!tool) throw new ToolRegistryError('UNKNOWN_TOOL', `No tool named "${name.slice(0, 64)}" is registered.`);
     return tool;
   }
+}
+
+/**
+ * zod writes `.int()` as the ±2^53-1 safe-integer range. Those bounds tell the
+ * model nothing and cost bytes on every request; runtime validation keeps them.
+ */
+function dropSafeIntegerBounds(ctx: { jsonSchema: Record<string, unknown> }): void {
+  if (ctx.jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete ctx.jsonSchema.maximum;
+  if (ctx.jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete ctx.jsonSchema.minimum;
 }
 
 /** Shared between calls, so no caller may change what the next request sends. */
