@@ -1,0 +1,64 @@
+/**
+ * `isReadOnlyCommand`: true only when every simple command of a parsed bash
+ * command line is on the read-only allow list (read-only-specs.ts), nothing is
+ * written through a redirection (except to /dev/null and the std streams),
+ * and no flagged construct (substitution, eval, pipe into a shell, env
+ * tricks, dynamic command name, function definition) is present.
+ * This is what `bash.isConcurrencySafe(input)` uses (seed §6.2), and what the
+ * permission chain's read-only auto-allow uses for bash (seed §8.2 step 10).
+ */
+import { analyzeShell, type ShellAnalysis, type SimpleCommand } from './shell-analysis.js';
+import { allowListName, unwrapCommand } from './command-words.js';
+import { READ_ONLY_COMMANDS } from './read-only-specs.js';
+
+/** Write targets that change nothing. */
+export const HARMLESS_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+
+/** Wrappers that only change how the wrapped command runs, not what it touches. */
+const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
+
+export interface ReadOnlyVerdict {
+  readonly readOnly: boolean;
+  /** Why not (model-facing, short); empty when read-only. */
+  readonly reason: string;
+}
+
+export function readOnlyVerdict(analysis: ShellAnalysis): ReadOnlyVerdict {
+  if (!analysis.ok) return { readOnly: false, reason: `the command could not be parsed (${analysis.error})` };
+  if (analysis.commands.length === 0 && analysis.assignments.length === 0) return { readOnly: false, reason: 'the command is empty' };
+  const first = analysis.flags[0];
+  if (first) return { readOnly: false, reason: `it uses ${first.construct.replace(/_/g, ' ')} (${first.detail})` };
+  for (const r of analysis.redirects) {
+    if (r.access !== 'write') continue;
+    const target = r.target?.value ?? null;
+    if (target === null || !HARMLESS_SINKS.has(target)) return { readOnly: false, reason: `it redirects output into ${r.target?.text ?? 'a file'}` };
+  }
+  for (const cmd of analysis.commands) {
+    const why = commandNotReadOnly(cmd);
+    if (why) return { readOnly: false, reason: why };
+  }
+  return { readOnly: true, reason: '' };
+}
+
+/** Null when the simple command is read-only, else the reason. */
+export function commandNotReadOnly(cmd: SimpleCommand): string | null {
+  const u = unwrapCommand(cmd);
+  const bad = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
+  if (bad) return `\`${bad}\` is not on the read-only list`;
+  const name = allowListName(u.argv[0]);
+  if (name === null) return `\`${u.argv[0]?.text ?? ''}\` is not a static name of a system command`;
+  // Own() lookup: a name like `constructor` must not hit Object.prototype.
+  const spec = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
+  if (!spec) return `\`${name}\` is not on the read-only list`;
+  if (spec.allow && !spec.allow(u.argv.slice(1))) return `\`${name}\` with these arguments can change state`;
+  return null;
+}
+
+/** Never throws: any failure means "not read-only" (fail closed, seed §6.2). */
+export function isReadOnlyCommand(command: string): boolean {
+  try {
+    return readOnlyVerdict(analyzeShell(command)).readOnly;
+  } catch {
+    return false;
+  }
+}

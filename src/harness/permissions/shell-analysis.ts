@@ -1,0 +1,264 @@
+/**
+ * Structural analysis of a bash command (seed §8.4): the simple commands of a
+ * compound command, redirection targets, and the constructs that must go to
+ * ask. Built on the parse tree only, never on regexes over the command line.
+ * Any parse error, or any node type this walker does not know, makes the
+ * command unanalyzable: callers treat that as "not safe" (fail closed).
+ */
+import type { Node } from 'web-tree-sitter';
+import { parseShell } from './shell-parser.js';
+import { shellWord, type ShellWord } from './shell-words.js';
+import { isDangerousEnvName, unwrapCommand } from './command-words.js';
+import { flagCommand } from './shell-flags.js';
+
+export interface Redirection {
+  /** Operator as written: `>`, `>>`, `<`, `&>`, `>&`, `<<<`, `<<`... */
+  readonly op: string;
+  /** `write` and `read` have a file target; `fd` duplicates or closes a descriptor; `inline` is a here-doc/string. */
+  readonly access: 'read' | 'write' | 'fd' | 'inline';
+  readonly target: ShellWord | null;
+}
+
+export interface Assignment {
+  readonly name: string;
+  readonly value: ShellWord | null;
+}
+
+export interface SimpleCommand {
+  /** Words as written, command name first (prefix assignments are in `assignments`). */
+  readonly argv: readonly ShellWord[];
+  /** `FOO=x cmd` prefix assignments. */
+  readonly assignments: readonly Assignment[];
+  /** Redirections applied to this command (also listed in the analysis-wide list). */
+  readonly redirects: readonly Redirection[];
+  /** stdin comes from an earlier pipeline stage, a here-doc or a here-string. */
+  readonly stdinFed: boolean;
+  /** Names of the commands run inside substitutions in this command's words. */
+  readonly substitutedCommands: readonly string[];
+  readonly text: string;
+}
+
+export type ShellConstruct =
+  | 'command_substitution'
+  | 'backticks'
+  | 'process_substitution'
+  | 'eval_like'
+  | 'pipe_to_interpreter'
+  | 'env_tampering'
+  | 'dynamic_command'
+  | 'function_definition';
+
+export interface ShellFlag {
+  readonly construct: ShellConstruct;
+  /** Short, model-facing detail (e.g. the command name); never used as a label. */
+  readonly detail: string;
+}
+
+export interface FunctionDef {
+  readonly name: string;
+  /** Its body calls the function itself (the `:(){ :|:& };:` shape). */
+  readonly recursive: boolean;
+}
+
+export type ShellAnalysis =
+  | {
+      readonly ok: true;
+      readonly commands: readonly SimpleCommand[];
+      readonly redirects: readonly Redirection[];
+      /** Stand-alone and exported/declared assignments (not command prefixes). */
+      readonly assignments: readonly Assignment[];
+      readonly functions: readonly FunctionDef[];
+      readonly flags: readonly ShellFlag[];
+    }
+  | { readonly ok: false; readonly error: string };
+
+class Unsupported extends Error {}
+
+interface Ctx {
+  stdinFed: boolean;
+  fn: { name: string; recursive: boolean } | null;
+}
+
+/** Node types whose children are walked without meaning of their own. */
+const TRANSPARENT = new Set([
+  'program', 'list', 'compound_statement', 'subshell', 'do_group', 'if_statement', 'elif_clause', 'else_clause',
+  'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement', 'case_item', 'negated_command',
+  'test_command', 'binary_expression', 'unary_expression', 'parenthesized_expression', 'ternary_expression',
+  'postfix_expression', 'arithmetic_expansion', 'string', 'concatenation', 'expansion', 'simple_expansion',
+  'heredoc_body', 'array', 'subscript', 'brace_expression', 'translated_string', 'variable_assignments',
+]);
+/** Leaf node types with nothing inside to judge. */
+const LEAVES = new Set([
+  'word', 'raw_string', 'number', 'variable_name', 'special_variable_name', 'string_content', 'comment',
+  'heredoc_start', 'heredoc_end', 'heredoc_content', 'file_descriptor', 'test_operator', 'regex',
+  'extglob_pattern', 'ansi_c_string', 'command_name',
+]);
+
+const cache = new Map<string, ShellAnalysis>();
+const CACHE_MAX = 256;
+
+/**
+ * Analyze one command line. Results are cached by command text: the same
+ * command is analyzed by the scheduler's concurrency check and by the
+ * permission chain, and analysis results are immutable.
+ */
+export function analyzeShell(command: string): ShellAnalysis {
+  const hit = cache.get(command);
+  if (hit) return hit;
+  const result = analyzeUncached(command);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(command, result);
+  return result;
+}
+
+function analyzeUncached(command: string): ShellAnalysis {
+  const parsed = parseShell(command);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const out = {
+    commands: [] as SimpleCommand[],
+    redirects: [] as Redirection[],
+    assignments: [] as Assignment[],
+    functions: [] as FunctionDef[],
+    flags: [] as ShellFlag[],
+  };
+  // Substitutions seen while walking the words of the command being built.
+  let substStack: string[][] = [];
+
+  const flag = (construct: ShellConstruct, detail: string): void => {
+    out.flags.push({ construct, detail });
+  };
+
+  const assignment = (node: Node, target: Assignment[]): void => {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const valueNode = node.childForFieldName('value');
+    target.push({ name, value: valueNode ? shellWord(valueNode) : null });
+    if (isDangerousEnvName(name)) flag('env_tampering', name);
+    if (valueNode) walk(valueNode, { stdinFed: false, fn: null });
+  };
+
+  const redirect = (node: Node, ctx: Ctx): Redirection => {
+    // The operator is the first anonymous token (a here-doc's later tokens belong to commands after it).
+    const op = node.children.find((c) => !c.isNamed)?.type ?? '';
+    const dest = node.childForFieldName('destination');
+    let access: Redirection['access'];
+    if (node.type === 'herestring_redirect' || node.type === 'heredoc_redirect') access = 'inline';
+    else if (op === '<') access = 'read';
+    else if (op === '>&-' || op === '<&-' || ((op === '>&' || op === '<&') && (!dest || dest.type === 'number'))) access = 'fd';
+    else if (op === '<&') access = 'read';
+    else access = 'write';
+    const target = access === 'read' || access === 'write' ? (dest ? shellWord(dest) : null) : null;
+    const r: Redirection = { op, access, target };
+    out.redirects.push(r);
+    for (const c of node.namedChildren) if (c.type !== 'file_descriptor') walk(c, ctx);
+    return r;
+  };
+
+  const simpleCommand = (node: Node, ctx: Ctx, extraRedirects: Redirection[]): void => {
+    const argv: ShellWord[] = [];
+    const assignments: Assignment[] = [];
+    const redirects: Redirection[] = [...extraRedirects];
+    substStack.push([]);
+    for (const c of node.namedChildren) {
+      if (c.type === 'variable_assignment') assignment(c, assignments);
+      else if (c.type === 'file_redirect' || c.type === 'herestring_redirect' || c.type === 'heredoc_redirect') redirects.push(redirect(c, ctx));
+      else if (c.type === 'command_name') {
+        const w = c.namedChildren[0];
+        if (!w) throw new Unsupported('empty command name');
+        argv.push(shellWord(w));
+        walk(w, { stdinFed: false, fn: ctx.fn });
+      } else {
+        argv.push(shellWord(c));
+        walk(c, { stdinFed: false, fn: ctx.fn });
+      }
+    }
+    const substitutedCommands = substStack.pop() ?? [];
+    const stdinFed = ctx.stdinFed || redirects.some((r) => r.access === 'inline');
+    const cmd: SimpleCommand = { argv, assignments, redirects, stdinFed, substitutedCommands, text: node.text };
+    out.commands.push(cmd);
+    const name = unwrapCommand(cmd).argv[0]?.value ?? null;
+    if (ctx.fn && name === ctx.fn.name) ctx.fn.recursive = true;
+    for (const f of flagCommand(cmd)) flag(f.construct, f.detail);
+  };
+
+  const walk = (node: Node, ctx: Ctx): void => {
+    const t = node.type;
+    if (!node.isNamed) return;
+    if (LEAVES.has(t)) return;
+    if (TRANSPARENT.has(t)) {
+      for (const c of node.namedChildren) walk(c, ctx);
+      return;
+    }
+    switch (t) {
+      case 'pipeline': {
+        // Every stage after the first reads the previous stage's output.
+        node.namedChildren.forEach((c, i) => walk(c, { stdinFed: ctx.stdinFed || i > 0, fn: ctx.fn }));
+        return;
+      }
+      case 'command':
+        simpleCommand(node, ctx, []);
+        return;
+      case 'redirected_statement': {
+        const body = node.childForFieldName('body');
+        const reds: Redirection[] = [];
+        for (const c of node.namedChildren) if (c.id !== body?.id) reds.push(redirect(c, ctx));
+        if (body && body.type === 'command') simpleCommand(body, ctx, reds);
+        else if (body) walk(body, ctx);
+        return;
+      }
+      case 'file_redirect':
+      case 'herestring_redirect':
+      case 'heredoc_redirect':
+        redirect(node, ctx);
+        return;
+      case 'variable_assignment':
+        assignment(node, out.assignments);
+        return;
+      case 'declaration_command':
+      case 'unset_command': {
+        // `export A=1`, `declare -x B`, `unset C`: judged as commands named by their keyword.
+        const keyword = node.children[0]?.type ?? '';
+        const argv: ShellWord[] = [{ text: keyword, value: keyword, glob: false }];
+        for (const c of node.namedChildren) {
+          if (c.type === 'variable_assignment') assignment(c, out.assignments);
+          else if (c.type === 'variable_name' && isDangerousEnvName(c.text)) flag('env_tampering', c.text);
+          argv.push(shellWord(c));
+          if (c.type !== 'variable_assignment') walk(c, ctx);
+        }
+        out.commands.push({ argv, assignments: [], redirects: [], stdinFed: ctx.stdinFed, substitutedCommands: [], text: node.text });
+        return;
+      }
+      case 'function_definition': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        const fn = { name, recursive: false };
+        flag('function_definition', name);
+        const body = node.childForFieldName('body');
+        if (body) walk(body, { stdinFed: false, fn });
+        out.functions.push(fn);
+        return;
+      }
+      case 'command_substitution':
+      case 'process_substitution': {
+        const backticks = t === 'command_substitution' && node.text.startsWith('`');
+        flag(backticks ? 'backticks' : (t as ShellConstruct), node.text.slice(0, 80));
+        const before = out.commands.length;
+        for (const c of node.namedChildren) walk(c, { stdinFed: false, fn: ctx.fn });
+        const names = out.commands.slice(before).map((c) => unwrapCommand(c).argv[0]?.value ?? '?');
+        for (const frame of substStack) frame.push(...names);
+        return;
+      }
+      default:
+        throw new Unsupported(`unsupported shell syntax: ${t}`);
+    }
+  };
+
+  try {
+    walk(parsed.root, { stdinFed: false, fn: null });
+  } catch (err) {
+    if (err instanceof Unsupported) return { ok: false, error: err.message };
+    throw err;
+  } finally {
+    substStack = [];
+    parsed.dispose();
+  }
+  return { ok: true, ...out };
+}

@@ -1,0 +1,112 @@
+/**
+ * Static values of parsed shell words. A word is static when its value is
+ * known without running anything: no parameter expansion, no substitution,
+ * no brace expansion. Non-static words get `value: null`, and every judge
+ * treats null as "unknown" (fail closed).
+ */
+import type { Node } from 'web-tree-sitter';
+
+export interface ShellWord {
+  /** Source text of the word, quotes and escapes included. */
+  readonly text: string;
+  /** Value after quote removal, or null when it depends on run-time state. */
+  readonly value: string | null;
+  /** Contains an unquoted glob character (`*`, `?`, `[`): names any number of files. */
+  readonly glob: boolean;
+}
+
+export function shellWord(node: Node): ShellWord {
+  const acc = { glob: false };
+  const value = valueOf(node, acc);
+  return { text: node.text, value, glob: acc.glob };
+}
+
+/** A word made of a literal string (for synthetic words, e.g. tests and `sh -c` re-parsing). */
+export function literalWord(value: string): ShellWord {
+  return { text: value, value, glob: false };
+}
+
+function valueOf(node: Node, acc: { glob: boolean }): string | null {
+  switch (node.type) {
+    case 'word':
+      return unquotedWord(node.text, acc);
+    case 'number':
+      return node.text;
+    case 'raw_string':
+      return node.text.slice(1, -1);
+    case 'string':
+      return doubleQuoted(node);
+    case 'concatenation': {
+      let out = '';
+      for (const child of node.namedChildren) {
+        const v = valueOf(child, acc);
+        if (v === null) return null;
+        out += v;
+      }
+      // A concatenation can also hide brace expansion split over several words.
+      if (hasUnquotedBrace(node)) return null;
+      return out;
+    }
+    default:
+      // simple_expansion, expansion, command_substitution, process_substitution,
+      // arithmetic_expansion, ansi_c_string, translated_string, brace_expression...
+      return null;
+  }
+}
+
+/** Remove backslash escapes from an unquoted word; detect globs and brace expansion. */
+function unquotedWord(text: string, acc: { glob: boolean }): string | null {
+  // `{a,b}` / `{1..3}` expand to several words; `{}` alone is find's placeholder.
+  if (text !== '{}' && containsUnescaped(text, '{') && containsUnescaped(text, '}')) return null;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '\\') {
+      const next = text[i + 1];
+      i++;
+      if (next === undefined || next === '\n') continue;
+      out += next;
+      continue;
+    }
+    if (c === '*' || c === '?' || c === '[') acc.glob = true;
+    out += c;
+  }
+  return out;
+}
+
+function containsUnescaped(text: string, ch: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (text[i] === ch) return true;
+  }
+  return false;
+}
+
+function hasUnquotedBrace(node: Node): boolean {
+  const parts = node.namedChildren.filter((c) => c.type === 'word').map((c) => c.text);
+  const joined = parts.join('');
+  return joined !== '{}' && containsUnescaped(joined, '{') && containsUnescaped(joined, '}');
+}
+
+/** Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic. */
+function doubleQuoted(node: Node): string | null {
+  let out = '';
+  for (const child of node.namedChildren) {
+    if (child.type !== 'string_content') return null;
+    const t = child.text;
+    for (let i = 0; i < t.length; i++) {
+      const c = t[i] as string;
+      const next = t[i + 1];
+      if (c === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
+        i++;
+        if (next !== '\n') out += next;
+        continue;
+      }
+      out += c;
+    }
+  }
+  return out;
+}
