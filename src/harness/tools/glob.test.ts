@@ -25,6 +25,12 @@ describe('glob', () => {
     expect(out).toEqual({ content: '(no files matched)' });
   });
 
+  it('reports a missing search directory as ENOENT and a file as ENOTDIR instead of "no files matched"', async () => {
+    const ws = await makeWorkspace({ 'a.txt': '' });
+    expect(await globTool.execute({ pattern: '*', path: 'nope' }, context(ws))).toMatchObject({ isError: true, errorCode: 'ENOENT' });
+    expect(await globTool.execute({ pattern: '*', path: 'a.txt' }, context(ws))).toMatchObject({ isError: true, errorCode: 'ENOTDIR' });
+  });
+
   it('skips node_modules and .git unless the pattern names node_modules', async () => {
     const ws = await makeWorkspace({ 'node_modules/m/i.js': '', '.git/hooks/h.js': '', 'i.js': '' });
     expect((await globTool.execute({ pattern: '**/*.js' }, context(ws))).content).toBe('i.js');

@@ -3,11 +3,12 @@
  * workspace, sorted, capped with a note. Paths are relative to the workspace
  * root so they can be passed straight to read.
  */
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { glob as tinyglob } from 'tinyglobby';
 import { z } from 'zod';
 import { byCodeUnit } from './compare.js';
-import { abortedOutput, fsErrorOutput, isAbortError } from './fs-errors.js';
+import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import type { Tool, ToolOutput } from './tool.js';
 import { refusal, resolveWorkspacePath } from './workspace-path.js';
 
@@ -43,6 +44,8 @@ export const globTool: Tool<GlobInput> = {
     const base = await resolveWorkspacePath(workspace, input.path ?? '.');
     if (!base.ok) return refusal(base);
     try {
+      // tinyglobby reports a missing or non-directory cwd as "no matches", which would mislead the model.
+      if (!(await stat(base.path)).isDirectory()) return fsErrorFor('ENOTDIR', base.relative, 'list');
       const found = await tinyglob(input.pattern, {
         cwd: base.path,
         dot: true,
