@@ -57,6 +57,11 @@ describe('resolveWorkspacePath', () => {
     expect(await resolveWorkspacePath(ws, 'alias/a.txt')).toEqual({ ok: true, path: join(ws, 'real/a.txt'), relative: 'real/a.txt' });
   });
 
+  it('refuses a path with a NUL character as data, not by throwing', async () => {
+    const ws = await makeWorkspace();
+    expect(await resolveWorkspacePath(ws, 'a\0b')).toMatchObject({ ok: false, code: 'invalid_path' });
+  });
+
   it('reports a symlink loop as ELOOP instead of hanging', async () => {
     const ws = await makeWorkspace();
     await symlink(join(ws, 'b'), join(ws, 'a'));

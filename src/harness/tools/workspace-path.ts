@@ -19,12 +19,16 @@ export type WorkspacePath =
       /** The same path relative to the workspace, for text shown to the model (`.` for the root). */
       relative: string;
     }
-  | { ok: false; code: 'outside_workspace' | 'ELOOP'; message: string };
+  | { ok: false; code: 'outside_workspace' | 'ELOOP' | 'invalid_path'; message: string };
 
 /** Same bound as Linux's MAXSYMLINKS: a longer chain is a loop or an attack. */
 const MAX_LINK_HOPS = 40;
 
 export async function resolveWorkspacePath(workspace: string, given: string): Promise<WorkspacePath> {
+  // fs calls throw a non-errno TypeError on NUL; a model-sent path must never reach them as an exception.
+  if (given.includes('\0')) {
+    return { ok: false, code: 'invalid_path', message: 'The path contains a NUL character. Send a plain file path.' };
+  }
   const root = await realpath(workspace);
   // An absolute path spelled through a symlinked parent of the workspace (e.g. /tmp vs
   // /private/tmp) still compares equal, because both sides are realpaths.
