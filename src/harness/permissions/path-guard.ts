@@ -1,0 +1,89 @@
+/**
+ * Path guard (seed §8.2 step 4, §8.3): resolves symlinks and classifies one
+ * path access. Order of the checks (first decisive answer wins, strictest
+ * first): protected (bypass-immune) -> sensitive -> inside a workspace root
+ * -> system directory -> outside. The lexical path and the symlink-resolved
+ * path are both classified and the stricter answer is kept, so a link inside
+ * the workspace pointing out of it is judged by where it points, and a
+ * protected name reached through a link is still protected.
+ */
+import * as path from 'node:path';
+import { DEFAULT_PROTECTED_PATHS, SENSITIVE_PATHS, firstMatch, type PathRule } from './protected-paths.js';
+import { isWithin, realFs, resolveReal, type PathFs } from './path-resolve.js';
+
+export type PathKind = 'inside' | 'outside' | 'system' | 'sensitive' | 'protected' | 'device' | 'unknown';
+export type PathEffect = 'pass' | 'ask' | 'deny';
+
+export interface PathVerdict {
+  readonly kind: PathKind;
+  readonly effect: PathEffect;
+  /** `protected_path` verdicts are bypass-immune; `path_guard` ones are not. */
+  readonly source: 'protected_path' | 'path_guard';
+  /** Stable id of the built-in rule (`protected:git_hooks`, `sensitive:dotenv`, `system`, `outside`...). */
+  readonly ruleId: string;
+  /** Real absolute path, or null when the path is not static. */
+  readonly resolved: string | null;
+  /** Model-facing explanation, empty for `pass`. */
+  readonly reason: string;
+}
+
+export interface PathGuardOptions {
+  /** Absolute workspace root: reads and writes inside it pass the guard. */
+  readonly workspaceRoot: string;
+  readonly homeDir: string;
+  /** Base for relative paths (default: workspaceRoot). */
+  readonly cwd?: string;
+  /** More directories treated like the workspace (e.g. a run's spill directory). */
+  readonly extraRoots?: readonly string[];
+  /** Protected table (order-sensitive); default DEFAULT_PROTECTED_PATHS. */
+  readonly protectedPaths?: readonly PathRule[];
+  readonly fs?: PathFs;
+}
+
+const SYSTEM_DIRS = ['/etc', '/usr', '/bin', '/sbin', '/boot', '/dev', '/proc', '/sys', '/var', '/lib', '/lib32', '/lib64', '/opt', '/root', '/snap', '/srv', '/System', '/Library', '/private/etc', '/private/var'];
+const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/random', '/dev/urandom']);
+
+const RANK: Record<PathEffect, number> = { pass: 0, ask: 1, deny: 2 };
+
+/** Classify one access. `p` null means the path is not static (e.g. `$OUT`): unknown. */
+export function checkPath(p: string | null, access: 'read' | 'write', opts: PathGuardOptions): PathVerdict {
+  if (p === null || p === '' || (p.startsWith('~') && p !== '~' && !p.startsWith('~/'))) {
+    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `the path ${p === null ? 'is computed at run time' : `${p} cannot be resolved`}, so it cannot be checked` };
+  }
+  const fs = opts.fs ?? realFs;
+  const expanded = p === '~' || p.startsWith('~/') ? opts.homeDir + p.slice(1) : p;
+  const lexical = path.resolve(opts.cwd ?? opts.workspaceRoot, expanded);
+  const resolved = resolveReal(lexical, fs);
+  const roots = [opts.workspaceRoot, ...(opts.extraRoots ?? [])].flatMap((r) => {
+    const abs = path.resolve(r);
+    return [abs, resolveReal(abs, fs)];
+  });
+  const a = classify(lexical, access, roots, opts);
+  const b = classify(resolved, access, roots, opts);
+  // Keep the stricter; on a tie prefer the verdict about the real target.
+  const pick = RANK[a.effect] > RANK[b.effect] ? a : b;
+  return { ...pick, resolved };
+}
+
+function classify(abs: string, access: 'read' | 'write', roots: readonly string[], opts: PathGuardOptions): PathVerdict {
+  const segments = abs.split(path.sep).filter(Boolean);
+  const prot = firstMatch(opts.protectedPaths ?? DEFAULT_PROTECTED_PATHS, segments, access);
+  if (prot) {
+    return { kind: 'protected', effect: prot.approvable ? 'ask' : 'deny', source: 'protected_path', ruleId: `protected:${prot.id}`, resolved: abs, reason: `${access === 'write' ? 'writing' : 'reading'} ${abs} is not allowed in any mode: ${prot.reason}` };
+  }
+  const secret = firstMatch(SENSITIVE_PATHS, segments, access);
+  if (secret) {
+    return { kind: 'sensitive', effect: secret.approvable ? 'ask' : 'deny', source: 'path_guard', ruleId: `sensitive:${secret.id}`, resolved: abs, reason: `${abs} is sensitive: ${secret.reason}` };
+  }
+  if (HARMLESS_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) {
+    return { kind: 'device', effect: 'pass', source: 'path_guard', ruleId: 'device', resolved: abs, reason: '' };
+  }
+  if (roots.some((r) => isWithin(abs, r))) {
+    return { kind: 'inside', effect: 'pass', source: 'path_guard', ruleId: 'inside', resolved: abs, reason: '' };
+  }
+  const system = SYSTEM_DIRS.some((d) => isWithin(abs, d));
+  if (access === 'write') {
+    return { kind: system ? 'system' : 'outside', effect: 'deny', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `writing ${abs} is refused: it is outside the workspace${system ? ' (a system path)' : ''}. Write inside the workspace instead.` };
+  }
+  return { kind: system ? 'system' : 'outside', effect: 'ask', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `reading ${abs} needs approval: it is outside the workspace` };
+}
