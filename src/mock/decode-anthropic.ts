@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
-import { issuesMessage, type DecodeResult, type DecodedRequest } from './decoded-request.js';
+import { decodeFailure, type DecodeResult, type DecodedRequest } from './decoded-request.js';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
 const ToolUse = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
@@ -38,7 +38,7 @@ export type AnthropicBody = z.infer<typeof AnthropicBody>;
 
 export function parseAnthropicBody(json: unknown): DecodeResult<AnthropicBody> {
   const parsed = AnthropicBody.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: issuesMessage(parsed.error.issues) };
+  return parsed.success ? { ok: true, value: parsed.data } : decodeFailure(parsed.error.issues);
 }
 
 type Block = z.infer<typeof Block>;

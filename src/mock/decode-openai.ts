@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { OPENAI_TOOL_ERROR_PREFIX } from '../providers/openai-mapping.js';
 import { parseToolArguments } from '../providers/tool-arguments.js';
 import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
-import { issuesMessage, type DecodeResult, type DecodedRequest } from './decoded-request.js';
+import { decodeFailure, type DecodeResult, type DecodedRequest } from './decoded-request.js';
 
 const TextContent = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
 const ToolCall = z.looseObject({
@@ -40,7 +40,7 @@ export type OpenAIBody = z.infer<typeof OpenAIBody>;
 
 export function parseOpenAIBody(json: unknown): DecodeResult<OpenAIBody> {
   const parsed = OpenAIBody.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: issuesMessage(parsed.error.issues) };
+  return parsed.success ? { ok: true, value: parsed.data } : decodeFailure(parsed.error.issues);
 }
 
 function text(content: z.infer<typeof TextContent> | null | undefined): string {

@@ -12,12 +12,15 @@ export interface DecodedRequest {
   stream: boolean;
 }
 
-export type DecodeResult<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A failed decode carries the offending field path (OpenAI reports it as `param`). */
+export type DecodeResult<T> = { ok: true; value: T } | { ok: false; message: string; path: string | null };
 
-/** Zod issues -> one line in the APIs' `path: problem` style. */
-export function issuesMessage(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
+
+/** Zod issues -> a failed decode, worded in the APIs' `path: problem` style. */
+export function decodeFailure(issues: ReadonlyArray<Issue>): { ok: false; message: string; path: string | null } {
   const first = issues[0];
-  if (!first) return 'invalid request body';
+  if (!first) return { ok: false, message: 'invalid request body', path: null };
   const path = first.path.map(String).join('.');
-  return path === '' ? first.message : `${path}: ${first.message}`;
+  return path === '' ? { ok: false, message: first.message, path: null } : { ok: false, message: `${path}: ${first.message}`, path };
 }

@@ -87,13 +87,10 @@ export function runScript(script: ModelScript, messages: Message[], options: Eng
     const message = `mock script exhausted: request for turn ${turn} but the script has ${script.length} turns`;
     return { ok: false, error: { code: 'script_exhausted', message } };
   }
-  let reply: ReplySpec | undefined = spec as ReplySpec;
-  if (isRule(spec)) {
-    reply = spec.rule.find((branch) => conditionHolds(branch.when, messages))?.then;
-    if (reply === undefined) {
-      const message = `mock script: no rule branch of turn ${turn} matched the tool results of the last user message`;
-      return { ok: false, error: { code: 'no_rule_matched', message } };
-    }
+  const reply: ReplySpec | undefined = isRule(spec) ? spec.rule.find((branch) => conditionHolds(branch.when, messages))?.then : spec;
+  if (reply === undefined) {
+    const message = `mock script: no rule branch of turn ${turn} matched the tool results of the last user message`;
+    return { ok: false, error: { code: 'no_rule_matched', message } };
   }
   return { ok: true, reply: buildReply(reply, turn, options.toolIdPrefix ?? 'toolu_mock') };
 }

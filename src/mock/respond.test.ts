@@ -41,6 +41,12 @@ describe('the mount-neutral respond()', () => {
     expect(respond({ wire: 'anthropic', bodyText: body, script, sessionId: 's' }).reply.status).toBe(400);
   });
 
+  it('names the offending field as param when an OpenAI body has the wrong shape', () => {
+    const out = respond({ wire: 'openai', bodyText: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 3 }] }), script, sessionId: 's' });
+    expect(out.reply.status).toBe(400);
+    expect(JSON.parse(out.reply.body).error.param).toBe('messages.0.content');
+  });
+
   it('answers OpenAI pairing violations with the real param', () => {
     const body = openaiBody({ messages: [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'x', content: 'r' }] });
     const out = respond({ wire: 'openai', bodyText: body, script, sessionId: 's' });

@@ -42,7 +42,7 @@ function decode(wire: Wire, json: unknown): Decoded {
     return { ok: true, request: decodeAnthropic(body.value) };
   }
   const body = parseOpenAIBody(json);
-  if (!body.ok) return { ok: false, reply: openaiError(400, body.message, { param: body.message.split(':')[0] ?? null }) };
+  if (!body.ok) return { ok: false, reply: openaiError(400, body.message, { param: body.path }) };
   const violation = checkOpenAIPairing(body.value.messages);
   if (violation !== null) return { ok: false, reply: openaiError(400, violation.message, { param: violation.param }) };
   return { ok: true, request: decodeOpenAI(body.value) };
