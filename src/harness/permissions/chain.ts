@@ -1,0 +1,124 @@
+/**
+ * The permission chain (seed §8.2): ordered steps, first decisive answer wins.
+ * The order IS the security semantics:
+ *
+ *  1 deny_rules        explicit denies first: nothing later can undo them.
+ *  2 dangerous_command code-level hard block (rm -rf /, mkfs, curl|sh...), before every
+ *                      mode, so acceptEdits/bypass never reach it (seed §8.2 (b)).
+ *  3 disabled_tools    configured off: refused whatever the input.
+ *  4 protected_paths   bypass-immune (.git/hooks, harness config): before every allow,
+ *                      hook allow and bypass (seed §8.2 (a)); may only deny or ask.
+ *  5 path_validation   symlinks resolved; writes outside the workspace or to system
+ *                      paths and secrets denied here. Its asks (reads outside, .env)
+ *                      are SOFT: later explicit consent (hook allow, allow rule,
+ *                      session memory, bypass) may lift them; heuristics (acceptEdits,
+ *                      read-only auto-allow) may not.
+ *  6 denial_fuse       a tool refused N times stops here before anything can allow it.
+ *  7 ask_rules         explicit "always ask me" beats every allow below.
+ *  8 tool_check        the tool's own judgement; for bash: parse failure, substitution,
+ *                      eval, pipe into a shell, env tricks -> ask (not liftable by modes).
+ *  9 hook              PreToolUse decision. The seed ranks hook > rules > tool check >
+ *                      mode; we keep hook above every CONVENIENCE allow (rules, memory,
+ *                      modes, read-only) but below every SAFETY step (1-8), so a hook's
+ *                      allow can never override a deny, a hard block, a protected path,
+ *                      an ask rule or a structural shell check. Hook deny/ask only
+ *                      restrict, so their position only affects attribution.
+ * 10 allow_rules       every sub-command / path covered by some allow rule.
+ * 11 session_memory    a human approved exactly this call earlier (tool + input hash).
+ * 12 mode              plan: non-read-only denied; bypass: allow what reached here;
+ *                      acceptEdits: file writes inside the workspace allowed.
+ * 13 read_only         the read-only allow list (read/ls/glob/grep, bash if isReadOnlyCommand).
+ * 14 default           ask (fail closed, seed §8.2 (c)); headless turns it into deny.
+ */
+import { dangerIn } from './dangerous-command.js';
+import { findCoveringAllow, findMatchingRule } from './rules.js';
+import { viewCall, type CallView } from './call-view.js';
+import type { ChainStep, HookDecision, PermissionConfig, PermissionResult, PermissionSubject } from './types.js';
+
+type Draft = Omit<PermissionResult, 'neededPrompt'>;
+
+const HEADLESS_SUFFIX = ' No one can approve this in the current run (headless), so it is refused. Do not retry the same call; use a read-only alternative or change approach.';
+
+export function checkPermission(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null = null): PermissionResult {
+  const draft = decide(subject, config, hook, viewCall(subject, config));
+  const neededPrompt = draft.decision === 'ask';
+  if (neededPrompt && (config.headless ?? true)) {
+    return { ...draft, decision: 'deny', neededPrompt, reason: draft.reason + HEADLESS_SUFFIX };
+  }
+  return { ...draft, neededPrompt };
+}
+
+function decide(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null, view: CallView): Draft {
+  const on = (step: ChainStep): boolean => !config.skipSteps?.has(step);
+  const rules = config.rules ?? [];
+  const tool = subject.tool;
+  const base = { ruleId: null, defense: null } as const;
+
+  if (on('deny_rules')) {
+    const rule = findMatchingRule(rules, 'deny', tool, view.units);
+    if (rule) return { ...base, decision: 'deny', source: 'deny_rule', step: 'deny_rules', ruleId: rule.id, reason: `Refused by the deny rule "${rule.id}". This is configured; do not retry it in another form — choose a different approach.` };
+  }
+  if (on('dangerous_command') && view.analysis) {
+    const hit = dangerIn(view.analysis, { homeDir: config.homeDir }, 0);
+    if (hit) return { decision: 'deny', source: 'dangerous_command', step: 'dangerous_command', ruleId: `danger:${hit.id}`, defense: { name: 'dangerous_command_block', action: 'block' }, reason: `Refused: ${hit.reason}` };
+  }
+  if (on('disabled_tools') && config.disabledTools?.includes(tool)) {
+    return { ...base, decision: 'deny', source: 'disabled_tool', step: 'disabled_tools', reason: `The tool ${tool} is disabled in this session; use another tool.` };
+  }
+  if (on('protected_paths')) {
+    const hits = view.paths.filter((p) => p.verdict.source === 'protected_path' && p.verdict.effect !== 'pass');
+    const hit = hits.find((p) => p.verdict.effect === 'deny') ?? hits[0];
+    if (hit) {
+      const decision = hit.verdict.effect === 'deny' ? 'deny' : 'ask';
+      return { decision, source: 'protected_path', step: 'protected_paths', ruleId: hit.verdict.ruleId, defense: { name: 'protected_path_guard', action: decision === 'deny' ? 'block' : 'ask' }, reason: `Refused: ${hit.verdict.reason}.` };
+    }
+  }
+  let pending: Draft | null = null;
+  if (on('path_validation')) {
+    const denied = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'deny');
+    if (denied) return { ...base, decision: 'deny', source: 'path_guard', step: 'path_validation', ruleId: denied.verdict.ruleId, reason: `Refused: ${denied.verdict.reason}` };
+    const asked = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
+    if (asked) pending = { ...base, decision: 'ask', source: 'path_guard', step: 'path_validation', ruleId: asked.verdict.ruleId, reason: `Needs approval: ${asked.verdict.reason}.` };
+  }
+  if (on('denial_fuse') && config.denials?.isTripped(tool)) {
+    return { ...base, decision: config.fuseDecision ?? 'ask', source: 'denial_fuse', step: 'denial_fuse', reason: `Calls of ${tool} were refused ${config.denials.count(tool)} times in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.` };
+  }
+  if (on('ask_rules')) {
+    const rule = findMatchingRule(rules, 'ask', tool, view.units);
+    if (rule) return { ...base, decision: 'ask', source: 'ask_rule', step: 'ask_rules', ruleId: rule.id, reason: `The rule "${rule.id}" requires approval for this call.` };
+  }
+  if (on('tool_check')) {
+    const a = view.analysis;
+    if (a && !a.ok) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command could not be analyzed (${a.error}). Simplify it: one plain command per call, quotes closed.` };
+    const flag = a?.ok ? a.flags[0] : undefined;
+    if (flag) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command uses ${flag.construct.replace(/_/g, ' ')} (${flag.detail}), which needs approval. Run the inner command on its own and pass its output literally instead.` };
+    if (subject.toolCheck) return { ...base, decision: subject.toolCheck.decision, source: 'tool_check', step: 'tool_check', reason: subject.toolCheck.reason };
+  }
+  if (on('hook') && hook) {
+    const why = hook.reason ? ` (${hook.reason})` : '';
+    if (hook.decision === 'deny') return { ...base, decision: 'deny', source: 'hook', step: 'hook', reason: `Refused by a PreToolUse hook${why}.` };
+    if (hook.decision === 'ask') return { ...base, decision: 'ask', source: 'hook', step: 'hook', reason: `A PreToolUse hook requires approval${why}.` };
+    return { ...base, decision: 'allow', source: 'hook', step: 'hook', reason: '' };
+  }
+  if (on('allow_rules') && !(view.analysis && !view.analysis.ok)) {
+    const rule = findCoveringAllow(rules, tool, view.units);
+    if (rule) return { ...base, decision: 'allow', source: 'allow_rule', step: 'allow_rules', ruleId: rule.id, reason: '' };
+  }
+  if (on('session_memory') && config.sessionMemory?.has(tool, subject.input)) {
+    return { ...base, decision: 'allow', source: 'session_memory', step: 'session_memory', reason: '' };
+  }
+  if (on('mode')) {
+    if (config.mode === 'plan' && !view.readOnly) {
+      return { ...base, decision: 'deny', source: 'mode', step: 'mode', reason: `Plan mode is read-only and ${view.notReadOnlyBecause}. Describe the change in your plan instead of making it.` };
+    }
+    if (config.mode === 'bypass') return { ...base, decision: 'allow', source: 'mode', step: 'mode', reason: '' };
+    const edits = subject.command === undefined && view.paths.some((p) => p.access.access === 'write');
+    if (config.mode === 'acceptEdits' && edits && !pending && view.paths.every((p) => p.verdict.effect === 'pass')) {
+      return { ...base, decision: 'allow', source: 'mode', step: 'mode', reason: '' };
+    }
+  }
+  if (pending) return pending;
+  if (on('read_only') && view.readOnly) return { ...base, decision: 'allow', source: 'read_only', step: 'read_only', reason: '' };
+  const why = view.notReadOnlyBecause ? ` because ${view.notReadOnlyBecause}` : '';
+  return { ...base, decision: 'ask', source: 'default', step: 'default', reason: `This ${tool} call needs approval${why}.` };
+}

@@ -1,0 +1,93 @@
+/**
+ * Data types of the permission chain. The chain depends on no tool code: the
+ * pipeline describes each call as a PermissionSubject.
+ */
+import type { DefenseAction, DefenseName, PermissionDecisionValue, PermissionMode, PermissionSource } from '../../events/labels.js';
+import type { PathFs } from './path-resolve.js';
+import type { PathRule } from './protected-paths.js';
+import type { SessionMemory } from './session-memory.js';
+import type { DenialTracker } from './denial-tracker.js';
+
+export interface PathAccess {
+  /** As the tool got it (absolute or relative to the workspace); null when computed at run time. */
+  readonly path: string | null;
+  readonly access: 'read' | 'write';
+}
+
+export interface PermissionSubject {
+  readonly tool: string;
+  /** The call's input, used only for the session-memory key (tool + stable hash). */
+  readonly input: unknown;
+  /** The call changes nothing (read, ls, glob, grep). Ignored for `command` subjects: the chain parses the command. */
+  readonly readOnly: boolean;
+  /** Files the call reads or writes. For `command` subjects the chain adds the paths it finds in the command. */
+  readonly paths: readonly PathAccess[];
+  /** A shell command line (bash): parsed, split into sub-commands, each judged. */
+  readonly command?: string;
+  /** The tool's own check (seed §8.2 step 5.5), computed by the tool: deny or ask with a model-facing reason. */
+  readonly toolCheck?: { readonly decision: 'deny' | 'ask'; readonly reason: string } | null;
+}
+
+export type RuleEffect = 'deny' | 'ask' | 'allow';
+
+/**
+ * A configured rule. `tool` is a tool name or `*`. `pattern` is a glob (`*`
+ * matches anything): for commands it is matched against each sub-command's
+ * words joined by one space (`git push*`); for other tools against each path
+ * (workspace-relative when inside the workspace, else absolute). No pattern
+ * matches every call of the tool.
+ */
+export interface PermissionRule {
+  readonly id: string;
+  readonly effect: RuleEffect;
+  readonly tool: string;
+  readonly pattern?: string;
+}
+
+/** A PreToolUse hook's permission decision (seed §5.6), passed per call. */
+export interface HookDecision {
+  readonly decision: 'allow' | 'ask' | 'deny';
+  readonly reason?: string;
+}
+
+/** The steps of the chain, in order (see chain.ts for why each sits where it does). */
+export const CHAIN_STEPS = [
+  'deny_rules', 'dangerous_command', 'disabled_tools', 'protected_paths', 'path_validation', 'denial_fuse',
+  'ask_rules', 'tool_check', 'hook', 'allow_rules', 'session_memory', 'mode', 'read_only', 'default',
+] as const;
+export type ChainStep = (typeof CHAIN_STEPS)[number];
+
+export interface PermissionConfig {
+  readonly mode: PermissionMode;
+  /** No human can answer: ask becomes deny (default true, as for suites). */
+  readonly headless?: boolean;
+  readonly workspaceRoot: string;
+  readonly homeDir: string;
+  readonly rules?: readonly PermissionRule[];
+  readonly disabledTools?: readonly string[];
+  readonly extraRoots?: readonly string[];
+  readonly protectedPaths?: readonly PathRule[];
+  /** Session-scoped state; omit to switch the feature off. */
+  readonly sessionMemory?: SessionMemory;
+  readonly denials?: DenialTracker;
+  /** What a tripped fuse answers: `ask` keeps a human in the loop (seed §8.7); headless turns it into deny. */
+  readonly fuseDecision?: 'ask' | 'deny';
+  /** Steps switched off. For tests that prove a step is what stops a case; never set in production. */
+  readonly skipSteps?: ReadonlySet<ChainStep>;
+  readonly fs?: PathFs;
+}
+
+export interface PermissionResult {
+  readonly decision: PermissionDecisionValue;
+  readonly source: PermissionSource;
+  /** Configured rule id, or a built-in id (`protected:git_hooks`, `danger:rm_critical`), or null. */
+  readonly ruleId: string | null;
+  /** The chain's own answer was ask (a human was, or would have been, needed). */
+  readonly neededPrompt: boolean;
+  /** Model-facing: what was refused and what to do instead (empty for allow). */
+  readonly reason: string;
+  /** The chain step that decided. */
+  readonly step: ChainStep;
+  /** Set when a defense decided: the pipeline emits defense_trigger with it. */
+  readonly defense: { readonly name: DefenseName; readonly action: DefenseAction } | null;
+}
