@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
+import { registerRun } from './run.js';
+import { registerValidate } from './validate.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate];

@@ -4,6 +4,7 @@
  */
 import { bashTool } from './bash.js';
 import { editTool } from './edit.js';
+import { FAULT_TOOLS } from './fault-tools.js';
 import { globTool } from './glob.js';
 import { grepTool } from './grep.js';
 import { lsTool } from './ls.js';
@@ -18,18 +19,19 @@ export function builtinTools(): Tool[] {
 
 /**
  * A registry with the built-ins, or only the named ones (still in the declared
- * order, whatever order the names come in). An unknown name throws: it is a
+ * order, whatever order the names come in). Fault-scenario tools (`explode`,
+ * `sleep`) are available only by name. An unknown name throws: it is a
  * configuration error, reported before any model call.
  */
 export function createRegistry(names?: readonly string[], options: RegistryOptions = {}): ToolRegistry {
-  const all = builtinTools();
-  if (names === undefined) return new ToolRegistry(all, options);
+  if (names === undefined) return new ToolRegistry(builtinTools(), options);
+  const all = [...builtinTools(), ...FAULT_TOOLS];
   const known = new Set(all.map((tool) => tool.name));
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw new ToolRegistryError(
       'UNKNOWN_TOOL',
-      `Unknown built-in tool${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Built-in tools: ${[...known].join(', ')}.`,
+      `Unknown tool${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Known tools: ${[...known].join(', ')}.`,
     );
   }
   const wanted = new Set(names);

@@ -1,0 +1,51 @@
+/**
+ * Tools that exist to reproduce failure modes in suites (never in the default
+ * set; a task names them in `tools`). `explode` throws like a buggy tool
+ * (-> `exception`); `sleep` waits and honours its signal (timeouts, aborts).
+ */
+import { z } from 'zod';
+import type { Tool } from './tool.js';
+
+const explodeSchema = z.strictObject({
+  reason: z.string().optional().describe('Free text, ignored; the tool always fails.'),
+});
+
+export const explodeTool: Tool<z.infer<typeof explodeSchema>> = {
+  name: 'explode',
+  description: 'A deliberately broken tool: it always throws an internal error. Used by fault scenarios.',
+  inputSchema: explodeSchema,
+  readOnly: true,
+  isConcurrencySafe: () => true,
+  async execute() {
+    // A real bug shape: reading a property of undefined.
+    const config: { limits?: { max: number } } = {};
+    return { content: String(config.limits!.max) };
+  },
+};
+
+const sleepSchema = z.strictObject({
+  ms: z.number().int().nonnegative().max(600_000).describe('How long to wait, in milliseconds.'),
+});
+
+export const sleepTool: Tool<z.infer<typeof sleepSchema>> = {
+  name: 'sleep',
+  description: 'Waits for the given number of milliseconds, then reports how long it waited.',
+  inputSchema: sleepSchema,
+  readOnly: true,
+  isConcurrencySafe: () => true,
+  execute(input, { signal }) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ content: `slept ${input.ms} ms` }), input.ms);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(new Error('sleep aborted'));
+        },
+        { once: true },
+      );
+    });
+  },
+};
+
+export const FAULT_TOOLS: readonly Tool[] = [explodeTool, sleepTool];

@@ -1,0 +1,69 @@
+/**
+ * How a run looks while it goes and when it ends: a progress bar on a TTY,
+ * one plain line per task otherwise, then a summary table and every failed
+ * check. Pure string builders; the CLI decides where they go.
+ */
+import Table from 'cli-table3';
+import { createColors } from 'picocolors';
+import type { RunSummary } from './run-suite.js';
+import type { TaskOutcome } from './run-task.js';
+
+export type Colors = ReturnType<typeof createColors>;
+
+export function colorsFor(isTTY: boolean, env: NodeJS.ProcessEnv): Colors {
+  return createColors(isTTY && !('NO_COLOR' in env) && env.TERM !== 'dumb');
+}
+
+function badge(outcome: TaskOutcome['outcome'], c: Colors): string {
+  switch (outcome) {
+    case 'passed':
+      return c.green('PASS');
+    case 'failed':
+      return c.red('FAIL');
+    case 'error':
+      return c.red('ERR ');
+    case 'aborted':
+      return c.yellow('ABRT');
+  }
+}
+
+/** One line per finished task (non-TTY progress). */
+export function taskLine(o: TaskOutcome, done: number, total: number, c: Colors): string {
+  const width = String(total).length;
+  return `[${String(done).padStart(width)}/${total}] ${badge(o.outcome, c)} ${o.task.suite}/${o.task.id}  ${c.dim(`${o.turns} turns, ${o.stop}, ${o.durationMs} ms`)}\n`;
+}
+
+/** A single-line progress bar, redrawn in place with \r (TTY progress). */
+export function progressBar(done: number, total: number, failed: number, c: Colors, width = 24): string {
+  const filled = total === 0 ? width : Math.round((done / total) * width);
+  const bar = '█'.repeat(filled) + '░'.repeat(width - filled);
+  const fails = failed > 0 ? c.red(` ${failed} failing`) : '';
+  return `\r${bar} ${done}/${total}${fails}\u001b[K`;
+}
+
+export function summaryText(summary: RunSummary, tracePath: string, c: Colors): string {
+  const table = new Table({
+    head: ['task', 'outcome', 'stop', 'turns', 'tokens', 'ms', 'checks'],
+    style: { head: c.isColorSupported ? ['cyan'] : [], border: c.isColorSupported ? ['grey'] : [] },
+    // No rule between rows: one line per task reads better with many tasks.
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+  });
+  for (const o of summary.outcomes) {
+    const okChecks = o.expectations.filter((e) => e.ok).length;
+    table.push([`${o.task.suite}/${o.task.id}`, badge(o.outcome, c), o.stop, o.turns, o.tokens, o.durationMs, `${okChecks}/${o.expectations.length}`]);
+  }
+  const lines = [table.toString(), ''];
+  for (const o of summary.outcomes) {
+    if (o.error) lines.push(c.red(`✗ ${o.task.id}: ${o.error}`));
+    for (const e of o.expectations.filter((x) => !x.ok)) lines.push(c.red(`✗ ${o.task.id} ${e.id}: ${e.detail}`));
+  }
+  const total = summary.outcomes.length;
+  lines.push(
+    `${summary.passed} passed, ${summary.failed} failed` +
+      (summary.errored ? `, ${summary.errored} errors` : '') +
+      (summary.aborted ? `, ${summary.aborted} aborted` : '') +
+      ` (${total} tasks, ${summary.durationMs} ms)`,
+  );
+  lines.push(`trace: ${tracePath}`);
+  return lines.join('\n') + '\n';
+}
