@@ -10,6 +10,7 @@ import { readOnlyVerdict } from './read-only-command.js';
 import { shellPaths } from './shell-paths.js';
 import { checkPath, type PathVerdict } from './path-guard.js';
 import { unwrapCommand } from './command-words.js';
+import { expandGlob } from './glob-expand.js';
 import type { MatchUnit } from './rules.js';
 import type { PathAccess, PermissionConfig, PermissionSubject } from './types.js';
 import type { ShellWord } from './shell-words.js';
@@ -53,10 +54,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig): 
     }
   }
 
-  const paths = accesses.map((access) => {
-    const verdict = strictest(bases(access.path, cwds).map((cwd) => (cwd === undefined ? checkPath(null, access.access, guard) : checkPath(access.path, access.access, { ...guard, cwd }))));
-    return { access, verdict };
-  });
+  const paths = accesses.map((access) => ({ access, verdict: judge(access) }));
   if (subject.command === undefined) {
     for (const { access, verdict } of paths) {
       const forms = [access.path, verdict.resolved, verdict.resolved && verdict.kind === 'inside' ? path.relative(config.workspaceRoot, verdict.resolved) : null].filter((f): f is string => typeof f === 'string' && f !== '');
@@ -64,6 +62,25 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig): 
     }
   }
   return { analysis, readOnly, notReadOnlyBecause, paths, units };
+
+  /** Strictest verdict over every working directory the path may be relative to, and every file a glob matches. */
+  function judge(access: PathAccess): PathVerdict {
+    const verdicts: PathVerdict[] = [];
+    for (const cwd of bases(access.path, cwds)) {
+      if (cwd === undefined || access.path === null) {
+        verdicts.push(checkPath(null, access.access, guard));
+        continue;
+      }
+      verdicts.push(checkPath(access.path, access.access, { ...guard, cwd }));
+      if (access.glob) {
+        const p = access.path === '~' || access.path.startsWith('~/') ? config.homeDir + access.path.slice(1) : access.path;
+        const matches = expandGlob(p, cwd);
+        if (matches === null) verdicts.push(checkPath(null, access.access, guard));
+        else for (const m of matches) verdicts.push(checkPath(m, access.access, { ...guard, cwd }));
+      }
+    }
+    return strictest(verdicts);
+  }
 
   /** Working directories a relative path may be resolved against; `undefined` = unknown. */
   function bases(p: string | null, extra: readonly (string | null)[]): (string | undefined)[] {

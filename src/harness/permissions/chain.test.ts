@@ -203,3 +203,17 @@ describe('permission chain: paths and modes', () => {
     expect(run(bash('npm test'), { headless: false }).decision).toBe('ask');
   });
 });
+
+describe('permission chain: globs', () => {
+  it('judges the files a glob matches, so cat .env* cannot read secrets as a read-only command', () => {
+    writeFileSync(path.join(ws, '.env.local'), 'SECRET=1');
+    try {
+      expect(brief(bash('cat .env*'))).toBe('deny:path_guard');
+      expect(brief(bash('cat .e?v.local'))).toBe('deny:path_guard');
+      expect(brief(bash('cat *.md'))).toBe('allow:read_only');
+    } finally {
+      rmSync(path.join(ws, '.env.local'));
+    }
+    expect(brief(bash('cat .env*'))).toBe('allow:read_only');
+  });
+});

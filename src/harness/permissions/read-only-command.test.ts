@@ -43,7 +43,7 @@ describe('isReadOnlyCommand', () => {
   });
 
   it('rejects flags that make an otherwise read-only command write or execute', () => {
-    no(['find . -delete', 'find . -exec rm {} \\;', 'find . -execdir sh -c x \\;', 'sort -o out a', 'sort -uo out a', 'uniq a out', 'tail -f log', 'date -s 2020-01-01', 'xxd -r a b']);
+    no(['rg --pre ./x foo', 'sort --compress-program=sh a', 'file -C -m x', 'tree -o out', 'git diff --no-index /etc/passwd a', 'find . -delete', 'find . -exec rm {} \\;', 'find . -execdir sh -c x \\;', 'sort -o out a', 'sort -uo out a', 'uniq a out', 'tail -f log', 'date -s 2020-01-01', 'xxd -r a b']);
   });
 
   it('does not trust a command name given as a path outside the system bin directories', () => {

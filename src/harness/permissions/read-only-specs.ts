@@ -46,15 +46,20 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlySpec>> = {
   wc: FILE, tac: FILE, nl: FILE, rev: FILE, fold: FILE, fmt: FILE, paste: FILE, comm: FILE, join: FILE,
   expand: FILE, unexpand: FILE, column: FILE, strings: FILE, od: FILE, hexdump: FILE,
   xxd: { pathOperands: true, allow: (a) => atMostOperands(1)(a) && noFlag('-r')(a) },
-  stat: FILE, file: FILE, du: CWD, df: PURE, tree: CWD, realpath: FILE, readlink: FILE,
+  // tree -o writes its listing, -R with -H writes HTML files; file -C compiles a magic file.
+  stat: FILE, file: { pathOperands: true, allow: noFlag('-C', '--compile') }, du: CWD, df: PURE,
+  tree: { pathOperands: true, readsCwd: true, allow: noFlag('-o', '-R') }, realpath: FILE, readlink: FILE,
   md5sum: FILE, sha1sum: FILE, sha256sum: FILE, sha512sum: FILE, cksum: FILE, b2sum: FILE,
   diff: FILE, cmp: FILE, jq: FILE,
-  sort: { pathOperands: true, allow: noFlag('-o', '--output') },
+  // --compress-program runs a program.
+  sort: { pathOperands: true, allow: noFlag('-o', '--output', '--compress-program') },
   // `uniq IN OUT` writes OUT.
   uniq: { pathOperands: true, allow: atMostOperands(1) },
   cut: FILE, tr: PURE,
   // Searching.
-  grep: CWD, egrep: CWD, fgrep: CWD, rg: CWD, ag: CWD,
+  grep: CWD, egrep: CWD, fgrep: CWD, ag: CWD,
+  // rg --pre runs a preprocessor program on every file.
+  rg: { pathOperands: true, readsCwd: true, allow: noFlag('--pre') },
   find: { pathOperands: true, readsCwd: true, allow: noFlag(...FIND_UNSAFE) },
   // Shell state and information; their operands are not files.
   echo: PURE, printf: PURE, pwd: PURE, true: PURE, false: PURE, test: PURE, '[': PURE, ':': PURE,
@@ -116,7 +121,8 @@ function isReadOnlyGit(args: Args): boolean {
   if (!g || g.sub === null) return g !== null && args.every((a) => a.value === '--version' || a.value === '--help');
   const rest = g.rest;
   // Writing a file or running an external program is not read-only, whatever the sub-command.
-  if (!noFlag('--output', '--ext-diff', '--textconv', '--open-files-in-pager', '-O')(rest)) return false;
+  // --no-index compares arbitrary files outside the repository.
+  if (!noFlag('--output', '--ext-diff', '--textconv', '--open-files-in-pager', '-O', '--no-index')(rest)) return false;
   if (GIT_READ_ONLY.has(g.sub)) return true;
   switch (g.sub) {
     case 'branch':

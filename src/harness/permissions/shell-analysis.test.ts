@@ -78,6 +78,11 @@ describe('shell analysis', () => {
     expect(constructs('FOO=1 ls')).toEqual([]);
   });
 
+  it('flags a literal holding shell code, which arithmetic or indirect expansion would run', () => {
+    expect(constructs("x='a[$(id)]'; echo $((x))")).toContain('eval_like');
+    expect(constructs('x=plain; echo $((x + 1))')).toEqual([]);
+  });
+
   it('flags a command name that is not static', () => {
     expect(constructs('$CMD arg')).toEqual(['dynamic_command']);
     expect(constructs('"$(echo rm)" -rf x')).toEqual(expect.arrayContaining(['dynamic_command', 'command_substitution']));

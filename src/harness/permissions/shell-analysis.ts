@@ -133,6 +133,10 @@ function analyzeUncached(command: string): ShellAnalysis {
     const valueNode = node.childForFieldName('value');
     target.push({ name, value: valueNode ? shellWord(valueNode) : null });
     if (isDangerousEnvName(name)) flag('env_tampering', name);
+    // A literal holding shell code (`x='a[$(id)]'`) runs when bash later evaluates it
+    // arithmetically (`$((x))`, `[[ x -eq 1 ]]`) or indirectly (`${!x}`): treat as eval.
+    const literal = valueNode ? shellWord(valueNode).value : null;
+    if (literal !== null && (literal.includes('$(') || literal.includes('`'))) flag('eval_like', `${name}=<code>`);
     if (valueNode) walk(valueNode, { stdinFed: false, fn: null });
   };
 

@@ -26,7 +26,7 @@ export function shellPaths(analysis: Extract<ShellAnalysis, { ok: true }>): Shel
   const accesses: PathAccess[] = [];
   const cwds: (string | null)[] = [];
   for (const r of analysis.redirects) {
-    if (r.access === 'write' || r.access === 'read') accesses.push({ path: r.target?.value ?? null, access: r.access });
+    if (r.access === 'write' || r.access === 'read') accesses.push({ path: r.target?.value ?? null, access: r.access, glob: r.target?.glob ?? false });
   }
   for (const cmd of analysis.commands) commandPaths(cmd, accesses, cwds);
   return { accesses, cwds };
@@ -44,20 +44,23 @@ function commandPaths(cmd: SimpleCommand, accesses: PathAccess[], cwds: (string 
   }
   if (name === 'git') {
     const g = gitSubcommand(args);
-    if (g?.dir) cwds.push(g.dir.value);
+    if (g?.dir) {
+      cwds.push(g.dir.value);
+      accesses.push({ path: g.dir.value, access: 'read' });
+    }
     return;
   }
   const spec = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
   if (!spec?.pathOperands) return;
   const files = fileOperands(name, args);
   // Operands arriving through xargs are unknown.
-  if (u.wrappers.includes('xargs')) files.push(null);
-  if (files.length === 0 && spec.readsCwd) files.push('.');
-  for (const f of files) accesses.push({ path: f, access: 'read' });
+  if (u.wrappers.includes('xargs')) files.push({ value: null, glob: false });
+  if (files.length === 0 && spec.readsCwd) files.push({ value: '.', glob: false });
+  for (const f of files) accesses.push({ path: f.value, access: 'read', glob: f.glob });
 }
 
-function fileOperands(name: string, args: readonly ShellWord[]): (string | null)[] {
-  const out: (string | null)[] = [];
+function fileOperands(name: string, args: readonly ShellWord[]): { value: string | null; glob: boolean }[] {
+  const out: { value: string | null; glob: boolean }[] = [];
   let patternSeen = false;
   let ended = false;
   for (let i = 0; i < args.length; i++) {
@@ -81,7 +84,7 @@ function fileOperands(name: string, args: readonly ShellWord[]): (string | null)
       continue;
     }
     if (v === '-') continue; // stdin
-    out.push(v);
+    out.push({ value: v, glob: args[i]?.glob ?? false });
   }
   return out;
 }

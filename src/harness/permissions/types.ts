@@ -12,6 +12,8 @@ export interface PathAccess {
   /** As the tool got it (absolute or relative to the workspace); null when computed at run time. */
   readonly path: string | null;
   readonly access: 'read' | 'write';
+  /** The path is a shell glob: the chain also judges every file it matches now. */
+  readonly glob?: boolean;
 }
 
 export interface PermissionSubject {
