@@ -217,3 +217,14 @@ describe('permission chain: globs', () => {
     expect(brief(bash('cat .env*'))).toBe('allow:read_only');
   });
 });
+
+describe('permission chain: defense accounting', () => {
+  it('reports which defenses were evaluated, apart from which one triggered', () => {
+    const ls = run(bash('ls'));
+    expect(ls.evaluatedDefenses).toEqual(['dangerous_command_block', 'protected_path_guard']);
+    expect(ls.defense).toBeNull();
+    expect(run(read('README.md')).evaluatedDefenses).toEqual(['protected_path_guard']);
+    const denied = run(bash('rm -rf /'), { rules: [{ id: 'd', effect: 'deny', tool: 'bash' }] });
+    expect(denied.evaluatedDefenses).toEqual([]);
+  });
+});

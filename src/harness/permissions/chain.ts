@@ -33,22 +33,24 @@
 import { dangerIn } from './dangerous-command.js';
 import { findCoveringAllow, findMatchingRule } from './rules.js';
 import { viewCall, type CallView } from './call-view.js';
+import type { DefenseName } from '../../events/labels.js';
 import type { ChainStep, HookDecision, PermissionConfig, PermissionResult, PermissionSubject } from './types.js';
 
-type Draft = Omit<PermissionResult, 'neededPrompt'>;
+type Draft = Omit<PermissionResult, 'neededPrompt' | 'evaluatedDefenses'>;
 
 const HEADLESS_SUFFIX = ' No one can approve this in the current run (headless), so it is refused. Do not retry the same call; use a read-only alternative or change approach.';
 
 export function checkPermission(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null = null): PermissionResult {
-  const draft = decide(subject, config, hook, viewCall(subject, config));
+  const evaluatedDefenses: DefenseName[] = [];
+  const draft = decide(subject, config, hook, viewCall(subject, config), evaluatedDefenses);
   const neededPrompt = draft.decision === 'ask';
   if (neededPrompt && (config.headless ?? true)) {
-    return { ...draft, decision: 'deny', neededPrompt, reason: draft.reason + HEADLESS_SUFFIX };
+    return { ...draft, decision: 'deny', neededPrompt, evaluatedDefenses, reason: draft.reason + HEADLESS_SUFFIX };
   }
-  return { ...draft, neededPrompt };
+  return { ...draft, neededPrompt, evaluatedDefenses };
 }
 
-function decide(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null, view: CallView): Draft {
+function decide(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null, view: CallView, evaluated: DefenseName[]): Draft {
   const on = (step: ChainStep): boolean => !config.skipSteps?.has(step);
   const rules = config.rules ?? [];
   const tool = subject.tool;
@@ -59,13 +61,15 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     if (rule) return { ...base, decision: 'deny', source: 'deny_rule', step: 'deny_rules', ruleId: rule.id, reason: `Refused by the deny rule "${rule.id}". This is configured; do not retry it in another form — choose a different approach.` };
   }
   if (on('dangerous_command') && view.analysis) {
+    evaluated.push('dangerous_command_block');
     const hit = dangerIn(view.analysis, { homeDir: config.homeDir }, 0);
     if (hit) return { decision: 'deny', source: 'dangerous_command', step: 'dangerous_command', ruleId: `danger:${hit.id}`, defense: { name: 'dangerous_command_block', action: 'block' }, reason: `Refused: ${hit.reason}` };
   }
   if (on('disabled_tools') && config.disabledTools?.includes(tool)) {
     return { ...base, decision: 'deny', source: 'disabled_tool', step: 'disabled_tools', reason: `The tool ${tool} is disabled in this session; use another tool.` };
   }
-  if (on('protected_paths')) {
+  if (on('protected_paths') && view.paths.length > 0) {
+    evaluated.push('protected_path_guard');
     const hits = view.paths.filter((p) => p.verdict.source === 'protected_path' && p.verdict.effect !== 'pass');
     const hit = hits.find((p) => p.verdict.effect === 'deny') ?? hits[0];
     if (hit) {

@@ -56,13 +56,29 @@ export function checkPath(p: string | null, access: 'read' | 'write', opts: Path
   const resolved = resolveReal(lexical, fs);
   const roots = [opts.workspaceRoot, ...(opts.extraRoots ?? [])].flatMap((r) => {
     const abs = path.resolve(r);
-    return [abs, resolveReal(abs, fs)];
+    return [abs, opts.fs ? resolveReal(abs, fs) : realRoot(abs)];
   });
   const a = classify(lexical, access, roots, opts);
   const b = classify(resolved, access, roots, opts);
   // Keep the stricter; on a tie prefer the verdict about the real target.
   const pick = RANK[a.effect] > RANK[b.effect] ? a : b;
   return { ...pick, resolved };
+}
+
+/**
+ * Real path of a workspace root, cached: roots are resolved on every check and
+ * do not move during a session (a root that is swapped for a symlink mid-run
+ * is outside this guard's threat model; the paths under it are never cached).
+ */
+const rootCache = new Map<string, string>();
+function realRoot(abs: string): string {
+  let real = rootCache.get(abs);
+  if (real === undefined) {
+    real = resolveReal(abs);
+    if (rootCache.size >= 64) rootCache.clear();
+    rootCache.set(abs, real);
+  }
+  return real;
 }
 
 function classify(abs: string, access: 'read' | 'write', roots: readonly string[], opts: PathGuardOptions): PathVerdict {

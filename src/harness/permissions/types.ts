@@ -92,4 +92,6 @@ export interface PermissionResult {
   readonly step: ChainStep;
   /** Set when a defense decided: the pipeline emits defense_trigger with it. */
   readonly defense: { readonly name: DefenseName; readonly action: DefenseAction } | null;
+  /** Defenses whose check actually ran on this call (for defense_stats.evaluated; triggered = `defense`). */
+  readonly evaluatedDefenses: readonly DefenseName[];
 }
