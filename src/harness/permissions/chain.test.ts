@@ -168,6 +168,11 @@ describe('permission chain: paths and modes', () => {
     expect(brief({ tool: 'glob', input: { pattern: '**/*.ts' }, readOnly: true, paths: [{ path: '.', access: 'read' }] })).toBe('allow:read_only');
   });
 
+  it('allows read-only git/npm/docker sub-commands headless and refuses the ones that change state', () => {
+    for (const c of ['git status', 'git diff HEAD', 'npm ls', 'npm view zod', 'docker ps', 'docker images']) expect(brief(bash(c)), c).toBe('allow:read_only');
+    for (const c of ['git push', 'git commit -m x', 'npm install', 'npm publish', 'docker run alpine', 'docker rm x']) expect(brief(bash(c)), c).toBe('deny:default');
+  });
+
   it('does not auto-allow reading secrets or files outside the workspace, even with a read-only command', () => {
     expect(brief(bash('cat ~/.ssh/id_rsa'), { mode: 'bypass' })).toBe('deny:path_guard');
     expect(brief(read('.env'))).toBe('deny:path_guard');
