@@ -51,7 +51,8 @@ export function loadSuiteFile(file: string): { suite: string; tasks: LoadedTask[
   const parsed = SuiteSpec.safeParse(doc.toJS());
   if (!parsed.success) {
     throw new SuiteError(
-      parsed.error.issues.map((issue) => {
+      parsed.error.issues.map((raw) => {
+        const issue = mostSpecific(raw);
         const path = issue.path.map(String);
         const line = lineOf(doc, lines, path);
         return `${file}:${line}: ${path.join('.') || '(root)'}: ${issue.message}`;
@@ -84,6 +85,26 @@ export function loadSuites(paths: string[]): LoadedTask[] {
   if (problems.length > 0) throw new SuiteError(problems);
   if (tasks.length === 0) throw new SuiteError([`no tasks found in ${paths.join(', ')}`]);
   return tasks;
+}
+
+interface IssueLike {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+  errors?: IssueLike[][];
+}
+
+/**
+ * A union failure ("Invalid input") says nothing useful; descend into the
+ * branch that got furthest (deepest first issue) and report that issue with
+ * its full path, e.g. `script.0.tool_use.0.name: expected string`.
+ */
+function mostSpecific(issue: IssueLike): IssueLike {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue;
+  const branches = issue.errors.filter((b) => b.length > 0).map((b) => mostSpecific(b[0]!));
+  if (branches.length === 0) return issue;
+  const best = branches.reduce((a, b) => (b.path.length > a.path.length ? b : a));
+  return { ...best, path: [...issue.path, ...best.path] };
 }
 
 /** The line of the deepest YAML node that exists along `path`. */

@@ -65,7 +65,7 @@ export async function runTurnCalls(blocks: ToolUseBlock[], turn: number, options
       sessionSignal: options.signal,
       timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,
     });
-    if (outcome.kind === 'ok') settlement.succeed(call, serializeSuccess(tool, outcome.output.content));
+    if (outcome.kind === 'ok') settlement.succeed(call, serializeSuccess(tool, outcome.output.content, outcome.output.empty));
     else settlement.fail(call, executionFailure(tool, outcome));
   };
 

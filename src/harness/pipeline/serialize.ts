@@ -16,9 +16,9 @@ export interface SerializedSuccess {
   spilled: boolean;
 }
 
-export function serializeSuccess(tool: Tool, raw: string): SerializedSuccess {
-  const empty = raw.trim().length === 0;
-  const content = empty ? (tool.emptyText ?? `(${tool.name} completed with no output)`) : raw;
+export function serializeSuccess(tool: Tool, raw: string, saidEmpty = false): SerializedSuccess {
+  const empty = saidEmpty || raw.trim().length === 0;
+  const content = raw.trim().length === 0 ? (tool.emptyText ?? `(${tool.name} completed with no output)`) : raw;
   return {
     content,
     rawBytes: Buffer.byteLength(raw),

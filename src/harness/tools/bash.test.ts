@@ -36,7 +36,7 @@ describe('bash', () => {
   it('says explicitly when a successful command printed nothing', async () => {
     const ws = await makeWorkspace();
     const out = await bashTool.execute({ command: 'true' }, context(ws));
-    expect(out).toEqual({ content: '(command exited 0 with no output)' });
+    expect(out).toEqual({ content: '(command exited 0 with no output)', empty: true });
   });
 
   it('reports a non-zero exit as a tool error exit_N with output and code', async () => {

@@ -75,7 +75,7 @@ export function formatResult(result: RunResult, timeoutMs: number): ToolOutput {
     const text = output === '' ? `(command exited with code ${code} and no output)` : `${body}(command exited with code ${code})`;
     return { content: text, isError: true, errorCode: `exit_${code}` };
   }
-  return { content: output === '' ? '(command exited 0 with no output)' : output };
+  return output === '' ? { content: '(command exited 0 with no output)', empty: true } : { content: output };
 }
 
 function withDiscardNote(output: string, discarded: number): string {

@@ -22,7 +22,7 @@ describe('glob', () => {
   it('says "(no files matched)" when nothing matches', async () => {
     const ws = await makeWorkspace({ 'a.txt': '' });
     const out = await globTool.execute({ pattern: '**/*.rs' }, context(ws));
-    expect(out).toEqual({ content: '(no files matched)' });
+    expect(out).toEqual({ content: '(no files matched)', empty: true });
   });
 
   it('reports a missing search directory as ENOENT and a file as ENOTDIR instead of "no files matched"', async () => {

@@ -57,7 +57,7 @@ export const globTool: Tool<GlobInput> = {
         signal,
       });
       const paths = found.map((p) => join(base.relative, p)).sort(byCodeUnit);
-      return { content: formatPaths(paths) };
+      return { content: formatPaths(paths), empty: paths.length === 0 };
     } catch (error) {
       if (isAbortError(error) || signal.aborted) return abortedOutput();
       return fsErrorOutput(error, base.relative, 'search');

@@ -16,7 +16,7 @@ describe('grep', () => {
   it('says "(no matches)" when nothing matches', async () => {
     const ws = await makeWorkspace({ 'a.ts': 'hello\n' });
     const out = await grepTool.execute({ pattern: 'absent' }, context(ws));
-    expect(out).toEqual({ content: '(no matches)' });
+    expect(out).toEqual({ content: '(no matches)', empty: true });
   });
 
   it('filters files with glob, where a pattern without "/" matches at any depth', async () => {

@@ -124,7 +124,7 @@ async function search(files: FileRef[], regex: RegExp, workspace: string, signal
       if (shownLines.length < GREP_MAX_MATCHES) shownLines.push(`${file.shown}:${i + 1}:${cut(line)}`);
     }
   }
-  return { content: format(shownLines, total, binary) };
+  return { content: format(shownLines, total, binary), empty: total === 0 };
 }
 
 /**

@@ -30,7 +30,7 @@ describe('ls', () => {
     const ws = await makeWorkspace();
     await mkdir(join(ws, 'empty'));
     const out = await lsTool.execute({ path: 'empty' }, context(ws));
-    expect(out).toEqual({ content: '(the directory "empty" is empty)' });
+    expect(out).toEqual({ content: '(the directory "empty" is empty)', empty: true });
   });
 
   it('reports a file path as ENOTDIR and points to read', async () => {

@@ -42,7 +42,7 @@ export const lsTool: Tool<LsInput> = {
       if (!(await stat(target.path)).isDirectory()) return fsErrorFor('ENOTDIR', shown, 'list');
       const entries = await readdir(target.path, { withFileTypes: true });
       if (signal.aborted) return abortedOutput();
-      if (entries.length === 0) return { content: `(the directory "${shown}" is empty)` };
+      if (entries.length === 0) return { content: `(the directory "${shown}" is empty)`, empty: true };
       const names = (await Promise.all(entries.map((entry) => displayName(target.path, entry)))).sort(byCodeUnit);
       const kept = names.slice(0, LS_MAX_ENTRIES);
       const more = names.length - kept.length;

@@ -97,7 +97,7 @@ async function readWindow(path: string, offset: number, limit: number, signal: A
 }
 
 function formatWindow(shown: string, offset: number, { lines, total }: Window): ToolOutput {
-  if (total === 0) return { content: `(the file "${shown}" is empty: 0 lines)` };
+  if (total === 0) return { content: `(the file "${shown}" is empty: 0 lines)`, empty: true };
   if (offset > total) {
     return {
       content: `offset ${offset} is past the end of "${shown}", which has ${total} lines. Call read with an offset between 1 and ${total}.`,

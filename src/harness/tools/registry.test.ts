@@ -174,6 +174,6 @@ describe('createRegistry', () => {
   });
 
   it('throws on an unknown built-in name', () => {
-    expect(() => createRegistry(['read', 'cat'])).toThrow(/Unknown built-in tool: cat/);
+    expect(() => createRegistry(['read', 'cat'])).toThrow(/Unknown tool: cat/);
   });
 });

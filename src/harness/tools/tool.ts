@@ -17,7 +17,12 @@ export interface ToolOutput {
   isError?: boolean;
   /** Structured code for a tool-reported error (`exit_1`, `ENOENT`, `not_unique`), never message text. */
   errorCode?: string;
+  /** The tool found nothing to report; `content` is its explicit empty-result text (seed §9.1). */
+  empty?: boolean;
 }
+
+/** `full`: show the output; `summary`: a one-line header instead of the body; `hidden`: no card at all. */
+export type ResultDisplayMode = 'full' | 'summary' | 'hidden';
 
 // `any` default: a registry holds tools of many input types; each tool is typed where it is defined.
 export interface Tool<I = any> {
@@ -33,6 +38,12 @@ export interface Tool<I = any> {
   isConcurrencySafe(input: I): boolean;
   /** Per-call timeout in ms (default from the harness config). */
   readonly timeoutMs?: number;
+  /** Files this call reads or writes, for the permission chain's path guard (paths as the model gave them). */
+  accessedPaths?(input: I): readonly { path: string; access: 'read' | 'write' }[];
+  /** Result size limit in characters before truncate+spill (seed §9.2); Infinity = never spilled. Default per tool name. */
+  readonly maxResultChars?: number;
+  /** How the user-facing side shows a successful result (seed §9.4); errors are always shown. */
+  readonly resultDisplayMode?: ResultDisplayMode | ((input: I) => ResultDisplayMode);
   /** Text sent to the model when the output is empty (seed §9.1). */
   readonly emptyText?: string;
   execute(input: I, context: ToolContext): Promise<ToolOutput>;

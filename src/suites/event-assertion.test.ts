@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkEventAssertion, parseEventAssertion, type EventRecord } from './event-assertion.js';
+
+const events: EventRecord[] = [
+  { event: 'tool_call', tool: 'read' },
+  { event: 'tool_call', tool: '<unknown>', requested_tool: 'find_file' },
+  { event: 'tool_success', tool: 'read' },
+  { event: 'tool_failure', tool: '<unknown>', failure_kind: 'not_found' },
+  { event: 'tool_call', tool: 'bash' },
+  { event: 'model_response', stop_class: 'null', stop_reason: null },
+];
+
+describe('event assertions', () => {
+  it('counts events matching every condition', () => {
+    const a = parseEventAssertion('count(tool_failure where failure_kind = not_found and tool = "<unknown>") == 1');
+    expect(checkEventAssertion(a, events)).toEqual({ ok: true, actual: 1 });
+  });
+
+  it('computes lost as calls minus successes minus failures', () => {
+    expect(checkEventAssertion(parseEventAssertion('lost == 0'), events)).toEqual({ ok: false, actual: 1 });
+  });
+
+  it('tells the string "null" from a JSON null', () => {
+    expect(checkEventAssertion(parseEventAssertion('count(model_response where stop_class = "null") == 1'), events).ok).toBe(true);
+    expect(checkEventAssertion(parseEventAssertion('count(model_response where stop_reason = null) == 1'), events).ok).toBe(true);
+    expect(checkEventAssertion(parseEventAssertion('count(model_response where stop_class = null) == 1'), events).ok).toBe(false);
+  });
+
+  it('supports != conditions and all comparators', () => {
+    expect(checkEventAssertion(parseEventAssertion('count(tool_call where tool != read) >= 2'), events).ok).toBe(true);
+    expect(checkEventAssertion(parseEventAssertion('count(tool_call) < 3'), events).ok).toBe(false);
+  });
+
+  it('rejects malformed assertions with a reason', () => {
+    expect(() => parseEventAssertion('count(tool_call where) == 1')).toThrow(/expected/);
+    expect(() => parseEventAssertion('sum(tool_call) == 1')).toThrow(/count\(\.\.\.\) or lost/);
+    expect(() => parseEventAssertion('lost = 0')).toThrow(/comparison/);
+    expect(() => parseEventAssertion('lost == 0 extra')).toThrow(/unexpected/);
+  });
+});
