@@ -81,6 +81,10 @@ describe('permission chain: shell commands', () => {
     expect(brief(bash('rm -rf /'), { mode: 'bypass', ...off('dangerous_command') })).toBe('allow:mode');
   });
 
+  it('never allows a command whose words bash would join across a line continuation, even in bypass mode', () => {
+    expect(brief(bash('r\\\nm -rf /'), { mode: 'bypass', headless: false })).toBe('ask:tool_check');
+  });
+
   it('asks for a command it cannot parse and never treats it as read-only', () => {
     expect(brief(bash('cat "README.md'), { headless: false })).toBe('ask:tool_check');
     expect(brief(bash('cat "README.md'), { headless: false, ...off('tool_check') })).toBe('ask:default');

@@ -73,6 +73,7 @@ export interface Unwrapped {
 /** Flags taking a value, per wrapper (so the value is not mistaken for the command). */
 const WRAPPERS: Readonly<Record<string, ReadonlySet<string>>> = {
   time: new Set(),
+  coproc: new Set(),
   nohup: new Set(),
   builtin: new Set(),
   command: new Set(),

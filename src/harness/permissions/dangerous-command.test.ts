@@ -41,6 +41,10 @@ describe('dangerous command hard block', () => {
     expect(hit('echo start; ls | grep x && rm -rf / || true')).toBe('rm_critical');
     expect(hit('(cd /tmp && rm -rf ~)')).toBe('rm_critical');
     expect(hit('echo $(rm -rf /)')).toBe('rm_critical');
+    expect(hit('coproc rm -rf /')).toBe('rm_critical');
+    expect(hit('arr[$(rm -rf /)]=1')).toBe('rm_critical');
+    expect(hit("'rm' -rf /")).toBe('rm_critical');
+    expect(hit('rm -rf /tmp/..')).toBe('rm_critical');
   });
 
   it('leaves ordinary destructive work inside the workspace alone (it goes to ask, not block)', () => {

@@ -56,6 +56,16 @@ describe('shell analysis', () => {
 
   it('does not flag a quoted here-doc delimiter body', () => {
     expect(constructs("cat <<'EOF'\n$(id)\nEOF\n")).toEqual([]);
+    expect(constructs("cat <<'EOF'\n`id`\nEOF\n")).toEqual([]);
+  });
+
+  it('flags backticks in an expanded here-doc body, which the grammar leaves as text', () => {
+    expect(constructs('cat <<EOF\n`rm -rf ~`\nEOF\n')).toContain('backticks');
+  });
+
+  it('finds commands hidden in an array subscript of an assignment', () => {
+    expect(argvs('arr[$(rm x)]=1')).toEqual(['rm x']);
+    expect(constructs('arr[$(rm x)]=1')).toContain('command_substitution');
   });
 
   it('flags eval, source, dot and exec', () => {
@@ -96,6 +106,12 @@ describe('shell analysis', () => {
 
   it('marks pipeline stages after the first as fed on stdin', () => {
     expect(ok('ls | grep x').commands.map((c) => c.stdinFed)).toEqual([false, true]);
+  });
+
+  it('treats a line continuation inside a word as unanalyzable, since bash would join the word (r\\<nl>m is rm)', () => {
+    expect(analyzeShell('r\\\nm -rf /').ok).toBe(false);
+    expect(analyzeShell('echo a\\\nb').ok).toBe(false);
+    expect(argvs('ls \\\n  -la')).toEqual(['ls -la']);
   });
 
   it('reports syntax errors as unanalyzable', () => {

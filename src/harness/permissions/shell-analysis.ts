@@ -71,8 +71,11 @@ function analyzeUncached(command: string): ShellAnalysis {
   };
 
   const assignment = (node: Node, target: Assignment[]): void => {
-    const name = node.childForFieldName('name')?.text ?? '';
+    const nameNode = node.childForFieldName('name');
+    const name = nameNode?.text ?? '';
     const valueNode = node.childForFieldName('value');
+    // `arr[$(cmd)]=1`: the subscript runs code too.
+    if (nameNode && nameNode.type !== 'variable_name') walk(nameNode, { stdinFed: false, fn: null });
     target.push({ name, value: valueNode ? shellWord(valueNode) : null });
     if (isDangerousEnvName(name)) flag('env_tampering', name);
     // A literal holding shell code (`x='a[$(id)]'`) runs when bash later evaluates it
@@ -95,6 +98,14 @@ function analyzeUncached(command: string): ShellAnalysis {
     const target = access === 'read' || access === 'write' ? (dest ? shellWord(dest) : null) : null;
     const r: Redirection = { op, access, target };
     out.redirects.push(r);
+    if (node.type === 'heredoc_redirect') {
+      // tree-sitter parses `$(...)` in an expanded here-doc body but leaves backticks as
+      // plain text; bash runs them. Unquoted delimiter + a backtick in the body = backticks.
+      const start = node.namedChildren.find((c) => c.type === 'heredoc_start')?.text ?? '';
+      const body = node.namedChildren.find((c) => c.type === 'heredoc_body')?.text ?? '';
+      const quoted = start.includes("'") || start.includes('"') || start.includes('\\');
+      if (!quoted && body.includes('`')) flag('backticks', 'inside a here-document');
+    }
     for (const c of node.namedChildren) if (c.type !== 'file_descriptor') walk(c, ctx);
     return r;
   };

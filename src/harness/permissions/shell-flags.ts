@@ -18,7 +18,8 @@ export function flagCommand(cmd: SimpleCommand): ShellFlag[] {
     flags.push({ construct: 'dynamic_command', detail: u.argv[0]?.text ?? '' });
     return flags;
   }
-  if (EVAL_LIKE.has(name) || u.wrappers.includes('exec')) flags.push({ construct: 'eval_like', detail: name });
+  const wrapperEval = u.wrappers.find((w) => w === 'exec' || w === 'coproc');
+  if (EVAL_LIKE.has(name) || wrapperEval) flags.push({ construct: 'eval_like', detail: wrapperEval ?? name });
   for (const a of u.envAssignments) if (isDangerousEnvName(a.name)) flags.push({ construct: 'env_tampering', detail: a.name });
 
   const runsCode = SHELLS.has(name) || isInterpreter(name);

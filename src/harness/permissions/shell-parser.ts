@@ -44,8 +44,35 @@ export function parseShell(command: string): ParseOutcome {
     tree.delete();
     return { ok: false, error: bad ? `syntax error near offset ${bad.startIndex}` : 'syntax error' };
   }
+  const joined = command.includes('\\\n') ? findJoinedContinuation(root, command) : -1;
+  if (joined >= 0) {
+    tree.delete();
+    return { ok: false, error: `line continuation inside a word near offset ${joined}` };
+  }
   const t = tree;
   return { ok: true, root, dispose: () => t.delete() };
+}
+
+/**
+ * bash deletes `\<newline>` before splitting words (`r\<nl>m` is `rm`), but
+ * tree-sitter treats it as a separator and sees two words. Two tokens with
+ * nothing but continuations between them would be one word to bash: report
+ * the offset so the command is unanalyzable (fail closed). -1 when none.
+ */
+function findJoinedContinuation(root: Node, text: string): number {
+  const leaves: Node[] = [];
+  const collect = (n: Node): void => {
+    if (n.childCount === 0) leaves.push(n);
+    else for (const c of n.children) collect(c);
+  };
+  collect(root);
+  for (let i = 1; i < leaves.length; i++) {
+    const prev = leaves[i - 1] as Node;
+    const next = leaves[i] as Node;
+    const gap = text.slice(prev.endIndex, next.startIndex);
+    if (gap.length > 0 && gap.split('\\\n').every((part) => part === '')) return prev.endIndex;
+  }
+  return -1;
 }
 
 function findError(node: Node): Node | null {
