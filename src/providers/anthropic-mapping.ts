@@ -3,6 +3,7 @@
  * functions, so describeRequest measures exactly the body complete() sends.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import { toolSchemaFor, type DialectOptions } from './dialects/index.js';
 import { classifyAnthropicStop } from './stop-class.js';
 import { checkToolInput } from './tool-arguments.js';
 import type { AssistantBlock, Message, ModelRequest, ModelResponse, ToolDefinition } from './types.js';
@@ -30,19 +31,20 @@ function toWireMessage(message: Message): Anthropic.MessageParam {
   };
 }
 
-function toWireTool(tool: ToolDefinition): Anthropic.Tool {
-  // The JSON Schema comes from the tool's zod schema (§3.6); the SDK type wants its own input_schema shape.
-  return { name: tool.name, description: tool.description, input_schema: tool.input_schema as Anthropic.Tool.InputSchema };
+function toWireTool(tool: ToolDefinition, dialect: DialectOptions): Anthropic.Tool {
+  // The JSON Schema comes from the tool's zod schema (§3.6) through the Anthropic dialect (§11); the SDK type wants its own input_schema shape.
+  const input_schema = toolSchemaFor('anthropic', tool.input_schema, dialect) as Anthropic.Tool.InputSchema;
+  return { name: tool.name, description: tool.description, input_schema, ...(dialect.strict ? { strict: true } : {}) };
 }
 
-export function toAnthropicParams(model: string, request: ModelRequest): AnthropicParams {
+export function toAnthropicParams(model: string, request: ModelRequest, dialect: DialectOptions = {}): AnthropicParams {
   const params: AnthropicParams = {
     model,
     max_tokens: request.maxTokens,
     messages: request.messages.map(toWireMessage),
   };
   if (request.system !== undefined && request.system !== '') params.system = request.system;
-  if (request.tools.length > 0) params.tools = request.tools.map(toWireTool);
+  if (request.tools.length > 0) params.tools = request.tools.map((tool) => toWireTool(tool, dialect));
   return params;
 }
 

@@ -17,6 +17,8 @@ export interface AnthropicModelOptions {
   /** Custom fetch (tests, proxies). */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Strict tool use: the wire's strict schema subset plus `strict: true` on each tool (default false, see dialects/index.ts). */
+  strictTools?: boolean;
 }
 
 function byteLength(value: unknown): number {
@@ -36,10 +38,12 @@ function anthropicErrorFacts(error: AnthropicError): ErrorFacts {
 export class AnthropicModel implements Model {
   readonly provider = 'anthropic';
   readonly model: string;
+  private readonly strictTools: boolean;
   private readonly client: Anthropic;
 
   constructor(options: AnthropicModelOptions) {
     this.model = options.model;
+    this.strictTools = options.strictTools ?? false;
     this.client = new Anthropic({
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -50,12 +54,12 @@ export class AnthropicModel implements Model {
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
-    const params = toAnthropicParams(this.model, request);
+    const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
     return { requestBytes: byteLength(params), toolsBytes: byteLength(params.tools), stream: false };
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
-    const params = toAnthropicParams(this.model, request);
+    const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
     const message = await this.send(params, request.signal);
     return { ...fromAnthropicMessage(message), ttftMs: null };
   }

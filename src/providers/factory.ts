@@ -1,6 +1,7 @@
 /** One place that turns a provider name into a Model (CLI, suites, live runs). */
 import { AnthropicModel } from './anthropic.js';
 import { OpenAIModel } from './openai.js';
+import type { MaxTokensParam } from './openai-mapping.js';
 import type { Model } from './types.js';
 
 export type ProviderName = 'anthropic' | 'openai';
@@ -14,15 +15,19 @@ export interface CreateModelOptions {
   baseURL?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Strict tool use (default false): see dialects/index.ts. */
+  strictTools?: boolean;
+  /** OpenAI only: `max_tokens` for OpenAI-compatible servers that predate `max_completion_tokens`. */
+  maxTokensParam?: MaxTokensParam;
 }
 
 export function createModel(options: CreateModelOptions): Model {
-  const { provider, ...rest } = options;
+  const { provider, maxTokensParam, ...rest } = options;
   switch (provider) {
     case 'anthropic':
       return new AnthropicModel(rest);
     case 'openai':
-      return new OpenAIModel(rest);
+      return new OpenAIModel({ ...rest, ...(maxTokensParam !== undefined ? { maxTokensParam } : {}) });
     default: {
       // Exhaustiveness: a new provider name must be handled here.
       const never: never = provider;

@@ -5,6 +5,7 @@
  * describeRequest().
  */
 import type OpenAI from 'openai';
+import { toolSchemaFor, type DialectOptions } from './dialects/index.js';
 import { classifyOpenAIStop } from './stop-class.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { AssistantBlock, Message, ModelRequest, ModelResponse, ToolDefinition } from './types.js';
@@ -51,17 +52,19 @@ function toWireMessages(message: Message): WireMessage[] {
   return out;
 }
 
-function toWireTool(tool: ToolDefinition): OpenAI.ChatCompletionFunctionTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.input_schema } };
+function toWireTool(tool: ToolDefinition, dialect: DialectOptions): OpenAI.ChatCompletionFunctionTool {
+  // The schema goes through the OpenAI dialect (§11): the only place that shapes `parameters`.
+  const parameters = toolSchemaFor('openai', tool.input_schema, dialect);
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters, ...(dialect.strict ? { strict: true } : {}) } };
 }
 
-export function toOpenAIParams(model: string, request: ModelRequest, maxTokensParam: MaxTokensParam): OpenAIParams {
+export function toOpenAIParams(model: string, request: ModelRequest, maxTokensParam: MaxTokensParam, dialect: DialectOptions = {}): OpenAIParams {
   const messages: WireMessage[] = [];
   if (request.system !== undefined && request.system !== '') messages.push({ role: 'system', content: request.system });
   for (const message of request.messages) messages.push(...toWireMessages(message));
   const params: OpenAIParams = { model, messages };
   params[maxTokensParam] = request.maxTokens;
-  if (request.tools.length > 0) params.tools = request.tools.map(toWireTool);
+  if (request.tools.length > 0) params.tools = request.tools.map((tool) => toWireTool(tool, dialect));
   return params;
 }
 

@@ -16,6 +16,8 @@ export interface OpenAIModelOptions {
   baseURL?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Strict tool use: the wire's strict schema subset plus `strict: true` on each tool (default false, see dialects/index.ts). */
+  strictTools?: boolean;
   /** Default `max_completion_tokens`; use `max_tokens` for older OpenAI-compatible servers. */
   maxTokensParam?: MaxTokensParam;
 }
@@ -37,11 +39,13 @@ function openAIErrorFacts(error: OpenAIError): ErrorFacts {
 export class OpenAIModel implements Model {
   readonly provider = 'openai';
   readonly model: string;
+  private readonly strictTools: boolean;
   private readonly client: OpenAI;
   private readonly maxTokensParam: MaxTokensParam;
 
   constructor(options: OpenAIModelOptions) {
     this.model = options.model;
+    this.strictTools = options.strictTools ?? false;
     this.maxTokensParam = options.maxTokensParam ?? 'max_completion_tokens';
     this.client = new OpenAI({
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
@@ -53,12 +57,12 @@ export class OpenAIModel implements Model {
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
-    const params = toOpenAIParams(this.model, request, this.maxTokensParam);
+    const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
     return { requestBytes: byteLength(params), toolsBytes: byteLength(params.tools), stream: false };
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
-    const params = toOpenAIParams(this.model, request, this.maxTokensParam);
+    const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
     const completion = await this.send(params, request.signal);
     return { ...fromOpenAICompletion(completion), ttftMs: null };
   }

@@ -1,0 +1,45 @@
+/** `faultline schema <suites...>`: the exact tools payload each wire receives, and its size per tool. */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { toolsPayload } from '../../providers/dialects/payload.js';
+import type { WireFamily } from '../../providers/dialects/index.js';
+import { loadSuites, SuiteError } from '../../suites/load-suite.js';
+import { suiteToolDefinitions } from '../../suites/suite-tools.js';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+
+interface SchemaOptions {
+  provider?: WireFamily;
+  strict?: boolean;
+  sizes?: boolean;
+}
+
+export function registerSchema(program: Command, io: CliIo, _result: CommandResult): void {
+  program
+    .command('schema')
+    .description('print the exact tools payload each provider wire receives for a suite, with its byte size per tool')
+    .argument('<suites...>', 'suite files (.yaml) or directories of them')
+    .addOption(new Option('--provider <wire>', 'only this wire (default: both)').choices(['anthropic', 'openai']))
+    .option('--strict', 'strict tool use: the wire\'s strict schema subset plus strict: true')
+    .option('--sizes', 'print only the size table')
+    .addHelpText('after', '\nSizes are of the compact JSON as sent (UTF-8 bytes).\n\nExamples:\n  faultline schema suites/demo\n  faultline schema suites/demo --provider openai --strict\n')
+    .action((paths: string[], opts: SchemaOptions) => {
+      let tasks;
+      try {
+        tasks = loadSuites(paths);
+      } catch (error) {
+        if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
+        throw error;
+      }
+      const definitions = suiteToolDefinitions(tasks);
+      const families: WireFamily[] = opts.provider ? [opts.provider] : ['anthropic', 'openai'];
+      for (const family of families) {
+        const payload = toolsPayload(family, definitions, { strict: opts.strict ?? false });
+        io.stdout(`# ${family} (strict ${payload.strict ? 'on' : 'off'}): ${payload.tools.length} tools, ${payload.totalBytes} bytes\n`);
+        if (!opts.sizes) io.stdout(`${JSON.stringify(payload.tools, null, 2)}\n`);
+        const width = Math.max(4, ...payload.sizes.map((s) => s.name.length));
+        for (const s of payload.sizes) io.stdout(`${s.name.padEnd(width)}  ${String(s.bytes).padStart(6)} B\n`);
+        io.stdout(`${'total'.padEnd(width)}  ${String(payload.totalBytes).padStart(6)} B\n\n`);
+      }
+    });
+}
