@@ -1,0 +1,74 @@
+/**
+ * Harness overhead per tool call: the pipeline (lookup, validation, execution
+ * wrapper with timeout/abort, serialization, the settlement exit) plus
+ * telemetry (events built, validated by the types, JSON-encoded and written to
+ * a real JSONL file). The tool body is a no-op and its own cost, measured
+ * separately in the same run, is subtracted. No model call is involved.
+ *
+ *   node --import tsx bench/harness-overhead.ts [calls-per-turn] [turns]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { JsonlSink, RunEmitter } from '../src/events/index.js';
+import { runTurnCalls } from '../src/harness/pipeline/run-turn-calls.js';
+import { ToolRegistry } from '../src/harness/tools/registry.js';
+import type { Tool } from '../src/harness/tools/tool.js';
+import type { ToolUseBlock } from '../src/providers/types.js';
+
+const perTurn = Number(process.argv[2] ?? 10);
+const turns = Number(process.argv[3] ?? 3000);
+
+const schema = z.strictObject({ file_path: z.string(), limit: z.number().int().positive().optional() });
+const noop: Tool<z.infer<typeof schema>> = {
+  name: 'noop',
+  description: 'Does nothing; used to measure harness overhead.',
+  inputSchema: schema,
+  readOnly: true,
+  isConcurrencySafe: () => true,
+  async execute(input) {
+    return { content: input.file_path };
+  },
+};
+
+async function bodyOnly(n: number): Promise<number> {
+  const signal = new AbortController().signal;
+  const start = performance.now();
+  for (let i = 0; i < n; i++) await noop.execute({ file_path: 'src/a.ts' }, { workspace: '/tmp', signal });
+  return performance.now() - start;
+}
+
+async function pipeline(n: number, turnsToRun: number, dir: string): Promise<number> {
+  const sink = new JsonlSink(join(dir, `t-${n}.jsonl`));
+  const emitter = new RunEmitter(sink, 'bench').session('s', 'task');
+  const registry = new ToolRegistry([noop]);
+  const signal = new AbortController().signal;
+  const blocks: ToolUseBlock[] = Array.from({ length: n }, (_, i) => ({
+    type: 'tool_use',
+    id: `toolu_${i}`,
+    name: 'noop',
+    input: { file_path: `src/file-${i}.ts`, limit: 10 },
+  }));
+  const start = performance.now();
+  for (let t = 1; t <= turnsToRun; t++) {
+    await runTurnCalls(blocks, t, { registry, emitter, workspace: dir, signal, defaultTimeoutMs: 120_000 });
+  }
+  sink.close();
+  return performance.now() - start;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-'));
+try {
+  await pipeline(perTurn, 200, dir); // warm-up (JIT, zod caches)
+  await bodyOnly(2000);
+  const calls = perTurn * turns;
+  const total = await pipeline(perTurn, turns, dir);
+  const body = await bodyOnly(calls);
+  const overheadUs = ((total - body) / calls) * 1000;
+  console.log(`harness overhead per tool call: ${overheadUs.toFixed(1)} µs (pipeline + telemetry, tool body excluded)`);
+  console.log(`  ${calls} calls in ${turns} turns of ${perTurn}; total ${total.toFixed(0)} ms, tool bodies ${body.toFixed(0)} ms`);
+  console.log(`  target ≤ 50 µs: ${overheadUs <= 50 ? 'met' : 'NOT met'}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
