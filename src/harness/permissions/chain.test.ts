@@ -138,6 +138,13 @@ describe('permission chain: rules and hooks', () => {
     expect(brief(bash('rm -rf ~'), {}, allow)).toBe('deny:dangerous_command');
     expect(brief(write('.git/hooks/pre-commit'), {}, allow)).toBe('deny:protected_path');
     expect(brief(bash('echo x | sh'), { headless: false }, allow)).toBe('ask:tool_check');
+    expect(brief(bash('npm publish'), { headless: false, rules: [{ id: 'a', effect: 'ask', tool: 'bash', pattern: 'npm publish*' }] }, allow)).toBe('ask:ask_rule');
+    expect(brief(bash('cat ~/.ssh/id_rsa'), {}, allow)).toBe('deny:path_guard');
+  });
+
+  it('lets a hook allow lift a soft path ask (reading outside the workspace)', () => {
+    expect(brief(read('/etc/hosts'))).toBe('deny:path_guard');
+    expect(brief(read('/etc/hosts'), {}, { decision: 'allow' })).toBe('allow:hook');
   });
 
   it('honours a hook deny', () => {

@@ -55,7 +55,8 @@ export function dangerIn(analysis: ShellAnalysis, opts: DangerOptions, depth: nu
   }
   if (on('download_to_shell')) {
     const downloads = analysis.commands.some((c) => DOWNLOADERS.has(baseName(unwrapCommand(c).argv[0]) ?? ''));
-    const piped = analysis.flags.some((f) => f.construct === 'pipe_to_interpreter');
+    // A piped stage whose name is only known at run time (`| $SHELL`) may be a shell too.
+    const piped = analysis.flags.some((f) => f.construct === 'pipe_to_interpreter') || analysis.commands.some((c) => c.stdinFed && baseName(unwrapCommand(c).argv[0]) === null);
     const substituted = analysis.commands.some((c) => runsCode(c) && c.substitutedCommands.some((n) => DOWNLOADERS.has(n)));
     if ((downloads && piped) || substituted) {
       return { id: 'download_to_shell', reason: 'running a downloaded script (curl/wget into a shell) is blocked. Download it to a file inside the workspace and show it for review instead.' };
