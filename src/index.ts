@@ -1,0 +1,17 @@
+/**
+ * faultline's public API. The event contract and emitter (to log a harness of
+ * your own in faultline's format), the harness, the providers, and the suite
+ * runner. Test helpers for driving a harness against the mock are in
+ * `faultline/testing`.
+ */
+export * from './events/index.js';
+export * from './providers/index.js';
+export { runAgent, type AgentRunOptions, type AgentResult } from './harness/loop/agent-loop.js';
+export { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from './harness/config.js';
+export { createRegistry, builtinTools } from './harness/tools/builtin.js';
+export { ToolRegistry } from './harness/tools/registry.js';
+export type { Tool, ToolContext, ToolOutput } from './harness/tools/tool.js';
+export { loadSuites, findSuiteFiles, SuiteError, type LoadedTask } from './suites/load-suite.js';
+export { runSuite, type RunSummary } from './suites/run-suite.js';
+export type { ModelSource, SessionModel } from './suites/model-source.js';
+export { FAULTLINE_VERSION } from './version.js';
