@@ -9,6 +9,8 @@ export interface PipelineCall {
   batch: number;
   /** Performance-clock start; every call's duration is its own (seed §14.7). */
   startedAt: number;
+  /** Greedy-partition verdict (schedule/batch-planner.ts); unset means unsafe. */
+  concurrencySafe?: boolean;
   tool?: Tool;
   /** The validated input the tool runs with. */
   input?: unknown;

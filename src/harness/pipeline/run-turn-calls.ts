@@ -8,7 +8,11 @@ import { toolLabel } from '../../events/emitter.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../providers/types.js';
 import type { Tool } from '../tools/tool.js';
-import { serialScheduler, type Scheduler } from '../schedule/scheduler.js';
+import { cascadeSkippedFailure } from '../schedule/bash-cascade.js';
+import { BatchPlanner } from '../schedule/batch-planner.js';
+import { mapCalls } from '../schedule/call-source.js';
+import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
+import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
 import type { PipelineCall } from './call.js';
 import { executeTool } from './execute.js';
 import { lookupTool, type ToolLookup } from './lookup.js';
@@ -29,18 +33,26 @@ export interface TurnCallsOptions {
   rejectAsCut?: boolean;
 }
 
-export async function runTurnCalls(blocks: ToolUseBlock[], turn: number, options: TurnCallsOptions): Promise<ToolResultBlock[]> {
+/** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
+export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterable<ToolUseBlock>, turn: number, options: TurnCallsOptions): Promise<ToolResultBlock[]> {
   const now = options.now ?? (() => performance.now());
   const isKnown = (name: string) => options.registry.get(name) !== undefined;
   const label = (name: string) => toolLabel(name, isKnown).tool;
   const settlement = new Settlement({ emitter: options.emitter, now, label });
-  const scheduler = options.scheduler ?? serialScheduler;
+  const scheduler = options.scheduler ?? createScheduler();
 
-  const calls: PipelineCall[] = blocks.map((block) => ({ block, turn, batch: 0, startedAt: now() }));
-  scheduler.plan(calls);
-  for (const call of calls) emitToolCall(call, options, isKnown);
+  // Each call is planned (batch, concurrency_safe) and announced as it arrives; an array arrives all at once.
+  const planner = new BatchPlanner();
+  const calls: PipelineCall[] = [];
+  const admit = (block: ToolUseBlock): PipelineCall => {
+    const call: PipelineCall = { block, turn, batch: 0, startedAt: now() };
+    planner.assign(call, isCallConcurrencySafe(options.registry.get(block.name), block.input));
+    emitToolCall(call, options, isKnown);
+    calls.push(call);
+    return call;
+  };
 
-  const runOne = async (call: PipelineCall): Promise<void> => {
+  const runOne = async (call: PipelineCall, cascade: AbortSignal): Promise<void> => {
     call.startedAt = now();
     if (options.rejectAsCut) {
       settlement.fail(call, {
@@ -54,6 +66,7 @@ export async function runTurnCalls(blocks: ToolUseBlock[], turn: number, options
       settlement.fail(call, { kind: 'aborted', errorCode: 'not_started', message: `${call.block.name} was not run because the task was aborted.` });
       return;
     }
+    if (cascade.aborted) return settlement.fail(call, cascadeSkippedFailure(call.block.name));
     const found = lookupTool(options.registry, call.block.name);
     if (!found.ok) return settlement.fail(call, found.failure);
     const tool = (call.tool = found.value);
@@ -63,6 +76,7 @@ export async function runTurnCalls(blocks: ToolUseBlock[], turn: number, options
     const outcome = await executeTool(tool, valid.value, {
       workspace: options.workspace,
       sessionSignal: options.signal,
+      cascadeSignal: cascade,
       timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,
     });
     if (outcome.kind === 'ok') settlement.succeed(call, serializeSuccess(tool, outcome.output.content, outcome.output.empty));
@@ -70,14 +84,17 @@ export async function runTurnCalls(blocks: ToolUseBlock[], turn: number, options
   };
 
   // A stage that throws is a harness bug: that call is answered as an exception and the others still run.
-  const guarded = async (call: PipelineCall): Promise<void> => {
+  const guarded = async (call: PipelineCall, cascade: AbortSignal): Promise<CallOutcome> => {
     try {
-      await runOne(call);
+      await runOne(call, cascade);
     } catch (error) {
       settlement.fail(call, executionFailure(call.tool ?? placeholderTool(call), { kind: 'exception', error }));
     }
+    // The scheduler needs the kind (a failing bash cancels later bash); settlement is where it is known.
+    const kind = settlement.failureKindOf(call);
+    return { failureKind: kind === undefined ? 'exception' : kind };
   };
-  await scheduler.run(calls, guarded);
+  await scheduler.run(mapCalls(blocks, admit), guarded);
   return settlement.finish(calls);
 }
 
@@ -94,17 +111,7 @@ function emitToolCall(call: PipelineCall, options: TurnCallsOptions, isKnown: (n
     tool_use_id: call.block.id,
     requested_tool,
     batch: call.batch,
-    concurrency_safe: found ? safeConcurrency(found, call.block.input) : false,
+    concurrency_safe: call.concurrencySafe === true,
     source: call.block.name.startsWith('mcp__') ? 'mcp' : 'builtin',
   });
-}
-
-/** isConcurrencySafe that throws means unsafe (fail closed, seed §6.2). */
-function safeConcurrency(tool: Tool, input: unknown): boolean {
-  try {
-    const parsed = tool.inputSchema.safeParse(input);
-    return parsed.success ? tool.isConcurrencySafe(parsed.data) === true : false;
-  } catch {
-    return false;
-  }
 }

@@ -6,6 +6,7 @@
 import type { Tool } from '../tools/tool.js';
 import type { ExecOutcome } from './execute.js';
 import type { StageFailure } from './call.js';
+import { cascadeAbortedFailure, cascadeSkippedFailure } from '../schedule/bash-cascade.js';
 
 export interface SerializedSuccess {
   content: string;
@@ -55,7 +56,10 @@ export function executionFailure(tool: Tool, outcome: Exclude<ExecOutcome, { kin
         message: `${tool.name} did not finish within ${outcome.timeoutMs} ms and was stopped. Try a smaller or faster operation.`,
       };
     case 'aborted':
+      if (outcome.cause === 'cascade') return cascadeAbortedFailure(tool.name);
       return { kind: 'aborted', errorCode: 'user_abort', message: `${tool.name} was cancelled because the task was aborted.` };
+    case 'cascade_skipped':
+      return cascadeSkippedFailure(tool.name);
   }
 }
 

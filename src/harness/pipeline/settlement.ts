@@ -6,6 +6,7 @@
  * so every tool_use gets exactly one tool_result even when a stage forgets.
  */
 import type { SessionEmitter } from '../../events/emitter.js';
+import type { FailureKind } from '../../events/labels.js';
 import type { ToolResultBlock } from '../../providers/types.js';
 import type { PipelineCall, StageFailure } from './call.js';
 import type { SerializedSuccess } from './serialize.js';
@@ -20,6 +21,7 @@ export interface SettlementOptions {
 export class Settlement {
   // Keyed by call, not id: a model can repeat an id, and each call still needs its own answer.
   private readonly results = new Map<PipelineCall, ToolResultBlock>();
+  private readonly kinds = new Map<PipelineCall, FailureKind | null>();
   /** Second settle attempts for one id: a pipeline bug, counted rather than written twice. */
   duplicateSettles = 0;
 
@@ -27,6 +29,11 @@ export class Settlement {
 
   isSettled(call: PipelineCall): boolean {
     return this.results.has(call);
+  }
+
+  /** `null` = succeeded, a kind = failed, `undefined` = not settled yet (the scheduler's cascade reads this). */
+  failureKindOf(call: PipelineCall): FailureKind | null | undefined {
+    return this.kinds.get(call);
   }
 
   succeed(call: PipelineCall, out: SerializedSuccess): void {
@@ -43,6 +50,7 @@ export class Settlement {
       spilled: out.spilled,
     });
     this.results.set(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
+    this.kinds.set(call, null);
   }
 
   fail(call: PipelineCall, failure: StageFailure): void {
@@ -56,6 +64,7 @@ export class Settlement {
       error_code: failure.errorCode?.slice(0, 64) ?? null,
     });
     this.results.set(call, { type: 'tool_result', tool_use_id: call.block.id, content: failure.message, is_error: true });
+    this.kinds.set(call, failure.kind);
   }
 
   /** All results in call order; any call left unsettled is answered here as an exception. */

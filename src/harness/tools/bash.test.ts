@@ -106,9 +106,11 @@ describe('bash', () => {
     expect(bashTool.inputSchema.safeParse({ command: 'x', timeout_ms: 600_000 }).success).toBe(true);
   });
 
-  it('is never read-only nor concurrency-safe (no shell parser yet)', () => {
+  it('is not read-only as a tool, but concurrency-safe per call for read-only command lines only', () => {
     expect(bashTool.readOnly).toBe(false);
-    expect(bashTool.isConcurrencySafe({ command: 'ls' })).toBe(false);
+    expect(bashTool.isConcurrencySafe({ command: 'ls' })).toBe(true);
+    expect(bashTool.isConcurrencySafe({ command: 'ls > listing.txt' })).toBe(false);
+    expect(bashTool.isConcurrencySafe({ command: 'rm -rf build' })).toBe(false);
   });
 });
 

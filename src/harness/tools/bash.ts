@@ -5,6 +5,7 @@
  * to start bash at all is thrown.
  */
 import { z } from 'zod';
+import { isReadOnlyCommand } from '../permissions/read-only-command.js';
 import { abortedOutput } from './fs-errors.js';
 import { runCommand, type RunResult } from './run-command.js';
 import type { Tool, ToolOutput } from './tool.js';
@@ -38,8 +39,8 @@ export const bashTool: Tool<BashInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
-  // Fail closed until a shell parser can tell read-only commands apart (issue 4).
-  isConcurrencySafe: () => false,
+  // Call-level (seed §6.2): `ls && wc -l *.ts` may run in parallel, `cat a > b` may not; any parse doubt means unsafe.
+  isConcurrencySafe: (input) => isReadOnlyCommand(input.command),
   // Above the longest timeout_ms, so the tool's own timer (which returns partial output) fires first.
   timeoutMs: BASH_MAX_TIMEOUT_MS + 10_000,
   emptyText: '(command exited 0 with no output)',

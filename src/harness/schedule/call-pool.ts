@@ -1,0 +1,115 @@
+/**
+ * The worker pool that runs a turn's calls (seed §6.5, §7.4). Calls are
+ * queued in arrival order; a freed slot immediately takes the next call (no
+ * Promise.all slices, where a batch waits for its slowest member). Start rule,
+ * the partition of §6.3 applied incrementally:
+ *   nothing running -> the head call starts (an unsafe call gets the window alone);
+ *   otherwise the head starts only if it is concurrency-safe, every running
+ *   call is in its batch, and fewer than `limit` are running.
+ * The queue is FIFO: a call never overtakes an earlier one, so batches keep
+ * their order. Arrays (batch mode) and streams (streaming mode) go through
+ * this same code, which is why the two modes give the same outcomes.
+ */
+import type { PipelineCall } from '../pipeline/call.js';
+import { BashCascade } from './bash-cascade.js';
+import { OrderedCommit } from './ordered-commit.js';
+import type { CallOutcome, RunOne } from './types.js';
+
+export interface CallPoolOptions {
+  limit: number;
+  runOne: RunOne;
+  cascade?: boolean;
+  /** While this returns true, a call that is not concurrency-safe waits (streaming: no side effect before the turn is known to execute). */
+  holdUnsafe?: () => boolean;
+  onModifierError?: (error: unknown, index: number) => void;
+}
+
+interface Entry {
+  call: PipelineCall;
+  index: number;
+}
+
+export class CallPool {
+  private readonly queue: Entry[] = [];
+  private readonly running = new Set<Entry>();
+  private readonly cascade: BashCascade;
+  private readonly commit: OrderedCommit;
+  private readonly limit: number;
+  private added = 0;
+  private idle: (() => void)[] = [];
+  /** Most calls ever running at once (observability, tests). */
+  peak = 0;
+
+  constructor(private readonly options: CallPoolOptions) {
+    this.limit = Math.max(1, Math.floor(options.limit));
+    this.cascade = new BashCascade(options.cascade ?? true);
+    this.commit = new OrderedCommit(options.onModifierError);
+  }
+
+  add(call: PipelineCall): void {
+    this.queue.push({ call, index: this.added++ });
+    this.pump();
+  }
+
+  /** Re-check the queue (e.g. after `holdUnsafe` changed). */
+  wake(): void {
+    this.pump();
+  }
+
+  /** Remove calls that have not started; they will not run. */
+  dropQueued(): PipelineCall[] {
+    const dropped = this.queue.splice(0).map((e) => e.call);
+    this.settleIdle();
+    return dropped;
+  }
+
+  /** Resolves once nothing is queued or running. Call after the last `add`. */
+  drained(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private pump(): void {
+    for (let head = this.queue[0]; head && this.canStart(head); head = this.queue[0]) {
+      this.queue.shift();
+      this.start(head);
+    }
+    this.settleIdle();
+  }
+
+  private canStart(entry: Entry): boolean {
+    const safe = entry.call.concurrencySafe;
+    if (!safe && this.options.holdUnsafe?.()) return false;
+    if (this.running.size === 0) return true;
+    if (!safe || this.running.size >= this.limit) return false;
+    for (const other of this.running) if (other.call.batch !== entry.call.batch) return false;
+    return true;
+  }
+
+  private start(entry: Entry): void {
+    this.running.add(entry);
+    this.peak = Math.max(this.peak, this.running.size);
+    const name = entry.call.block.name;
+    const signal = this.cascade.signalFor(entry.index, name);
+    void this.options
+      .runOne(entry.call, signal)
+      // runOne must not throw; if it does anyway the call counts as failed and the pool goes on.
+      .catch((): CallOutcome => ({ failureKind: 'exception' }))
+      .then((outcome) => {
+        this.running.delete(entry);
+        this.cascade.settled(entry.index, name, outcome.failureKind);
+        this.commit.settle(entry.index, outcome.contextModifier);
+        this.pump();
+      });
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && this.running.size === 0;
+  }
+
+  private settleIdle(): void {
+    if (!this.isIdle() || this.idle.length === 0) return;
+    const waiters = this.idle.splice(0);
+    for (const resolve of waiters) resolve();
+  }
+}
