@@ -33,10 +33,25 @@
 import { dangerIn } from './dangerous-command.js';
 import { findCoveringAllow, findMatchingRule } from './rules.js';
 import { viewCall, type CallView } from './call-view.js';
+import type { ShellConstruct } from './shell-types.js';
 import type { DefenseName } from '../../events/labels.js';
 import type { ChainStep, HookDecision, PermissionConfig, PermissionResult, PermissionSubject } from './types.js';
 
 type Draft = Omit<PermissionResult, 'neededPrompt' | 'evaluatedDefenses'>;
+
+const CONSTRUCT_TEXT: Record<ShellConstruct, string> = {
+  command_substitution: 'command substitution',
+  backticks: 'backtick substitution',
+  process_substitution: 'process substitution',
+  eval_like: 'code evaluated at run time',
+  pipe_to_interpreter: 'input piped into a shell or interpreter',
+  env_tampering: 'an environment variable that changes what runs',
+  dynamic_command: 'a command name computed at run time',
+  function_definition: 'a shell function definition',
+};
+
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const HEADLESS_SUFFIX = ' No one can approve this in the current run (headless), so it is refused. Do not retry the same call; use a read-only alternative or change approach.';
 
@@ -74,18 +89,18 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     const hit = hits.find((p) => p.verdict.effect === 'deny') ?? hits[0];
     if (hit) {
       const decision = hit.verdict.effect === 'deny' ? 'deny' : 'ask';
-      return { decision, source: 'protected_path', step: 'protected_paths', ruleId: hit.verdict.ruleId, defense: { name: 'protected_path_guard', action: decision === 'deny' ? 'block' : 'ask' }, reason: `Refused: ${hit.verdict.reason}.` };
+      return { decision, source: 'protected_path', step: 'protected_paths', ruleId: hit.verdict.ruleId, defense: { name: 'protected_path_guard', action: decision === 'deny' ? 'block' : 'ask' }, reason: cap(hit.verdict.reason) };
     }
   }
   let pending: Draft | null = null;
   if (on('path_validation')) {
     const denied = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'deny');
-    if (denied) return { ...base, decision: 'deny', source: 'path_guard', step: 'path_validation', ruleId: denied.verdict.ruleId, reason: `Refused: ${denied.verdict.reason}` };
+    if (denied) return { ...base, decision: 'deny', source: 'path_guard', step: 'path_validation', ruleId: denied.verdict.ruleId, reason: cap(denied.verdict.reason) };
     const asked = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
-    if (asked) pending = { ...base, decision: 'ask', source: 'path_guard', step: 'path_validation', ruleId: asked.verdict.ruleId, reason: `Needs approval: ${asked.verdict.reason}.` };
+    if (asked) pending = { ...base, decision: 'ask', source: 'path_guard', step: 'path_validation', ruleId: asked.verdict.ruleId, reason: cap(asked.verdict.reason) };
   }
   if (on('denial_fuse') && config.denials?.isTripped(tool)) {
-    return { ...base, decision: config.fuseDecision ?? 'ask', source: 'denial_fuse', step: 'denial_fuse', reason: `Calls of ${tool} were refused ${config.denials.count(tool)} times in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.` };
+    return { ...base, decision: config.fuseDecision ?? 'ask', source: 'denial_fuse', step: 'denial_fuse', reason: `Calls of ${tool} were refused ${plural(config.denials.count(tool), 'time')} in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.` };
   }
   if (on('ask_rules')) {
     const rule = findMatchingRule(rules, 'ask', tool, view.units);
@@ -95,7 +110,7 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     const a = view.analysis;
     if (a && !a.ok) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command could not be analyzed (${a.error}). Simplify it: one plain command per call, quotes closed.` };
     const flag = a?.ok ? a.flags[0] : undefined;
-    if (flag) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command uses ${flag.construct.replace(/_/g, ' ')} (${flag.detail}), which needs approval. Run the inner command on its own and pass its output literally instead.` };
+    if (flag) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command uses ${CONSTRUCT_TEXT[flag.construct]} (${flag.detail}), which needs approval. Rewrite it as plain commands with literal arguments; run any inner command as its own call.` };
     if (subject.toolCheck) return { ...base, decision: subject.toolCheck.decision, source: 'tool_check', step: 'tool_check', reason: subject.toolCheck.reason };
   }
   if (on('hook') && hook) {

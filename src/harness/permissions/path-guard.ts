@@ -48,7 +48,7 @@ const RANK: Record<PathEffect, number> = { pass: 0, ask: 1, deny: 2 };
 /** Classify one access. `p` null means the path is not static (e.g. `$OUT`): unknown. */
 export function checkPath(p: string | null, access: 'read' | 'write', opts: PathGuardOptions): PathVerdict {
   if (p === null || p === '' || (p.startsWith('~') && p !== '~' && !p.startsWith('~/'))) {
-    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `the path ${p === null ? 'is computed at run time' : `${p} cannot be resolved`}, so it cannot be checked` };
+    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `${p === null ? 'a path computed at run time' : `the path ${p}`} cannot be checked before running; use a literal path inside the workspace.` };
   }
   const fs = opts.fs ?? realFs;
   const expanded = p === '~' || p.startsWith('~/') ? opts.homeDir + p.slice(1) : p;
@@ -85,11 +85,14 @@ function classify(abs: string, access: 'read' | 'write', roots: readonly string[
   const segments = abs.split(path.sep).filter(Boolean);
   const prot = firstMatch(opts.protectedPaths ?? DEFAULT_PROTECTED_PATHS, segments, access);
   if (prot) {
-    return { kind: 'protected', effect: prot.approvable ? 'ask' : 'deny', source: 'protected_path', ruleId: `protected:${prot.id}`, resolved: abs, reason: `${access === 'write' ? 'writing' : 'reading'} ${abs} is not allowed in any mode: ${prot.reason}` };
+    const reason = prot.approvable ? `writing ${abs} needs approval in every mode: ${prot.reason}.` : `writing ${abs} is not allowed in any mode: ${prot.reason}.`;
+    return { kind: 'protected', effect: prot.approvable ? 'ask' : 'deny', source: 'protected_path', ruleId: `protected:${prot.id}`, resolved: abs, reason };
   }
   const secret = firstMatch(SENSITIVE_PATHS, segments, access);
   if (secret) {
-    return { kind: 'sensitive', effect: secret.approvable ? 'ask' : 'deny', source: 'path_guard', ruleId: `sensitive:${secret.id}`, resolved: abs, reason: `${abs} is sensitive: ${secret.reason}` };
+    const verb = access === 'write' ? 'writing' : 'reading';
+    const reason = secret.approvable ? `${verb} ${abs} needs approval: ${secret.reason}.` : `${verb} ${abs} is refused: ${secret.reason}. Do not try to reach it another way.`;
+    return { kind: 'sensitive', effect: secret.approvable ? 'ask' : 'deny', source: 'path_guard', ruleId: `sensitive:${secret.id}`, resolved: abs, reason };
   }
   if (HARMLESS_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) {
     return { kind: 'device', effect: 'pass', source: 'path_guard', ruleId: 'device', resolved: abs, reason: '' };
@@ -101,5 +104,5 @@ function classify(abs: string, access: 'read' | 'write', roots: readonly string[
   if (access === 'write') {
     return { kind: system ? 'system' : 'outside', effect: 'deny', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `writing ${abs} is refused: it is outside the workspace${system ? ' (a system path)' : ''}. Write inside the workspace instead.` };
   }
-  return { kind: system ? 'system' : 'outside', effect: 'ask', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `reading ${abs} needs approval: it is outside the workspace` };
+  return { kind: system ? 'system' : 'outside', effect: 'ask', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `reading ${abs} needs approval: it is outside the workspace.` };
 }

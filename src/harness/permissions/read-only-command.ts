@@ -27,7 +27,7 @@ export function readOnlyVerdict(analysis: ShellAnalysis): ReadOnlyVerdict {
   if (!analysis.ok) return { readOnly: false, reason: `the command could not be parsed (${analysis.error})` };
   if (analysis.commands.length === 0 && analysis.assignments.length === 0) return { readOnly: false, reason: 'the command is empty' };
   const first = analysis.flags[0];
-  if (first) return { readOnly: false, reason: `it uses ${first.construct.replace(/_/g, ' ')} (${first.detail})` };
+  if (first) return { readOnly: false, reason: `it uses ${first.construct.replaceAll('_', ' ')} (${first.detail})` };
   for (const r of analysis.redirects) {
     if (r.access !== 'write') continue;
     const target = r.target?.value ?? null;
