@@ -1,0 +1,51 @@
+/**
+ * The analysis entry point: resolve inputs, load them once, run every report.
+ * Used by `faultline report`, `faultline diff` and `faultline run --report`.
+ */
+import { statSync } from 'node:fs';
+import { allColumns, columnsUsedBy } from './columns-sql.js';
+import { Duck, type DuckOptions } from './duck.js';
+import { resolveInputs, type TraceFile } from './inputs.js';
+import { loadTraces, type LoadStats } from './load.js';
+import type { Analysis } from './report-model.js';
+import { allReportSql, runAllReports } from './reports.js';
+
+export interface AnalyzeOptions {
+  cwd?: string;
+  /** Force in-memory or on-disk DuckDB storage; default: disk above 256 MB of input. */
+  storage?: DuckOptions['storage'];
+  memoryLimit?: string;
+}
+
+const DISK_THRESHOLD_BYTES = 256 * 1024 * 1024;
+
+export function chooseStorage(files: TraceFile[]): 'memory' | 'disk' {
+  const bytes = files.reduce((sum, f) => sum + statSync(f.path).size, 0);
+  return bytes > DISK_THRESHOLD_BYTES ? 'disk' : 'memory';
+}
+
+/** Opens DuckDB and loads the files; `columns: 'all'` for ad-hoc queries and compaction. */
+export async function openTraces(
+  paths: string[],
+  options: AnalyzeOptions & { columns: 'reports' | 'all' },
+): Promise<{ duck: Duck; load: LoadStats }> {
+  const files = await resolveInputs(paths, options.cwd);
+  const duck = await Duck.open({ storage: options.storage ?? chooseStorage(files), memoryLimit: options.memoryLimit });
+  try {
+    const columns = options.columns === 'all' ? allColumns() : columnsUsedBy(allReportSql());
+    const load = await loadTraces(duck, files, columns);
+    return { duck, load };
+  } catch (error) {
+    duck.close();
+    throw error;
+  }
+}
+
+export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {}): Promise<Analysis> {
+  const { duck, load } = await openTraces(paths, { ...options, columns: 'reports' });
+  try {
+    return { load, reports: await runAllReports(duck) };
+  } finally {
+    duck.close();
+  }
+}

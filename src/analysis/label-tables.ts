@@ -1,0 +1,32 @@
+/**
+ * Lookup tables built from the closed label sets in src/events/labels.ts, so
+ * the report SQL never hard-codes which failure kinds are pre-execution, which
+ * defenses exist, or which stop classes / error kinds can appear.
+ */
+import {
+  DefenseName,
+  EXECUTION_FAILURE_KINDS,
+  ModelErrorKind,
+  PRE_EXECUTION_FAILURE_KINDS,
+  SessionOutcome,
+  StopClass,
+} from '../events/labels.js';
+import { sqlString, type Duck } from './duck.js';
+
+function valuesTable(name: string, columns: string[], rows: string[][]): string {
+  const values = rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
+  return `CREATE OR REPLACE TABLE ${name} AS SELECT * FROM (VALUES ${values}) AS t(${columns.join(', ')})`;
+}
+
+export async function createLabelTables(duck: Duck): Promise<void> {
+  await duck.exec(
+    valuesTable('failure_kind_phase', ['failure_kind', 'phase'], [
+      ...PRE_EXECUTION_FAILURE_KINDS.map((k) => [k, 'pre_execution']),
+      ...EXECUTION_FAILURE_KINDS.map((k) => [k, 'execution']),
+    ]),
+  );
+  await duck.exec(valuesTable('known_defense', ['defense'], DefenseName.options.map((d) => [d])));
+  await duck.exec(valuesTable('known_stop_class', ['stop_class'], StopClass.options.map((s) => [s])));
+  await duck.exec(valuesTable('known_error_kind', ['error_kind'], ModelErrorKind.options.map((s) => [s])));
+  await duck.exec(valuesTable('known_outcome', ['outcome'], SessionOutcome.options.map((s) => [s])));
+}

@@ -1,0 +1,28 @@
+/** The shape every report section has, whatever renders it. */
+import type { Row } from './duck.js';
+import type { LoadStats } from './load.js';
+
+export interface Section {
+  id: string;
+  title: string;
+  columns: string[];
+  rows: Row[];
+  /** Only drawn as a chart (HTML) and kept in JSON; too long for a terminal table. */
+  chartOnly: boolean;
+}
+
+export interface ReportResult {
+  id: string;
+  title: string;
+  sections: Section[];
+}
+
+export interface Analysis {
+  load: LoadStats;
+  reports: ReportResult[];
+}
+
+export function findSection(analysis: Analysis, id: string): Section | undefined {
+  for (const r of analysis.reports) for (const s of r.sections) if (s.id === id) return s;
+  return undefined;
+}

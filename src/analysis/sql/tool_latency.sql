@@ -1,0 +1,29 @@
+-- Per-tool latency (seed §14.7): each call's own duration, exact quantiles
+-- (quantile_cont), over executed calls only: successes plus execution-phase
+-- failures. Pre-execution failures never ran the tool, so their 0 ms would
+-- drag the percentiles down.
+-- section: tool_latency | Latency per tool, executed calls only (pre-execution failures excluded)
+WITH executed AS (
+  SELECT tool, duration_ms FROM tool_success
+  UNION ALL
+  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind) WHERE p.phase = 'execution')
+SELECT tool,
+       count(*) AS executed_calls,
+       quantile_cont(duration_ms, 0.50) AS p50_ms_of_executed,
+       quantile_cont(duration_ms, 0.95) AS p95_ms_of_executed,
+       quantile_cont(duration_ms, 0.99) AS p99_ms_of_executed,
+       max(duration_ms) AS max_ms_of_executed
+FROM executed
+GROUP BY tool
+ORDER BY p95_ms_of_executed DESC, tool;
+
+-- section: latency_histogram | Latency histogram per tool, executed calls (4 log-spaced bins per decade) | chart
+WITH executed AS (
+  SELECT tool, duration_ms FROM tool_success
+  UNION ALL
+  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind) WHERE p.phase = 'execution'),
+binned AS (SELECT tool, floor(log10(greatest(duration_ms, 0.1)) * 4) AS b FROM executed)
+SELECT tool, power(10, b / 4) AS bin_from_ms, power(10, (b + 1) / 4) AS bin_to_ms, count(*) AS executed_calls
+FROM binned
+GROUP BY tool, b
+ORDER BY tool, b;
