@@ -13,7 +13,25 @@ export interface HarnessConfig {
   system?: string;
   /** Defenses switched off, to show that a scenario fails without them. */
   disabledDefenses: readonly DefenseName[];
+  /** Model-call retries (see loop/model-call.ts); missing fields take DEFAULT_RETRY_CONFIG's. */
+  retry?: Partial<RetryConfig>;
 }
+
+/** Harness-side retries of a model call (SDK retries are off, DESIGN §7). */
+export interface RetryConfig {
+  /** Attempts per turn, the first included (1 = no retries). */
+  maxAttempts: number;
+  /** First back-off; doubles per attempt. */
+  baseDelayMs: number;
+  /** Cap on the computed back-off. */
+  maxDelayMs: number;
+  /** Share of the back-off taken off at random (0 = none, 0.25 = up to 25% less). */
+  jitter: number;
+  /** A server hint longer than this is ignored in favour of the computed back-off (as the SDKs do). */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_CONFIG: RetryConfig = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, jitter: 0.25, maxRetryAfterMs: 60_000 };
 
 export const DEFAULT_HARNESS_CONFIG: HarnessConfig = {
   maxTurns: 20,
@@ -21,4 +39,5 @@ export const DEFAULT_HARNESS_CONFIG: HarnessConfig = {
   maxTokens: 4096,
   toolTimeoutMs: 120_000,
   disabledDefenses: [],
+  retry: DEFAULT_RETRY_CONFIG,
 };

@@ -35,6 +35,7 @@ export const OpenAIBody = z.looseObject({
   max_tokens: z.number().int().nullable().optional(),
   max_completion_tokens: z.number().int().nullable().optional(),
   stream: z.boolean().nullable().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullable().optional() }).nullable().optional(),
 });
 export type OpenAIBody = z.infer<typeof OpenAIBody>;
 
@@ -83,6 +84,7 @@ export function decodeOpenAI(body: OpenAIBody): DecodedRequest {
     maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
     stream: body.stream === true,
   };
+  if (body.stream === true && body.stream_options?.include_usage === true) decoded.streamUsage = true;
   if (system.length > 0) decoded.system = system.join('\n');
   return decoded;
 }

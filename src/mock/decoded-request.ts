@@ -10,6 +10,8 @@ export interface DecodedRequest {
   tools: ToolDefinition[];
   maxTokens: number | null;
   stream: boolean;
+  /** OpenAI `stream_options.include_usage`: the stream ends with a usage chunk. */
+  streamUsage?: boolean;
 }
 
 /** A failed decode carries the offending field path (OpenAI reports it as `param`). */

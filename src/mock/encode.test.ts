@@ -14,6 +14,7 @@ const reply = (over: Partial<MockReply> = {}): MockReply => ({
   stopReason: 'tool_use',
   usage,
   cutToolInput: false,
+  fault: null,
   ...over,
 });
 

@@ -4,7 +4,7 @@
  * request always gets the same reply, on any mount and any wire.
  */
 import type { Message, TextBlock, ToolResultBlock, Usage } from '../providers/types.js';
-import { isRule, type ModelScript, type ReplySpec, type ResultCondition } from './script.js';
+import { isRule, type FaultSpec, type ModelScript, type ReplySpec, type ResultCondition } from './script.js';
 
 export interface MockToolUse {
   type: 'tool_use';
@@ -28,6 +28,8 @@ export interface MockReply {
   usage: Usage;
   /** Cut the last tool_use's arguments on the wire (a max_tokens cut-off). */
   cutToolInput: boolean;
+  /** The turn's wire-level fault, if any; the mount decides per attempt whether it applies. */
+  fault: FaultSpec | null;
 }
 
 export type EngineError = { code: 'script_exhausted' | 'no_rule_matched'; message: string };
@@ -76,7 +78,7 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string): MockReply {
   // Explicit null is kept: it is the "gateway dropped the stop reason" fault (§2.3).
   const stopReason =
     spec.stop_reason !== undefined ? spec.stop_reason : cutToolInput ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn';
-  return { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput };
+  return { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput, fault: spec.fault ?? null };
 }
 
 export function runScript(script: ModelScript, messages: Message[], options: EngineOptions = {}): EngineResult {

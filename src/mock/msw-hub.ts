@@ -8,9 +8,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { z } from 'zod';
-import { AnthropicModel } from '../providers/anthropic.js';
-import { OpenAIModel } from '../providers/openai.js';
 import type { Model } from '../providers/types.js';
+import { mockAdapter } from './mock-adapter.js';
 import { ModelScript } from './script.js';
 import { MockSession, type InjectedFailure, type RecordedRequest } from './session.js';
 import { wireError, type Wire } from './wire-errors.js';
@@ -38,15 +37,35 @@ const sessions = new Map<string, MockSession>();
 let server: SetupServer | null = null;
 let counter = 0;
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function pacedBody(chunks: string[], ms: number): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async start(controller) {
+      for (const chunk of chunks) {
+        await delay(ms);
+        controller.enqueue(encoder.encode(chunk));
+      }
+      controller.close();
+    },
+  });
+}
+
 function mount(wire: Wire, path: string) {
   return http.post(`${MOCK_ORIGIN}/s/:sid${path}`, async ({ request, params }) => {
     const sid = String(params['sid']);
     const session = sessions.get(sid);
-    const reply =
-      session && session.wire === wire
-        ? session.handle(await request.text())
-        : wireError(wire, 404, `no ${wire} mock session is registered as ${sid}`);
-    return new HttpResponse(reply.body, { status: reply.status, headers: reply.headers });
+    if (!session || session.wire !== wire) {
+      const missing = wireError(wire, 404, `no ${wire} mock session is registered as ${sid}`);
+      return new HttpResponse(missing.body, { status: missing.status, headers: missing.headers });
+    }
+    const { reply, transport } = session.handle(await request.text());
+    if (transport.delayMs > 0) await delay(transport.delayMs);
+    // msw cannot drop a connection half-way: a reset or a cut is a network error here. Use the loopback server for those.
+    if (transport.reset || transport.cutAfterChunks !== null) return HttpResponse.error();
+    if (!reply.chunks || transport.chunkDelayMs === 0) return new HttpResponse(reply.body, { status: reply.status, headers: reply.headers });
+    return new HttpResponse(pacedBody(reply.chunks, transport.chunkDelayMs), { status: reply.status, headers: reply.headers });
   });
 }
 
@@ -77,16 +96,12 @@ export function registerSession(script: z.input<typeof ModelScript>, options: Re
 /** The REAL adapter for the wire, pointed at a fresh mock session. */
 export function mockModel(
   script: z.input<typeof ModelScript>,
-  options: RegisterOptions & { model?: string },
+  options: RegisterOptions & { model?: string; stream?: boolean },
 ): { model: Model; session: MockSessionHandle } {
   const session = registerSession(script, options);
   // Resolve fetch per call, so the client sees msw's patched global even if it was patched after construction.
   const viaGlobal: typeof fetch = (input, init) => globalThis.fetch(input, init);
-  const common = { apiKey: 'mock-key', baseURL: session.baseURL, fetch: viaGlobal };
-  const model =
-    options.wire === 'anthropic'
-      ? new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' })
-      : new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, fetch: viaGlobal, model: options.model, stream: options.stream });
   return { model, session };
 }
 

@@ -79,9 +79,35 @@ describe('the mount-neutral respond()', () => {
     expect(JSON.parse(out.reply.body).choices[0].message.content).toBe('2');
   });
 
-  it('declines streaming requests clearly until SSE exists', () => {
-    const out = respond({ wire: 'openai', bodyText: openaiBody({ stream: true }), script, sessionId: 's' });
-    expect(out.reply.status).toBe(400);
-    expect(JSON.parse(out.reply.body).error.message).toMatch(/does not stream yet/);
+  it('answers a streaming request with SSE events: Anthropic with event lines, OpenAI ending in [DONE]', () => {
+    const a = respond({ wire: 'anthropic', bodyText: anthropicBody({ stream: true }), script, sessionId: 's' });
+    expect(a.reply.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(a.reply.chunks?.[0]).toMatch(/^event: message_start\ndata: /);
+    expect(a.reply.chunks?.at(-1)).toBe('event: message_stop\ndata: {"type":"message_stop"}\n\n');
+    const o = respond({ wire: 'openai', bodyText: openaiBody({ stream: true }), script, sessionId: 's' });
+    expect(o.reply.chunks?.at(-1)).toBe('data: [DONE]\n\n');
+    expect(o.reply.body).toBe(o.reply.chunks?.join(''));
+  });
+
+  it('applies a fault with `times` only to the first attempts at its turn', () => {
+    const faulty = ModelScript.parse([{ text: 'hello', fault: { status: 429, headers: { 'retry-after-ms': '200' }, times: 1 } }]);
+    let attempts = 0;
+    const nextAttempt = () => ++attempts;
+    const first = respond({ wire: 'anthropic', bodyText: anthropicBody(), script: faulty, sessionId: 's', nextAttempt });
+    expect(first.reply.status).toBe(429);
+    expect(first.reply.headers['retry-after-ms']).toBe('200');
+    expect(JSON.parse(first.reply.body)).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: expect.any(String) } });
+    const second = respond({ wire: 'anthropic', bodyText: anthropicBody(), script: faulty, sessionId: 's', nextAttempt });
+    expect([second.reply.status, second.attempt]).toEqual([200, 2]);
+  });
+
+  it('turns transport faults into a plan for the mount instead of a body', () => {
+    const cut = ModelScript.parse([{ text: 'hello', fault: { cut_after_events: 3, chunk_delay_ms: 5 } }]);
+    const out = respond({ wire: 'openai', bodyText: openaiBody({ stream: true }), script: cut, sessionId: 's' });
+    expect(out.transport).toMatchObject({ cutAfterChunks: 3, chunkDelayMs: 5, reset: false });
+    const json = respond({ wire: 'openai', bodyText: openaiBody(), script: cut, sessionId: 's' });
+    // A JSON body is cut in half: headers and the first half go out, then the connection drops.
+    expect(json.transport.cutAfterChunks).toBe(1);
+    expect(json.reply.chunks?.join('')).toBe(json.reply.body);
   });
 });

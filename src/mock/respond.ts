@@ -1,6 +1,6 @@
 /**
  * The mount-neutral mock endpoint: wire request body -> {status, headers, body}.
- * msw handlers and the loopback HTTP server (issue 5) only adapt this. Order is
+ * msw handlers and the loopback HTTP server only adapt this. Order is
  * the real APIs': body shape, then protocol pairing (DESIGN §4), then the model.
  */
 import { checkAnthropicPairing } from './validate-anthropic.js';
@@ -9,8 +9,11 @@ import { decodeAnthropic, parseAnthropicBody } from './decode-anthropic.js';
 import { decodeOpenAI, parseOpenAIBody } from './decode-openai.js';
 import type { DecodedRequest } from './decoded-request.js';
 import { encodeAnthropicMessage } from './encode-anthropic.js';
+import { encodeAnthropicStream } from './encode-anthropic-sse.js';
 import { encodeOpenAICompletion } from './encode-openai.js';
-import { runScript } from './engine.js';
+import { encodeOpenAIStream } from './encode-openai-sse.js';
+import { runScript, type MockReply } from './engine.js';
+import { applyFault, NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
 import type { ModelScript } from './script.js';
 import { anthropicError, openaiError, wireError, type HttpReply, type Wire } from './wire-errors.js';
 
@@ -21,6 +24,12 @@ export interface RespondInput {
   /** Used in deterministic response ids. */
   sessionId: string;
   now?: () => number;
+  /**
+   * Counts this request as the next attempt at `turn` and returns its 1-based
+   * number (the mount's session keeps the count; the engine is stateless).
+   * Default: every request is attempt 1.
+   */
+  nextAttempt?: (turn: number) => number;
 }
 
 export interface RespondOutput {
@@ -29,6 +38,10 @@ export interface RespondOutput {
   request: DecodedRequest | null;
   /** 1-based turn the request asked for, when decoded. */
   turn: number | null;
+  /** Connection-level behaviour the mount must carry out (delays, reset, cut). */
+  transport: TransportPlan;
+  /** Attempt number at this turn (1 when not counted). */
+  attempt: number;
 }
 
 type Decoded = { ok: true; request: DecodedRequest } | { ok: false; reply: HttpReply };
@@ -56,24 +69,46 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** The engine's reply on the wire: JSON, or SSE events when the request asked to stream. */
+function encode(wire: Wire, reply: MockReply, request: DecodedRequest, sessionId: string, now: () => number): HttpReply {
+  const requestId = `req_mock_${sessionId}_${reply.turn}`;
+  const sse = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
+  const json = { 'content-type': 'application/json' };
+  if (wire === 'anthropic') {
+    const options = { model: request.model, id: `msg_mock_${sessionId}_${reply.turn}` };
+    const headers = { 'request-id': requestId };
+    if (!request.stream) return { status: 200, headers: { ...json, ...headers }, body: JSON.stringify(encodeAnthropicMessage(reply, options)) };
+    const chunks = encodeAnthropicStream(reply, options);
+    return { status: 200, headers: { ...sse, ...headers }, body: chunks.join(''), chunks };
+  }
+  const options = { model: request.model, id: `chatcmpl-mock-${sessionId}-${reply.turn}`, created: Math.floor(now() / 1000) };
+  const headers = { 'x-request-id': requestId };
+  if (!request.stream) return { status: 200, headers: { ...json, ...headers }, body: JSON.stringify(encodeOpenAICompletion(reply, options)) };
+  const chunks = encodeOpenAIStream(reply, { ...options, includeUsage: request.streamUsage === true });
+  return { status: 200, headers: { ...sse, ...headers }, body: chunks.join(''), chunks };
+}
+
 export function respond(input: RespondInput): RespondOutput {
   const { wire, sessionId } = input;
+  const plain = (reply: HttpReply, request: DecodedRequest | null = null, turn: number | null = null): RespondOutput => ({
+    reply,
+    request,
+    turn,
+    transport: NO_TRANSPORT_FAULT,
+    attempt: 1,
+  });
   const json = parseJson(input.bodyText);
-  if (!json.ok) return { reply: wireError(wire, 400, 'The request body is not valid JSON.'), request: null, turn: null };
+  if (!json.ok) return plain(wireError(wire, 400, 'The request body is not valid JSON.'));
   const decoded = decode(wire, json.value);
-  if (!decoded.ok) return { reply: decoded.reply, request: null, turn: null };
+  if (!decoded.ok) return plain(decoded.reply);
   const request = decoded.request;
   const turn = request.messages.filter((m) => m.role === 'assistant').length + 1;
-  // Seam for issue 5: a streaming request gets the same reply through the SSE encoders.
-  if (request.stream) return { reply: wireError(wire, 400, 'the faultline mock does not stream yet (non-streaming JSON only)'), request, turn };
   const result = runScript(input.script, request.messages, { toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock' });
-  if (!result.ok) return { reply: wireError(wire, 400, result.error.message), request, turn };
-  const reply = result.reply;
-  if (wire === 'anthropic') {
-    const body = encodeAnthropicMessage(reply, { model: request.model, id: `msg_mock_${sessionId}_${reply.turn}` });
-    return { reply: { status: 200, headers: { 'content-type': 'application/json', 'request-id': `req_mock_${sessionId}_${reply.turn}` }, body: JSON.stringify(body) }, request, turn };
-  }
-  const created = Math.floor((input.now ?? Date.now)() / 1000);
-  const body = encodeOpenAICompletion(reply, { model: request.model, id: `chatcmpl-mock-${sessionId}-${reply.turn}`, created });
-  return { reply: { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': `req_mock_${sessionId}_${reply.turn}` }, body: JSON.stringify(body) }, request, turn };
+  if (!result.ok) return plain(wireError(wire, 400, result.error.message), request, turn);
+  const attempt = input.nextAttempt?.(turn) ?? 1;
+  const normal = encode(wire, result.reply, request, sessionId, input.now ?? Date.now);
+  const fault = result.reply.fault;
+  // `times` limits the fault to the first attempts at this turn: the retry then succeeds.
+  if (fault === null || (fault.times !== undefined && attempt > fault.times)) return { ...plain(normal, request, turn), attempt };
+  return { ...applyFault(wire, fault, normal, request.stream), request, turn, attempt };
 }

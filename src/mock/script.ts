@@ -26,6 +26,51 @@ export const UsageSpec = z.strictObject({
   cache_write_tokens: z.number().int().nonnegative().default(0),
 });
 
+/**
+ * A wire-level fault for one turn (DESIGN §4), carried out by the mount. Content
+ * faults (null/unknown stop reasons, cut tool input, malformed or empty
+ * arguments, duplicate ids, hallucinated names) are ordinary reply fields; this
+ * is what happens on the connection. The engine is stateless, so `times` is
+ * counted by the mount's session, per turn: the first `times` attempts of the
+ * turn get the fault, later attempts (the harness's retries) get the reply.
+ */
+export const FaultSpec = z
+  .strictObject({
+    /** Answer with this HTTP status and the wire's real error envelope instead of the reply. */
+    status: z.number().int().min(400).max(599).optional(),
+    /** Error `type` in the envelope (default per status, e.g. 529 -> overloaded_error). */
+    error_type: z.string().min(1).optional(),
+    /** Error message in the envelope. */
+    message: z.string().optional(),
+    /** Exact error body text, replacing the envelope (e.g. a gateway's HTML page). */
+    body: z.string().optional(),
+    /** Extra response headers, e.g. `retry-after-ms: "200"`, `x-should-retry: "false"`. */
+    headers: z.record(z.string(), z.string()).optional(),
+    /** Wait this long before sending the status line and headers. */
+    delay_ms: z.number().int().nonnegative().optional(),
+    /** Streaming: wait this long before each SSE event. */
+    chunk_delay_ms: z.number().int().nonnegative().optional(),
+    /** Destroy the connection before any byte is sent (ECONNRESET on the client). */
+    reset: z.literal(true).optional(),
+    /** Destroy the connection after this many SSE events (non-streaming: after half the JSON body). */
+    cut_after_events: z.number().int().nonnegative().optional(),
+    /** Streaming: send the wire's in-stream error event after this many events, then end the stream. */
+    sse_error: z
+      .strictObject({
+        after_events: z.number().int().nonnegative().default(1),
+        /** Anthropic `error.type` / OpenAI `error.type` (default overloaded_error / server_error). */
+        type: z.string().min(1).optional(),
+        message: z.string().optional(),
+      })
+      .optional(),
+    /** Attempts of this turn that get the fault (default: every attempt). */
+    times: z.number().int().positive().optional(),
+  })
+  .refine((f) => [f.status !== undefined, f.reset === true, f.cut_after_events !== undefined, f.sse_error !== undefined].filter(Boolean).length <= 1, {
+    message: 'a fault is one of status, reset, cut_after_events or sse_error (delays combine with any)',
+  });
+export type FaultSpec = z.infer<typeof FaultSpec>;
+
 /** A fixed reply. */
 export const ReplySpec = z.strictObject({
   text: z.string().optional(),
@@ -35,6 +80,8 @@ export const ReplySpec = z.strictObject({
   /** Cut the last tool_use's JSON arguments mid-string on the wire (with stop_reason max_tokens). */
   cut_tool_input: z.boolean().optional(),
   usage: UsageSpec.optional(),
+  /** A wire-level fault for this turn (see FaultSpec). */
+  fault: FaultSpec.optional(),
 });
 export type ReplySpec = z.infer<typeof ReplySpec>;
 

@@ -1,8 +1,11 @@
 /**
- * A registered mock conversation: its script, its wire, every request it got.
- * Mount-neutral: msw (and later the loopback server) route to `handle()`.
+ * A registered mock conversation: its script, its wire, every request it got,
+ * and how many attempts each turn has had (so a fault with `times` fires on the
+ * first attempts only). Mount-neutral: msw and the loopback server route to
+ * `handle()` and carry out its transport plan.
  */
 import type { DecodedRequest } from './decoded-request.js';
+import { NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
 import { respond } from './respond.js';
 import type { ModelScript } from './script.js';
 import { wireError, type HttpReply, type Wire } from './wire-errors.js';
@@ -15,6 +18,14 @@ export interface RecordedRequest {
   request: DecodedRequest | null;
   /** UTF-8 size of the body as received (to check what adapters report in describeRequest). */
   bodyBytes: number;
+  /** 1-based attempt at this turn. */
+  attempt: number;
+}
+
+/** What a mount sends: the reply and what to do on the connection. */
+export interface MockAnswer {
+  reply: HttpReply;
+  transport: TransportPlan;
 }
 
 /** Test-only escape hatch: answer the next request with this status. The per-turn fault catalogue is issue 5. */
@@ -27,6 +38,7 @@ export interface InjectedFailure {
 export class MockSession {
   readonly requests: RecordedRequest[] = [];
   private readonly failures: InjectedFailure[] = [];
+  private readonly attempts = new Map<number, number>();
 
   constructor(
     readonly id: string,
@@ -39,13 +51,19 @@ export class MockSession {
     this.failures.push(failure);
   }
 
-  handle(bodyText: string): HttpReply {
-    const out = respond({ wire: this.wire, bodyText, script: this.script, sessionId: this.id, now: this.now });
+  handle(bodyText: string): MockAnswer {
+    const nextAttempt = (turn: number): number => {
+      const attempt = (this.attempts.get(turn) ?? 0) + 1;
+      this.attempts.set(turn, attempt);
+      return attempt;
+    };
+    const out = respond({ wire: this.wire, bodyText, script: this.script, sessionId: this.id, now: this.now, nextAttempt });
     const failure = this.failures.shift();
-    const reply = failure
-      ? wireError(this.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers)
-      : out.reply;
-    this.requests.push({ status: reply.status, turn: out.turn, request: out.request, bodyBytes: Buffer.byteLength(bodyText, 'utf8') });
-    return reply;
+    const answer: MockAnswer = failure
+      ? { reply: wireError(this.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers), transport: NO_TRANSPORT_FAULT }
+      : { reply: out.reply, transport: out.transport };
+    const bodyBytes = Buffer.byteLength(bodyText, 'utf8');
+    this.requests.push({ status: answer.reply.status, turn: out.turn, request: out.request, bodyBytes, attempt: out.attempt });
+    return answer;
   }
 }

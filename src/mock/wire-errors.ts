@@ -10,6 +10,8 @@ export interface HttpReply {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body split as it should be written (one SSE event each); absent = `body` in one write. */
+  chunks?: string[];
 }
 
 const ANTHROPIC_TYPES: Readonly<Record<number, string>> = {

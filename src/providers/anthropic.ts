@@ -2,11 +2,15 @@
  * AnthropicModel: the Model interface on the official @anthropic-ai/sdk client.
  * SDK retries are off (`maxRetries: 0`): retries are the harness's job and are
  * logged, and msw 2 hangs when the SDK cancels an error body to retry (DESIGN §7).
+ * With `stream: true` the call streams (SSE) and the raw events are read by
+ * AnthropicStreamAccumulator: tool_use complete at block stop, ttft recorded.
  */
 import Anthropic, { type AnthropicError } from '@anthropic-ai/sdk';
-import { fromAnthropicMessage, toAnthropicParams, type AnthropicParams } from './anthropic-mapping.js';
+import { fromAnthropicMessage, toAnthropicParams } from './anthropic-mapping.js';
+import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { toModelCallError, type ErrorFacts } from './classify-error.js';
-import type { Model, ModelRequest, ModelResponse, RequestInfo } from './types.js';
+import { consumeSse } from './stream-body.js';
+import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 
@@ -19,6 +23,10 @@ export interface AnthropicModelOptions {
   timeoutMs?: number;
   /** Strict tool use: the wire's strict schema subset plus `strict: true` on each tool (default false, see dialects/index.ts). */
   strictTools?: boolean;
+  /** Stream the response (SSE). Default false. */
+  stream?: boolean;
+  /** Clock for time to first token (ms). */
+  now?: () => number;
 }
 
 function byteLength(value: unknown): number {
@@ -40,10 +48,14 @@ export class AnthropicModel implements Model {
   readonly model: string;
   private readonly strictTools: boolean;
   private readonly client: Anthropic;
+  private readonly stream: boolean;
+  private readonly now: () => number;
 
   constructor(options: AnthropicModelOptions) {
     this.model = options.model;
     this.strictTools = options.strictTools ?? false;
+    this.stream = options.stream ?? false;
+    this.now = options.now ?? (() => performance.now());
     this.client = new Anthropic({
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -55,24 +67,37 @@ export class AnthropicModel implements Model {
 
   describeRequest(request: ModelRequest): RequestInfo {
     const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
-    return { requestBytes: byteLength(params), toolsBytes: byteLength(params.tools), stream: false };
+    const sent = this.stream ? { ...params, stream: true } : params;
+    return { requestBytes: byteLength(sent), toolsBytes: byteLength(params.tools), stream: this.stream };
   }
 
-  async complete(request: ModelRequest): Promise<ModelResponse> {
+  async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
-    const message = await this.send(params, request.signal);
-    return { ...fromAnthropicMessage(message), ttftMs: null };
+    const signal = request.signal;
+    const requestOptions = signal ? { signal } : undefined;
+    if (!this.stream) {
+      const message = await this.guard(() => this.client.messages.create(params, requestOptions), signal);
+      return { ...fromAnthropicMessage(message), ttftMs: null };
+    }
+    const started = this.now();
+    // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).
+    const response = await this.guard(() => this.client.messages.create({ ...params, stream: true }, requestOptions).asResponse(), signal);
+    const accumulator = new AnthropicStreamAccumulator(started, this.now, options);
+    await consumeSse(response.body, signal, (message) => accumulator.feed(message));
+    return accumulator.finish();
   }
 
-  /** The one wire call. Streaming (issue 5) replaces this seam with an SSE accumulator returning the same Message. */
-  private async send(params: AnthropicParams, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
+  /** The one wire call, with SDK errors classified. */
+  private async guard<T>(call: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     try {
-      return await this.client.messages.create(params, signal ? { signal } : undefined);
+      return await call();
     } catch (error) {
       // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
       if (error instanceof Anthropic.APIUserAbortError) throw signal?.reason ?? error;
+      if (signal?.aborted) throw signal.reason;
       if (error instanceof Anthropic.AnthropicError) throw toModelCallError(anthropicErrorFacts(error));
-      throw error;
+      // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
+      throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
     }
   }
 }

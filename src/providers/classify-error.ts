@@ -37,8 +37,38 @@ export function toModelCallError(facts: ErrorFacts, now: () => number = Date.now
   if (facts.transport === 'http') {
     const kind = kindForStatus(facts.status);
     const retryAfter = parseRetryAfterMs(facts.headers, now);
-    return new ModelCallError(kind, facts.message, facts.status, retryAfter, RETRYABLE.has(kind));
+    const header = facts.headers?.get('x-should-retry') ?? null;
+    const shouldRetry = header === 'true' ? true : header === 'false' ? false : null;
+    return new ModelCallError(kind, facts.message, facts.status, retryAfter, RETRYABLE.has(kind), shouldRetry);
   }
   if (facts.transport === 'other') return new ModelCallError('unknown', facts.message, null, null, false);
   return new ModelCallError(facts.transport, facts.message, null, null, true);
+}
+
+/**
+ * An error event inside a 200 stream carries only its `type` (Anthropic
+ * `error.type`, OpenAI `error.type` / `error.code`): the kind comes from that
+ * field. An unknown type is a broken stream, worth one more try.
+ */
+const KIND_OF_ERROR_TYPE: Readonly<Record<string, ModelErrorKind>> = {
+  overloaded_error: 'overloaded',
+  rate_limit_error: 'rate_limited',
+  rate_limit_exceeded: 'rate_limited',
+  api_error: 'server_error',
+  server_error: 'server_error',
+  invalid_request_error: 'invalid_request',
+  request_too_large: 'invalid_request',
+  not_found_error: 'invalid_request',
+  authentication_error: 'auth',
+  permission_error: 'auth',
+};
+
+export function streamErrorToModelCallError(type: string | null, message: string): ModelCallError {
+  const kind = type !== null && Object.hasOwn(KIND_OF_ERROR_TYPE, type) ? (KIND_OF_ERROR_TYPE[type] as ModelErrorKind) : 'stream_interrupted';
+  return new ModelCallError(kind, message, null, null, RETRYABLE.has(kind));
+}
+
+/** The stream stopped (connection dropped, or ended without its final event). The whole request must be retried. */
+export function streamInterrupted(message: string): ModelCallError {
+  return new ModelCallError('stream_interrupted', message, null, null, true);
 }

@@ -1,12 +1,16 @@
 /**
  * OpenAIModel: the Model interface on the official `openai` client, Chat
  * Completions. Works with any OpenAI-compatible server via `baseURL`. SDK
- * retries are off (`maxRetries: 0`), see DESIGN §7.
+ * retries are off (`maxRetries: 0`), see DESIGN §7. With `stream: true` the
+ * call streams with `include_usage` and OpenAIStreamAccumulator buckets the
+ * interleaved tool-call deltas by index.
  */
 import OpenAI, { type OpenAIError } from 'openai';
 import { toModelCallError, type ErrorFacts } from './classify-error.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
-import type { Model, ModelRequest, ModelResponse, RequestInfo } from './types.js';
+import { OpenAIStreamAccumulator } from './openai-stream.js';
+import { consumeSse } from './stream-body.js';
+import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 
@@ -20,6 +24,10 @@ export interface OpenAIModelOptions {
   strictTools?: boolean;
   /** Default `max_completion_tokens`; use `max_tokens` for older OpenAI-compatible servers. */
   maxTokensParam?: MaxTokensParam;
+  /** Stream the response (SSE chunks). Default false. */
+  stream?: boolean;
+  /** Clock for time to first token (ms). */
+  now?: () => number;
 }
 
 function byteLength(value: unknown): number {
@@ -42,11 +50,15 @@ export class OpenAIModel implements Model {
   private readonly strictTools: boolean;
   private readonly client: OpenAI;
   private readonly maxTokensParam: MaxTokensParam;
+  private readonly stream: boolean;
+  private readonly now: () => number;
 
   constructor(options: OpenAIModelOptions) {
     this.model = options.model;
     this.strictTools = options.strictTools ?? false;
     this.maxTokensParam = options.maxTokensParam ?? 'max_completion_tokens';
+    this.stream = options.stream ?? false;
+    this.now = options.now ?? (() => performance.now());
     this.client = new OpenAI({
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -58,24 +70,41 @@ export class OpenAIModel implements Model {
 
   describeRequest(request: ModelRequest): RequestInfo {
     const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
-    return { requestBytes: byteLength(params), toolsBytes: byteLength(params.tools), stream: false };
+    return { requestBytes: byteLength(this.wireParams(params)), toolsBytes: byteLength(params.tools), stream: this.stream };
   }
 
-  async complete(request: ModelRequest): Promise<ModelResponse> {
+  async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
-    const completion = await this.send(params, request.signal);
-    return { ...fromOpenAICompletion(completion), ttftMs: null };
+    const signal = request.signal;
+    const requestOptions = signal ? { signal } : undefined;
+    if (!this.stream) {
+      const completion = await this.guard(() => this.client.chat.completions.create(params, requestOptions), signal);
+      return { ...fromOpenAICompletion(completion), ttftMs: null };
+    }
+    const started = this.now();
+    const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
+    // The raw response, so the adapter sees `[DONE]` and tells a clean end from a cut (see sse-reader.ts).
+    const response = await this.guard(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal);
+    const accumulator = new OpenAIStreamAccumulator(started, this.now, options);
+    await consumeSse(response.body, signal, (message) => accumulator.feed(message));
+    return accumulator.finish();
   }
 
-  /** The one wire call. Streaming (issue 5) replaces this seam with a chunk accumulator returning the same shape. */
-  private async send(params: OpenAIParams, signal: AbortSignal | undefined): Promise<OpenAI.ChatCompletion> {
+  private wireParams(params: OpenAIParams): object {
+    return this.stream ? { ...params, stream: true, stream_options: { include_usage: true } } : params;
+  }
+
+  /** The one wire call, with SDK errors classified. */
+  private async guard<T>(call: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     try {
-      return await this.client.chat.completions.create(params, signal ? { signal } : undefined);
+      return await call();
     } catch (error) {
       // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
       if (error instanceof OpenAI.APIUserAbortError) throw signal?.reason ?? error;
+      if (signal?.aborted) throw signal.reason;
       if (error instanceof OpenAI.OpenAIError) throw toModelCallError(openAIErrorFacts(error));
-      throw error;
+      // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
+      throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
     }
   }
 }

@@ -78,14 +78,36 @@ export interface RequestInfo {
   stream: boolean;
 }
 
+/**
+ * Optional per-call hooks for streaming consumers (the streaming scheduler,
+ * seed §7). Non-streaming adapters never call them.
+ */
+export interface CompleteOptions {
+  /**
+   * Called once per tool_use the moment it is complete: Anthropic at its
+   * `content_block_stop`, OpenAI when `finish_reason` arrives (deltas of
+   * parallel calls interleave by index, so no call is known complete earlier).
+   * Never called for a partial call: arguments that do not parse (cut off,
+   * malformed, empty on OpenAI) and calls of a turn that ended with
+   * `length`/`content_filter` are not reported; they still appear in the
+   * response with `inputError`. If complete() then rejects (the stream broke
+   * later), every block reported by this call belongs to a discarded attempt.
+   */
+  onToolUse?(block: ToolUseBlock): void;
+}
+
 export interface Model {
   /** Provider label for events, e.g. `anthropic`, `openai`, `mock`. */
   readonly provider: string;
   readonly model: string;
-  /** Size of the request as it will be encoded on this provider's wire. */
+  /** Size of the request as it will be encoded on this provider's wire (`stream` says whether it streams). */
   describeRequest(request: ModelRequest): RequestInfo;
-  /** One model call. Throws ModelCallError for provider errors (classified, never by message text). */
-  complete(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * One model call (one attempt: adapters never retry, the harness does).
+   * Throws ModelCallError for provider errors (classified, never by message
+   * text); a user abort rejects with the signal's reason.
+   */
+  complete(request: ModelRequest, options?: CompleteOptions): Promise<ModelResponse>;
 }
 
 /** A classified provider error. `kind` comes from status codes and error classes, never from message text. */
@@ -97,6 +119,8 @@ export class ModelCallError extends Error {
     readonly status: number | null = null,
     readonly retryAfterMs: number | null = null,
     readonly retryable = false,
+    /** The server's `x-should-retry` header (true/false), null when absent: it overrides `retryable` (except for never-retry statuses). */
+    readonly shouldRetry: boolean | null = null,
   ) {
     super(message);
     this.name = 'ModelCallError';

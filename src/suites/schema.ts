@@ -50,6 +50,8 @@ const TaskSettings = {
   permission_mode: PermissionMode.optional(),
   /** Wire format the mock speaks for this task. */
   wire: z.enum(['anthropic', 'openai']).optional(),
+  /** The adapter streams (SSE) for this task (default false); stream faults need it. */
+  stream: z.boolean().optional(),
 };
 
 export const TaskSpec = z.strictObject({

@@ -2,10 +2,11 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
+import { registerMockServer } from './mock-server.js';
 import { registerRun } from './run.js';
 import { registerSchema } from './schema.js';
 import { registerValidate } from './validate.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer];

@@ -6,13 +6,14 @@
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { TurnStop } from '../../events/labels.js';
-import { ModelCallError, type Message, type Model, type ModelResponse, type Usage } from '../../providers/types.js';
+import type { Message, Model, ModelResponse, Usage } from '../../providers/types.js';
 import type { HarnessConfig } from '../config.js';
 import { armedDefenses } from '../defenses/catalog.js';
 import { DefenseMeter } from '../defenses/meter.js';
 import { runTurnCalls } from '../pipeline/run-turn-calls.js';
 import type { Scheduler } from '../schedule/scheduler.js';
 import type { ToolRegistryLike } from '../tools/registry-like.js';
+import { callModel, type ModelCallDeps } from './model-call.js';
 import { prefixHash } from './prefix-hash.js';
 import { decideTurn } from './turn-decision.js';
 import { attributeStop } from './stop-attribution.js';
@@ -28,6 +29,8 @@ export interface AgentRunOptions {
   scheduler?: Scheduler;
   /** Performance clock in ms (injectable for tests). */
   now?: () => number;
+  /** Back-off sleep and jitter source of model-call retries (injectable for tests). */
+  modelCallDeps?: Partial<ModelCallDeps>;
 }
 
 export interface AgentResult {
@@ -72,16 +75,13 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       prefix_hash: hash,
     });
     const callStarted = now();
-    let response: ModelResponse;
-    try {
-      response = await model.complete(request);
-    } catch (error) {
-      if (signal.aborted) break;
-      const e = error instanceof ModelCallError ? error : new ModelCallError('unknown', String(error));
-      emitter.emit('model_error', { turn, error_kind: e.kind, status: e.status, attempt: 1, will_retry: false, retry_after_ms: e.retryAfterMs });
-      errorStop = 'model_error';
+    // Retries, back-off and one model_error per failed attempt live in model-call.ts.
+    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps });
+    if (!call.ok) {
+      if (!call.aborted) errorStop = 'model_error';
       break;
     }
+    const response = call.response;
     const toolUses = response.content.filter((b) => b.type === 'tool_use');
     addUsage(usage, response.usage);
     emitter.emit('model_response', {

@@ -1,0 +1,72 @@
+/**
+ * `faultline mock-server --suite <file> --task <id>`: the black-box lab. Serves
+ * one task's script (faults included) on 127.0.0.1 as both `/v1/messages` and
+ * `/v1/chat/completions`, so a harness in any language can be pointed at it.
+ * Runs until Ctrl-C; logs one line per request to stderr.
+ */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
+import { loadSuiteFile, SuiteError } from '../../suites/load-suite.js';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+
+interface MockServerOptions {
+  suite: string;
+  task: string;
+  port: string;
+  wire?: 'anthropic' | 'openai';
+}
+
+/** Start the server for one task and print how to reach it (separate from the wait, for tests). */
+export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promise<LoopbackServer> {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`--port must be 0..65535, got "${opts.port}"`);
+  let tasks;
+  try {
+    tasks = loadSuiteFile(opts.suite).tasks;
+  } catch (error) {
+    if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
+    throw error;
+  }
+  const task = tasks.find((t) => t.id === opts.task);
+  if (!task) throw new CliError(`no task "${opts.task}" in ${opts.suite} (tasks: ${tasks.map((t) => t.id).join(', ')})`);
+  if (!task.script) throw new CliError(`task ${task.id} has no script`);
+  const server = await startLoopbackServer({
+    port,
+    script: task.script,
+    onRequest: (_session, wire, r) =>
+      io.stderr(`${wire} turn ${r.turn ?? '-'} attempt ${r.attempt} -> ${r.status}${r.request?.stream ? ' (stream)' : ''}\n`),
+  });
+  const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai'];
+  io.stdout(`faultline mock-server: task ${task.id} on ${server.origin} (127.0.0.1 only)\n`);
+  if (wires.includes('anthropic')) io.stdout(`  anthropic base URL: ${server.origin}        (POST /v1/messages)\n`);
+  if (wires.includes('openai')) io.stdout(`  openai base URL:    ${server.origin}/v1     (POST /v1/chat/completions)\n`);
+  io.stdout('  faults with `times` count attempts per turn for the life of the server. Ctrl-C to stop.\n');
+  return server;
+}
+
+export function registerMockServer(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('mock-server')
+    .description("serve one task's scripted model (with its faults) on 127.0.0.1 for any harness to call; runs until Ctrl-C")
+    .requiredOption('--suite <file>', 'suite file (.yaml)')
+    .requiredOption('--task <id>', 'task id in the suite')
+    .option('--port <n>', 'port (0 picks a free one)', '0')
+    .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (both are served)').choices(['anthropic', 'openai']))
+    .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol.yaml --task rate-limited-429 --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
+    .action(async (opts: MockServerOptions) => {
+      const server = await startTaskServer(opts, io);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.removeListener('SIGINT', stop);
+          process.removeListener('SIGTERM', stop);
+          resolve();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await server.close();
+      result.exitCode = 0;
+    });
+}

@@ -1,0 +1,75 @@
+/**
+ * Turns a scripted turn's FaultSpec into what the mount sends: an error reply in
+ * the wire's real envelope, or the normal reply with a transport plan (delays,
+ * reset, cut, in-stream error). Mount-neutral: msw and the loopback server only
+ * carry the plan out.
+ */
+import { anthropicStreamError } from './encode-anthropic-sse.js';
+import { openaiStreamError } from './encode-openai-sse.js';
+import type { FaultSpec } from './script.js';
+import { anthropicError, openaiError, type HttpReply, type Wire } from './wire-errors.js';
+
+/** What the mount does on the connection besides sending the reply. */
+export interface TransportPlan {
+  /** Wait before the status line and headers. */
+  delayMs: number;
+  /** Wait before each chunk. */
+  chunkDelayMs: number;
+  /** Destroy the connection before any byte is sent. */
+  reset: boolean;
+  /** Destroy the connection after this many chunks of `reply.chunks`. */
+  cutAfterChunks: number | null;
+}
+
+export const NO_TRANSPORT_FAULT: TransportPlan = { delayMs: 0, chunkDelayMs: 0, reset: false, cutAfterChunks: null };
+
+/** The APIs' own wording for the common statuses (so logs and SDK messages look like live ones). */
+const DEFAULT_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'Invalid request.',
+  401: 'invalid x-api-key',
+  403: 'Your API key does not have permission to use the specified resource.',
+  404: 'The requested resource could not be found.',
+  413: 'Request exceeds the maximum allowed number of bytes.',
+  429: 'Number of request tokens has exceeded your per-minute rate limit.',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+  529: 'Overloaded',
+};
+
+/** An in-stream error on a non-streaming request becomes the HTTP status the same error has there. */
+const STATUS_OF_ANTHROPIC_TYPE: Readonly<Record<string, number>> = {
+  overloaded_error: 529,
+  rate_limit_error: 429,
+  api_error: 500,
+  invalid_request_error: 400,
+};
+
+export function errorReply(wire: Wire, status: number, fault: Pick<FaultSpec, 'error_type' | 'message' | 'body' | 'headers'>): HttpReply {
+  const message = fault.message ?? DEFAULT_MESSAGES[status] ?? `HTTP ${status}`;
+  const headers = fault.headers ?? {};
+  const reply = wire === 'anthropic' ? anthropicError(status, message, fault.error_type, headers) : openaiError(status, message, fault.error_type ? { type: fault.error_type } : {}, headers);
+  return fault.body !== undefined ? { ...reply, body: fault.body } : reply;
+}
+
+/** Apply `fault` to the normal reply (`stream` says whether its chunks are SSE events). */
+export function applyFault(wire: Wire, fault: FaultSpec, normal: HttpReply, stream: boolean): { reply: HttpReply; transport: TransportPlan } {
+  const transport: TransportPlan = { ...NO_TRANSPORT_FAULT, delayMs: fault.delay_ms ?? 0, chunkDelayMs: fault.chunk_delay_ms ?? 0 };
+  if (fault.status !== undefined) return { reply: errorReply(wire, fault.status, fault), transport };
+  if (fault.reset) return { reply: normal, transport: { ...transport, reset: true } };
+  const chunks = normal.chunks ?? [normal.body];
+  if (fault.sse_error) {
+    const type = fault.sse_error.type ?? (wire === 'anthropic' ? 'overloaded_error' : 'server_error');
+    const message = fault.sse_error.message ?? (type === 'overloaded_error' ? 'Overloaded' : 'The server had an error while processing your request.');
+    if (!stream) return { reply: errorReply(wire, wire === 'anthropic' ? (STATUS_OF_ANTHROPIC_TYPE[type] ?? 500) : 500, { error_type: type, message }), transport };
+    const frame = wire === 'anthropic' ? anthropicStreamError(type, message) : openaiStreamError(type, message);
+    const cut = [...chunks.slice(0, fault.sse_error.after_events), frame];
+    return { reply: { ...normal, body: cut.join(''), chunks: cut }, transport };
+  }
+  if (fault.cut_after_events !== undefined) {
+    if (stream) return { reply: normal, transport: { ...transport, cutAfterChunks: Math.min(fault.cut_after_events, chunks.length) } };
+    // A JSON body cut in the middle: the client has the headers and half a body when the connection drops.
+    const half = Math.floor(normal.body.length / 2);
+    return { reply: { ...normal, chunks: [normal.body.slice(0, half), normal.body.slice(half)] }, transport: { ...transport, cutAfterChunks: 1 } };
+  }
+  return { reply: normal, transport };
+}

@@ -1,0 +1,45 @@
+/**
+ * The loopback mount as a Model: one process-wide loopback server, started
+ * lazily, a session per call, the REAL adapter pointed at it. Used by the suite
+ * runner's mock source, so every fault (resets and cut streams included) runs
+ * over real sockets.
+ */
+import type { z } from 'zod';
+import type { Model } from '../providers/types.js';
+import { mockAdapter } from './mock-adapter.js';
+import { startLoopbackServer, type LoopbackServer, type LoopbackSessionHandle } from './loopback-server.js';
+import type { ModelScript } from './script.js';
+import type { Wire } from './wire-errors.js';
+
+let shared: Promise<LoopbackServer> | null = null;
+
+/** The process-wide loopback server (port chosen by the OS). */
+export function sharedLoopbackServer(): Promise<LoopbackServer> {
+  shared ??= startLoopbackServer();
+  return shared;
+}
+
+export async function stopSharedLoopbackServer(): Promise<void> {
+  const server = shared;
+  shared = null;
+  if (server) await (await server).close();
+}
+
+export interface LoopbackModelOptions {
+  wire: Wire;
+  stream?: boolean;
+  model?: string;
+  /** A given server instead of the shared one. */
+  server?: LoopbackServer;
+  timeoutMs?: number;
+}
+
+export async function loopbackModel(
+  script: z.input<typeof ModelScript>,
+  options: LoopbackModelOptions,
+): Promise<{ model: Model; session: LoopbackSessionHandle }> {
+  const server = options.server ?? (await sharedLoopbackServer());
+  const session = server.register(script, { wire: options.wire });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs });
+  return { model, session };
+}

@@ -1,0 +1,165 @@
+/**
+ * The loopback mount (DESIGN §4): a real HTTP server on 127.0.0.1 that speaks
+ * `/v1/messages` and `/v1/chat/completions`, so any harness in any language can
+ * be pointed at the scripted engine, and so retries, aborts and cut streams run
+ * over real sockets (msw hangs on cancelled bodies, DESIGN §7). Same sessions
+ * and respond() as the msw mount; this file only carries out the transport plan.
+ *
+ * Routes: `/s/<id>/v1/...` for registered sessions; `/v1/...` for the default
+ * script (one session per wire), as served by `faultline mock-server`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
+import { ModelScript } from './script.js';
+import { MockSession, type MockAnswer, type RecordedRequest } from './session.js';
+import { wireError, type Wire } from './wire-errors.js';
+
+export const LOOPBACK_HOST = '127.0.0.1';
+
+export interface LoopbackSessionHandle {
+  id: string;
+  wire: Wire;
+  /** Anthropic: `<origin>/s/<id>` (the SDK appends /v1/messages). OpenAI: `<origin>/s/<id>/v1`. */
+  baseURL: string;
+  requests: RecordedRequest[];
+  close(): void;
+}
+
+export interface LoopbackServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  readonly port: number;
+  register(script: z.input<typeof ModelScript>, options: { wire: Wire; now?: () => number }): LoopbackSessionHandle;
+  /** The default sessions (when started with a script), by wire. */
+  defaultSession(wire: Wire): MockSession | null;
+  close(): Promise<void>;
+}
+
+export interface LoopbackOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Script served at the root routes (`/v1/messages`, `/v1/chat/completions`). */
+  script?: z.input<typeof ModelScript>;
+  now?: () => number;
+  /** Told about every answered request (the mock-server command logs them). */
+  onRequest?(session: string, wire: Wire, record: RecordedRequest): void;
+}
+
+const ROUTES: ReadonlyArray<[string, Wire]> = [
+  ['/v1/messages', 'anthropic'],
+  ['/v1/chat/completions', 'openai'],
+];
+
+function route(url: string): { sid: string | null; wire: Wire } | null {
+  const path = url.split('?')[0] ?? '';
+  const scoped = /^\/s\/([A-Za-z0-9_-]+)(\/.*)$/.exec(path);
+  const rest = scoped ? (scoped[2] as string) : path;
+  const match = ROUTES.find(([suffix]) => rest === suffix);
+  return match ? { sid: scoped ? (scoped[1] as string) : null, wire: match[1] } : null;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** Write the answer, honouring delays, a reset before headers and a cut after N chunks. Stops early if the client left. */
+async function send(res: ServerResponse, { reply, transport }: MockAnswer): Promise<void> {
+  if (transport.delayMs > 0) await sleep(transport.delayMs);
+  if (res.destroyed) return;
+  if (transport.reset) {
+    res.socket?.destroy();
+    return;
+  }
+  const streamed = reply.chunks !== undefined && reply.headers['content-type']?.startsWith('text/event-stream') === true;
+  const chunks = reply.chunks ?? [reply.body];
+  // A JSON body always states its full length, so a cut one is a short body to the client, not a clean end.
+  res.writeHead(reply.status, streamed ? reply.headers : { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
+  res.flushHeaders();
+  for (let i = 0; i < chunks.length; i++) {
+    if (transport.cutAfterChunks !== null && i >= transport.cutAfterChunks) {
+      res.socket?.destroy();
+      return;
+    }
+    if (transport.chunkDelayMs > 0 && streamed) await sleep(transport.chunkDelayMs);
+    if (res.destroyed) return;
+    res.write(chunks[i] as string);
+  }
+  res.end();
+}
+
+export async function startLoopbackServer(options: LoopbackOptions = {}): Promise<LoopbackServer> {
+  const sessions = new Map<string, MockSession>();
+  const defaults = new Map<Wire, MockSession>();
+  const defaultScript = options.script !== undefined ? ModelScript.parse(options.script) : null;
+  let counter = 0;
+
+  const sessionFor = (sid: string | null, wire: Wire): MockSession | null => {
+    if (sid !== null) {
+      const found = sessions.get(sid);
+      return found && found.wire === wire ? found : null;
+    }
+    if (defaultScript === null) return null;
+    let session = defaults.get(wire);
+    if (!session) {
+      session = new MockSession(`default-${wire}`, wire, defaultScript, options.now);
+      defaults.set(wire, session);
+    }
+    return session;
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const target = req.method === 'POST' ? route(req.url ?? '') : null;
+      const body = await readBody(req);
+      if (!target) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `no route for ${req.method} ${req.url}`, type: 'not_found_error' } }));
+        return;
+      }
+      const session = sessionFor(target.sid, target.wire);
+      if (!session) {
+        const missing = wireError(target.wire, 404, `no ${target.wire} mock session is registered as ${target.sid ?? '(default)'}`);
+        res.writeHead(missing.status, missing.headers);
+        res.end(missing.body);
+        return;
+      }
+      const answer = session.handle(body);
+      const record = session.requests[session.requests.length - 1];
+      if (record) options.onRequest?.(session.id, target.wire, record);
+      await send(res, answer);
+    })().catch((error: unknown) => {
+      // A bug in the mock must not hang the client: answer 500 if we still can.
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`faultline mock error: ${String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, LOOPBACK_HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://${LOOPBACK_HOST}:${port}`;
+
+  return {
+    origin,
+    port,
+    register(script, { wire, now }) {
+      const id = `l${++counter}`;
+      const session = new MockSession(id, wire, ModelScript.parse(script), now ?? options.now);
+      sessions.set(id, session);
+      const root = `${origin}/s/${id}`;
+      return { id, wire, baseURL: wire === 'anthropic' ? root : `${root}/v1`, requests: session.requests, close: () => void sessions.delete(id) };
+    },
+    defaultSession: (wire) => defaults.get(wire) ?? null,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

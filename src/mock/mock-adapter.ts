@@ -1,0 +1,28 @@
+/** The REAL adapter for a wire, pointed at a mock base URL (shared by the msw and loopback mounts). */
+import { AnthropicModel } from '../providers/anthropic.js';
+import { OpenAIModel } from '../providers/openai.js';
+import type { Model } from '../providers/types.js';
+import type { Wire } from './wire-errors.js';
+
+export interface MockAdapterOptions {
+  wire: Wire;
+  baseURL: string;
+  model?: string;
+  /** Stream the responses (SSE). Default false. */
+  stream?: boolean;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export function mockAdapter(options: MockAdapterOptions): Model {
+  const common = {
+    apiKey: 'mock-key',
+    baseURL: options.baseURL,
+    stream: options.stream ?? false,
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  };
+  return options.wire === 'anthropic'
+    ? new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' })
+    : new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
+}
