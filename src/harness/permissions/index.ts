@@ -8,6 +8,7 @@ export type {
   ChainStep, HookDecision, PathAccess, PermissionConfig, PermissionResult, PermissionRule, PermissionSubject, RuleEffect,
 } from './types.js';
 export { commandSubject, fileSubject } from './subjects.js';
+export { staticConstraintsText } from './constraints-text.js';
 export { DenialTracker, type FuseRecord } from './denial-tracker.js';
 export { SessionMemory, memoryKey, stableStringify } from './session-memory.js';
 export { isReadOnlyCommand, readOnlyVerdict, type ReadOnlyVerdict } from './read-only-command.js';
