@@ -11,9 +11,17 @@ export interface SessionModel {
   close(): void | Promise<void>;
 }
 
+/** Which session a model is opened for: recording and replay key their files by it. */
+export interface SessionContext {
+  /** 0-based repeat index (`--repeat k`). */
+  repeat: number;
+  /** The session's workspace root (absolute), so recordings can store it as a placeholder. */
+  workspace: string;
+}
+
 export interface ModelSource {
   /** Label for run_start. */
   readonly provider: string;
   readonly modelName: string;
-  open(task: LoadedTask): Promise<SessionModel>;
+  open(task: LoadedTask, session?: SessionContext): Promise<SessionModel>;
 }

@@ -5,6 +5,7 @@
  */
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
+import { taskReliability } from './repeat-stats.js';
 import type { RunSummary } from './run-suite.js';
 import type { TaskOutcome } from './run-task.js';
 
@@ -27,10 +28,15 @@ function badge(outcome: TaskOutcome['outcome'], c: Colors): string {
   }
 }
 
+/** A session's name: the task, plus `#n` (1-based) when tasks repeat. */
+function sessionName(o: TaskOutcome, repeated: boolean): string {
+  return `${o.task.suite}/${o.task.id}${repeated ? ` #${o.repeat + 1}` : ''}`;
+}
+
 /** One line per finished task (non-TTY progress). */
-export function taskLine(o: TaskOutcome, done: number, total: number, c: Colors): string {
+export function taskLine(o: TaskOutcome, done: number, total: number, c: Colors, repeated = false): string {
   const width = String(total).length;
-  return `[${String(done).padStart(width)}/${total}] ${badge(o.outcome, c)} ${o.task.suite}/${o.task.id}  ${c.dim(`${o.turns} turns, ${o.stop}, ${o.durationMs} ms`)}\n`;
+  return `[${String(done).padStart(width)}/${total}] ${badge(o.outcome, c)} ${sessionName(o, repeated)}  ${c.dim(`${o.turns} turns, ${o.stop}, ${o.durationMs} ms`)}\n`;
 }
 
 /** A single-line progress bar, redrawn in place with \r (TTY progress). */
@@ -48,22 +54,41 @@ export function summaryText(summary: RunSummary, tracePath: string, c: Colors): 
     // No rule between rows: one line per task reads better with many tasks.
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
+  const repeated = summary.repeat > 1;
   for (const o of summary.outcomes) {
     const okChecks = o.expectations.filter((e) => e.ok).length;
-    table.push([`${o.task.suite}/${o.task.id}`, badge(o.outcome, c), o.stop, o.turns, o.tokens, o.durationMs, `${okChecks}/${o.expectations.length}`]);
+    table.push([sessionName(o, repeated), badge(o.outcome, c), o.stop, o.turns, o.tokens, o.durationMs, `${okChecks}/${o.expectations.length}`]);
   }
   const lines = [table.toString(), ''];
+  if (repeated) lines.push(reliabilityText(summary, c), '');
   for (const o of summary.outcomes) {
-    if (o.error) lines.push(c.red(`✗ ${o.task.id}: ${o.error}`));
-    for (const e of o.expectations.filter((x) => !x.ok)) lines.push(c.red(`✗ ${o.task.id} ${e.id}: ${e.detail}`));
+    const name = repeated ? `${o.task.id} #${o.repeat + 1}` : o.task.id;
+    if (o.error) lines.push(c.red(`✗ ${name}: ${o.error}`));
+    for (const e of o.expectations.filter((x) => !x.ok)) lines.push(c.red(`✗ ${name} ${e.id}: ${e.detail}`));
   }
   const total = summary.outcomes.length;
   lines.push(
     `${summary.passed} passed, ${summary.failed} failed` +
       (summary.errored ? `, ${summary.errored} errors` : '') +
       (summary.aborted ? `, ${summary.aborted} aborted` : '') +
-      ` (${total} tasks, ${summary.durationMs} ms)`,
+      (repeated ? ` (${total} sessions: ${total / summary.repeat} tasks x ${summary.repeat}, ${summary.durationMs} ms)` : ` (${total} tasks, ${summary.durationMs} ms)`),
   );
   lines.push(`trace: ${tracePath}`);
   return lines.join('\n') + '\n';
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
+
+/** Per task over `--repeat k`: passes, pass@1 with its Wilson 95% interval, pass^k. */
+export function reliabilityText(summary: RunSummary, c: Colors): string {
+  const k = summary.repeat;
+  const table = new Table({
+    head: ['task', 'passes', 'pass@1', '95% CI (Wilson)', `pass^${k}`],
+    style: { head: c.isColorSupported ? ['cyan'] : [], border: c.isColorSupported ? ['grey'] : [] },
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+  });
+  for (const r of taskReliability(summary.outcomes, k)) {
+    table.push([`${r.suite}/${r.taskId}`, `${r.passes}/${r.trials}`, pct(r.pass1), `${pct(r.pass1Interval.low)}-${pct(r.pass1Interval.high)}`, pct(r.passHatK)]);
+  }
+  return table.toString();
 }

@@ -17,6 +17,8 @@ export interface RunSuiteOptions {
   source: ModelSource;
   runId?: string;
   concurrency?: number;
+  /** Sessions per task (`--repeat k`, default 1): each repeat is its own session with its `repeat` index. */
+  repeat?: number;
   keepWorkspaces?: boolean;
   signal?: AbortSignal;
   onTaskStart?: (task: LoadedTask) => void;
@@ -25,6 +27,8 @@ export interface RunSuiteOptions {
 
 export interface RunSummary {
   runId: string;
+  /** Sessions per task. */
+  repeat: number;
   outcomes: TaskOutcome[];
   passed: number;
   failed: number;
@@ -54,31 +58,37 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
     tasks: tasks.length,
   });
 
-  const outcomes: TaskOutcome[] = new Array(tasks.length);
+  const repeat = Math.max(1, options.repeat ?? 1);
+  // Task-major order: a task's repeats sit together in outcomes and in the trace.
+  const units = tasks.flatMap((task, index) => Array.from({ length: repeat }, (_, r) => ({ task, index, r })));
+  const outcomes: TaskOutcome[] = new Array(units.length);
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
-    while (next < tasks.length) {
-      const index = next++;
-      const task = tasks[index]!;
+    while (next < units.length) {
+      const slot = next++;
+      const { task, index, r } = units[slot]!;
       options.onTaskStart?.(task);
       const outcome = await runTask(task, {
         run,
         source: options.source,
-        sessionId: `${runId}.${index}`,
+        // Unchanged ids without --repeat, so traces of plain runs stay comparable.
+        sessionId: repeat === 1 ? `${runId}.${index}` : `${runId}.${index}.${r}`,
+        repeat: r,
         keepWorkspace: options.keepWorkspaces,
         runSignal: options.signal,
       });
-      outcomes[index] = outcome;
-      options.onTaskEnd?.(outcome, ++done, tasks.length);
+      outcomes[slot] = outcome;
+      options.onTaskEnd?.(outcome, ++done, units.length);
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency ?? 1, tasks.length));
+  const workers = Math.max(1, Math.min(options.concurrency ?? 1, units.length));
   await Promise.all(Array.from({ length: workers }, worker));
 
   const count = (o: TaskOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
   const summary: RunSummary = {
     runId,
+    repeat,
     outcomes,
     passed: count('passed'),
     failed: count('failed'),

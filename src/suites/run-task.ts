@@ -29,6 +29,8 @@ export interface TaskRunOptions {
 export interface TaskOutcome {
   task: LoadedTask;
   sessionId: string;
+  /** 0-based repeat index (`--repeat k`). */
+  repeat: number;
   outcome: SessionOutcome;
   stop: TurnStop;
   turns: number;
@@ -50,6 +52,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   const fail = (error: unknown): TaskOutcome => ({
     task,
     sessionId: options.sessionId,
+    repeat: options.repeat ?? 0,
     outcome: 'error',
     stop: 'harness_error',
     turns: 0,
@@ -84,7 +87,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   let result: AgentResult | null = null;
   let error: unknown = null;
   try {
-    const opened = await options.source.open(task);
+    const opened = await options.source.open(task, { repeat: options.repeat ?? 0, workspace });
     try {
       result = await runAgent({ model: opened.model, registry, emitter: session, prompt: task.prompt, workspace, config, signal: abort.signal });
     } finally {
@@ -107,6 +110,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   return {
     task,
     sessionId: options.sessionId,
+    repeat: options.repeat ?? 0,
     outcome,
     stop,
     turns: result?.turns ?? 0,

@@ -4,14 +4,25 @@ import { Option } from 'commander';
 import { join } from 'node:path';
 import { JsonlSink } from '../../events/sink.js';
 import { loadSuites, SuiteError } from '../../suites/load-suite.js';
+import type { LoadedTask } from '../../suites/load-suite.js';
 import { mockModelSource } from '../../suites/mock-source.js';
+import type { ModelSource } from '../../suites/model-source.js';
+import { LIVE_PROVIDERS, liveModelSource, LiveSourceError, type LiveProvider } from '../../suites/live-source.js';
+import { recordingSource } from '../../suites/record.js';
+import { replayModelSource, ReplayError } from '../../suites/replay-source.js';
 import { colorsFor, progressBar, summaryText, taskLine } from '../../suites/run-output.js';
 import { newRunId, runSuite } from '../../suites/run-suite.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
 interface RunOptions {
-  provider: string;
+  provider: 'mock' | LiveProvider;
+  model?: string;
+  baseUrl?: string;
+  strict?: boolean;
+  repeat: string;
+  record?: string;
+  replay?: string;
   wire?: 'anthropic' | 'openai';
   out?: string;
   concurrency: string;
@@ -24,16 +35,30 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .command('run')
     .description('run suite tasks through the harness and write every step to a JSONL trace (exit 1 if any task fails)')
     .argument('<suites...>', 'suite files (.yaml) or directories of them')
-    .addOption(new Option('--provider <name>', 'model provider').choices(['mock']).default('mock'))
+    .addOption(new Option('--provider <name>', 'model provider (live ones read ANTHROPIC_API_KEY / OPENAI_API_KEY)').choices(['mock', ...LIVE_PROVIDERS]).default('mock'))
+    .option('--model <name>', 'model id for a live provider, e.g. claude-sonnet-4-5 or gpt-4.1-mini')
+    .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1)')
+    .option('--strict', 'strict tool use on a live provider: the wire\'s strict schema subset plus strict: true (default off)')
+    .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
+    .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
+    .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
     .addOption(new Option('--wire <format>', 'wire format the mock speaks (default: each task\'s `wire`, else anthropic)').choices(['anthropic', 'openai']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
-    .addHelpText('after', '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n' +
+        '  faultline run suites/live --provider anthropic --model claude-sonnet-4-5 --repeat 5 --record recordings/live\n' +
+        '  faultline run suites/live --provider openai-compatible --base-url http://127.0.0.1:11434/v1 --model qwen3\n' +
+        '  faultline run suites/live --replay recordings/live\n',
+    )
     .action(async (paths: string[], opts: RunOptions) => {
       const concurrency = Number(opts.concurrency);
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
+      const repeat = Number(opts.repeat);
+      if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
       let tasks;
       try {
         tasks = loadSuites(paths);
@@ -48,7 +73,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const sink = new JsonlSink(tracePath, { onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const c = colorsFor(io.isTTY, io.env);
-      const source = mockModelSource({ wire: opts.wire });
+      const mock = mockModelSource({ wire: opts.wire });
+      const source = selectSource(opts, tasks, io, mock);
       const abort = new AbortController();
       const onSigint = () => abort.abort('sigint');
       process.once('SIGINT', onSigint);
@@ -61,11 +87,12 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           source,
           runId,
           concurrency,
+          repeat,
           keepWorkspaces: opts.keepWorkspaces,
           signal: abort.signal,
           onTaskEnd: (outcome, done, total) => {
             if (outcome.outcome !== 'passed') failing++;
-            io.stdout(io.isTTY ? progressBar(done, total, failing, c) : taskLine(outcome, done, total, c));
+            io.stdout(io.isTTY ? progressBar(done, total, failing, c) : taskLine(outcome, done, total, c, repeat > 1));
             if (outcome.workspace) io.stdout(`  workspace: ${outcome.workspace}\n`);
           },
         });
@@ -78,7 +105,37 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       } finally {
         process.removeListener('SIGINT', onSigint);
         sink.close();
-        await source.close();
+        await mock.close();
       }
     });
+}
+
+/** Which ModelSource runs the tasks: a replay, the mock, or a live provider; wrapped for --record. */
+function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: ModelSource): ModelSource {
+  if (opts.replay && opts.record) throw new CliError('--record and --replay cannot be combined: a replay makes no new exchanges');
+  if (opts.replay && opts.provider !== 'mock') throw new CliError('--replay plays a recording back: drop --provider (the recording names its provider)');
+  if (!opts.replay && opts.provider !== 'mock' && (opts.model === undefined || opts.model === '')) {
+    throw new CliError(`--model is required with --provider ${opts.provider}`);
+  }
+  if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
+  let source: ModelSource;
+  try {
+    if (opts.replay) source = replayModelSource(opts.replay);
+    else if (opts.provider === 'mock') {
+      const unscripted = tasks.filter((t) => t.script === undefined).map((t) => `${t.suite}/${t.id}`);
+      if (unscripted.length > 0) {
+        throw new CliError(
+          `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
+            `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible --model <m>), or --replay <dir>`,
+        );
+      }
+      source = mock;
+    } else {
+      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false });
+    }
+  } catch (error) {
+    if (error instanceof LiveSourceError || error instanceof ReplayError) throw new CliError(error.message);
+    throw error;
+  }
+  return opts.record ? recordingSource(source, opts.record) : source;
 }
