@@ -101,7 +101,8 @@ export const PermissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass'
 export type PermissionMode = z.infer<typeof PermissionMode>;
 
 export const HookName = z.enum(['pre_tool_use', 'post_tool_use']);
-export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision']);
+/** `failed`: a PostToolUse hook threw or timed out and the output passed unchanged (a failing PreToolUse hook is `blocked`). */
+export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision', 'failed']);
 
 /** Every defense the harness knows (src/harness/defenses/ has one file each). */
 export const DefenseName = z.enum([

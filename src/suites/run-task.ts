@@ -8,12 +8,13 @@ import type { SessionOutcome, TurnStop } from '../events/labels.js';
 import { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from '../harness/config.js';
 import { armedDefenses } from '../harness/defenses/catalog.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
-import { createRegistry } from '../harness/tools/builtin.js';
+import type { PipelineServices } from '../harness/pipeline/services.js';
 import { CollectingSink } from './collecting-sink.js';
 import { evaluateExpectations, type ExpectationResult } from './expectations.js';
 import type { EventRecord } from './event-assertion.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
+import { taskPipeline, taskTools, type TaskTools } from './task-pipeline.js';
 import { createWorkspace, removeWorkspace } from './workspace.js';
 
 export interface TaskRunOptions {
@@ -63,11 +64,20 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   });
 
   let registry;
+  let tools: TaskTools;
   let workspace: string;
+  let pipeline: PipelineServices;
   try {
-    registry = createRegistry(task.tools);
+    tools = taskTools(task);
+    registry = tools.registry;
     workspace = createWorkspace(task.files);
   } catch (error) {
+    return fail(error);
+  }
+  try {
+    pipeline = await taskPipeline(task, tools, workspace);
+  } catch (error) {
+    removeWorkspace(workspace);
     return fail(error);
   }
   session.emit('session_start', {
@@ -75,9 +85,9 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     repeat: options.repeat ?? 0,
     defenses_armed: armedDefenses(config.disabledDefenses),
     tools: registry.names(),
-    deferred_tools: [],
-    permission_mode: task.permission_mode ?? 'default',
-    headless: true,
+    deferred_tools: tools.deferred,
+    permission_mode: tools.mode,
+    headless: tools.headless,
   });
 
   const abort = new AbortController();
@@ -89,7 +99,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   try {
     const opened = await options.source.open(task, { repeat: options.repeat ?? 0, workspace });
     try {
-      result = await runAgent({ model: opened.model, registry, emitter: session, prompt: task.prompt, workspace, config, signal: abort.signal });
+      result = await runAgent({ model: opened.model, registry, emitter: session, prompt: task.prompt, workspace, config, signal: abort.signal, pipeline });
     } finally {
       await opened.close();
     }

@@ -38,6 +38,28 @@ export const TaskExpect = z.strictObject({
 });
 export type TaskExpect = z.infer<typeof TaskExpect>;
 
+const PermissionSettings = z.strictObject({
+  mode: PermissionMode.optional(),
+  /** No one can answer an ask: ask = deny (default true). */
+  headless: z.boolean().optional(),
+  /** When not headless: the scripted human's answer to every ask (default refuse). */
+  human: z.enum(['approve', 'refuse']).optional(),
+  rules: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(128),
+        effect: z.enum(['allow', 'ask', 'deny']),
+        tool: z.string().min(1),
+        pattern: z.string().optional(),
+      }),
+    )
+    .optional(),
+  disabled_tools: z.array(z.string()).optional(),
+  /** Denials of one tool before the denial fuse trips (default 3). */
+  fuse_threshold: z.number().int().positive().optional(),
+});
+export type PermissionSettings = z.infer<typeof PermissionSettings>;
+
 const TaskSettings = {
   tools: z.array(z.string()).optional(),
   max_turns: z.number().int().positive().optional(),
@@ -48,6 +70,14 @@ const TaskSettings = {
   /** Defenses to switch off (to show a scenario fails without them). */
   disabled_defenses: z.array(DefenseName).optional(),
   permission_mode: PermissionMode.optional(),
+  /** Permission chain settings (default: acceptEdits, headless). `mode` here wins over `permission_mode`. */
+  permissions: PermissionSettings.optional(),
+  /** A JS/TS module exporting preToolUse / postToolUse, relative to the suite file. */
+  hooks: z.string().min(1).optional(),
+  /** Tools left out of the definitions until tool_search loads them (adds tool_search to the task). */
+  deferred_tools: z.array(z.string()).optional(),
+  /** Per-tool user-facing display of successful results: full, summary or hidden (errors always shown). */
+  display_mode: z.record(z.string(), z.enum(['full', 'summary', 'hidden'])).optional(),
   /** Wire format the mock speaks for this task. */
   wire: z.enum(['anthropic', 'openai']).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */

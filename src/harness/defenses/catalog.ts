@@ -25,7 +25,27 @@ export const LOOP_DEFENSES: readonly DefenseInfo[] = [
   },
 ];
 
-export const ARMED_BY_DEFAULT: readonly DefenseName[] = LOOP_DEFENSES.map((d) => d.name);
+/** Defenses of the tool pipeline and the permission chain (seed §8, §9). */
+export const PIPELINE_DEFENSES: readonly DefenseInfo[] = [
+  {
+    name: 'dangerous_command_block',
+    guards: 'rm -rf /, mkfs, curl|sh and friends: refused before any mode or allow rule (seed §8.2 b); faults/permissions-dangerous-*',
+  },
+  {
+    name: 'protected_path_guard',
+    guards: '.git/hooks, .git/config, harness hooks: bypass-immune, checked before bypass and allow (seed §8.2 a); faults/permissions-protected-*',
+  },
+  {
+    name: 'denial_fuse',
+    guards: 'the model retrying a refused tool: after N denials further calls stop at the fuse, counted once per trip (seed §8.7); faults/permissions-denial-fuse',
+  },
+  {
+    name: 'spill_read_loop',
+    guards: 'read of a spilled result re-spilled in a loop: read is never spilled (seed §9.2); faults/pipeline-spill-then-read',
+  },
+];
+
+export const ARMED_BY_DEFAULT: readonly DefenseName[] = [...LOOP_DEFENSES, ...PIPELINE_DEFENSES].map((d) => d.name);
 
 /** The defenses a session arms: all known ones minus those a suite switched off. */
 export function armedDefenses(disabled: readonly DefenseName[]): DefenseName[] {

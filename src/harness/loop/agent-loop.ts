@@ -11,6 +11,7 @@ import type { HarnessConfig } from '../config.js';
 import { armedDefenses } from '../defenses/catalog.js';
 import { DefenseMeter } from '../defenses/meter.js';
 import { runTurnCalls } from '../pipeline/run-turn-calls.js';
+import type { PipelineServices } from '../pipeline/services.js';
 import type { Scheduler } from '../schedule/scheduler.js';
 import type { ToolRegistryLike } from '../tools/registry-like.js';
 import { callModel, type ModelCallDeps } from './model-call.js';
@@ -27,6 +28,8 @@ export interface AgentRunOptions {
   config: HarnessConfig;
   signal?: AbortSignal;
   scheduler?: Scheduler;
+  /** Hooks, permissions, spill/snapshot dirs and display of the tool pipeline (session-scoped). */
+  pipeline?: PipelineServices;
   /** Performance clock in ms (injectable for tests). */
   now?: () => number;
   /** Back-off sleep and jitter source of model-call retries (injectable for tests). */
@@ -52,8 +55,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   const defenses = new DefenseMeter(emitter, armedDefenses(config.disabledDefenses));
   const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
   const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
-  const tools = registry.definitions();
-  const hash = prefixHash(config.system, tools);
+  let tools = registry.definitions();
+  let hash = prefixHash(config.system, tools);
   let finalText = '';
   let turn = 0;
   let explicit: TurnStop | null = null;
@@ -61,6 +64,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
 
   while (explicit === null && errorStop === null && !signal.aborted && turn < config.maxTurns && !overBudget(usage, config)) {
     turn++;
+    // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (seed §3.5).
+    if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(config.system, registry.definitions())];
     const request = { system: config.system, messages, tools, maxTokens: config.maxTokens, signal };
     const info = model.describeRequest(request);
     emitter.emit('model_request', {
@@ -114,6 +119,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       signal,
       defaultTimeoutMs: config.toolTimeoutMs,
       scheduler: options.scheduler,
+      pipeline: options.pipeline,
+      defenses,
       now,
       rejectAsCut: decision.kind === 'reject_cut_calls',
     });

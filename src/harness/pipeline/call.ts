@@ -12,8 +12,12 @@ export interface PipelineCall {
   /** Greedy-partition verdict (schedule/batch-planner.ts); unset means unsafe. */
   concurrencySafe?: boolean;
   tool?: Tool;
+  /** The input the later stages see: the model's, or a PreToolUse hook's rewrite of it. */
+  candidateInput?: unknown;
   /** The validated input the tool runs with. */
   input?: unknown;
+  /** A PreToolUse hook really changed the input (deep comparison): the result gets a notice (seed §5.6). */
+  inputModifiedByHook?: boolean;
 }
 
 /** A stage's verdict when a call cannot go on: the text is written for the model (what to do next). */

@@ -8,6 +8,10 @@ import type { StageResult } from './call.js';
 export interface ToolLookup {
   get(name: string): Tool | undefined;
   names(): string[];
+  /** Deferred (seed §10) and not yet activated by tool_search: its schema was never sent. */
+  isUnloaded?(name: string): boolean;
+  /** Deferred at all (activated or not): `tool_call.source` is `deferred`. */
+  isDeferred?(name: string): boolean;
 }
 
 export function lookupTool(registry: ToolLookup, name: string): StageResult<Tool> {

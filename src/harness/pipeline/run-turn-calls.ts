@@ -1,6 +1,8 @@
 /**
  * Runs all tool_use blocks of one assistant turn through the pipeline stages
- * (lookup -> validate -> schedule -> execute -> serialize -> telemetry) and
+ * (run-call.ts: lookup -> snapshot -> PreToolUse hook -> permission ->
+ * validate -> [schedule, here] -> execute -> truncate/spill -> PostToolUse
+ * hook -> serialize -> telemetry) and
  * returns exactly one tool_result per tool_use, in call order, for the single
  * user message that follows the turn (seed §2.4, §5.8).
  */
@@ -13,12 +15,13 @@ import { BatchPlanner } from '../schedule/batch-planner.js';
 import { mapCalls } from '../schedule/call-source.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
+import type { DefenseMeter } from '../defenses/meter.js';
 import type { PipelineCall } from './call.js';
-import { executeTool } from './execute.js';
-import { lookupTool, type ToolLookup } from './lookup.js';
-import { executionFailure, serializeSuccess } from './serialize.js';
+import { runCallStages, type CallContext } from './run-call.js';
+import type { PipelineServices } from './services.js';
+import type { ToolLookup } from './lookup.js';
+import { executionFailure } from './serialize.js';
 import { Settlement } from './settlement.js';
-import { validateInput } from './validate-input.js';
 
 export interface TurnCallsOptions {
   registry: ToolLookup;
@@ -31,6 +34,10 @@ export interface TurnCallsOptions {
   now?: () => number;
   /** The calls were cut off (max_tokens etc.): answer each with an error, run none. */
   rejectAsCut?: boolean;
+  /** Hooks, permissions, spill/snapshot dirs, display (session-scoped); absent parts pass calls through. */
+  pipeline?: PipelineServices;
+  /** The session's defense meter (permission and result defenses count here). */
+  defenses?: DefenseMeter;
 }
 
 /** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
@@ -42,6 +49,18 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
   const scheduler = options.scheduler ?? createScheduler();
 
   // Each call is planned (batch, concurrency_safe) and announced as it arrives; an array arrives all at once.
+  const context: CallContext = {
+    registry: options.registry,
+    emitter: options.emitter,
+    workspace: options.workspace,
+    signal: options.signal,
+    defaultTimeoutMs: options.defaultTimeoutMs,
+    now,
+    settlement,
+    services: options.pipeline ?? {},
+    defenses: options.defenses,
+    label,
+  };
   const planner = new BatchPlanner();
   const calls: PipelineCall[] = [];
   const admit = (block: ToolUseBlock): PipelineCall => {
@@ -67,20 +86,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
       return;
     }
     if (cascade.aborted) return settlement.fail(call, cascadeSkippedFailure(call.block.name));
-    const found = lookupTool(options.registry, call.block.name);
-    if (!found.ok) return settlement.fail(call, found.failure);
-    const tool = (call.tool = found.value);
-    const valid = validateInput(tool, call.block);
-    if (!valid.ok) return settlement.fail(call, valid.failure);
-    call.input = valid.value;
-    const outcome = await executeTool(tool, valid.value, {
-      workspace: options.workspace,
-      sessionSignal: options.signal,
-      cascadeSignal: cascade,
-      timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,
-    });
-    if (outcome.kind === 'ok') settlement.succeed(call, serializeSuccess(tool, outcome.output.content, outcome.output.empty));
-    else settlement.fail(call, executionFailure(tool, outcome));
+    await runCallStages(call, cascade, context);
   };
 
   // A stage that throws is a harness bug: that call is answered as an exception and the others still run.
@@ -104,7 +110,6 @@ function placeholderTool(call: PipelineCall): Tool {
 
 function emitToolCall(call: PipelineCall, options: TurnCallsOptions, isKnown: (name: string) => boolean): void {
   const { tool, requested_tool } = toolLabel(call.block.name, isKnown);
-  const found = options.registry.get(call.block.name);
   options.emitter.emit('tool_call', {
     turn: call.turn,
     tool,
@@ -112,6 +117,6 @@ function emitToolCall(call: PipelineCall, options: TurnCallsOptions, isKnown: (n
     requested_tool,
     batch: call.batch,
     concurrency_safe: call.concurrencySafe === true,
-    source: call.block.name.startsWith('mcp__') ? 'mcp' : 'builtin',
+    source: options.registry.isDeferred?.(call.block.name) ? 'deferred' : call.block.name.startsWith('mcp__') ? 'mcp' : 'builtin',
   });
 }

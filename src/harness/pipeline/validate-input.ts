@@ -8,7 +8,13 @@ import type { ToolUseBlock } from '../../providers/types.js';
 import type { Tool } from '../tools/tool.js';
 import type { StageResult } from './call.js';
 
-export function validateInput(tool: Tool, block: ToolUseBlock): StageResult<unknown> {
+/**
+ * `input` is what the later stages see (a PreToolUse hook may have rewritten
+ * it). `notLoaded`: the tool is deferred and its schema was never sent, so a
+ * bare schema error would send the model guessing field after field (seed
+ * §5.5); the answer leads with the real cause and the one-step fix.
+ */
+export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = block.input, notLoaded = false): StageResult<unknown> {
   if (block.inputError) {
     const what = block.inputError.reason === 'empty' ? 'were empty' : 'were not a valid JSON object';
     return {
@@ -20,8 +26,20 @@ export function validateInput(tool: Tool, block: ToolUseBlock): StageResult<unkn
       },
     };
   }
-  const parsed = tool.inputSchema.safeParse(block.input);
+  const parsed = tool.inputSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
+  if (notLoaded) {
+    return {
+      ok: false,
+      failure: {
+        kind: 'invalid_input',
+        errorCode: 'schema_not_loaded',
+        message:
+          `The tool "${tool.name}" exists but is not loaded: its schema was not sent to you, so these arguments were guessed and do not match it. ` +
+          `Call tool_search with query "select:${tool.name}" to load it, then call ${tool.name} again.`,
+      },
+    };
+  }
   const problems = parsed.error.issues.slice(0, 5).map((issue) => {
     const field = issue.path.length > 0 ? issue.path.join('.') : '(input)';
     return `${field}: ${issue.message}`;

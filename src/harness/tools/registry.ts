@@ -37,6 +37,9 @@ export class ToolRegistry implements ToolRegistryLike {
   private readonly deferred: Set<string>;
   // Keyed by the tool object, so a cached schema can never outlive or mismatch its tool.
   private readonly schemaCache = new WeakMap<Tool, JsonSchema>();
+  /** Deferred tools activated by tool_search, in activation order. */
+  private readonly activated: string[] = [];
+  private cachedDefinitions: ToolDefinition[] | null = null;
 
   constructor(tools: Iterable<Tool> = [], options: RegistryOptions = {}) {
     this.deferred = new Set(options.deferred ?? []);
@@ -49,6 +52,7 @@ export class ToolRegistry implements ToolRegistryLike {
       throw new ToolRegistryError('DUPLICATE_TOOL', `A tool named "${tool.name}" is already registered.`);
     }
     this.tools.set(tool.name, tool);
+    this.cachedDefinitions = null;
   }
 
   get(name: string): Tool | undefined {
@@ -63,6 +67,33 @@ export class ToolRegistry implements ToolRegistryLike {
     return this.deferred.has(name) && this.tools.has(name);
   }
 
+  /** Deferred and not yet activated: the model has never been sent its schema. */
+  isUnloaded(name: string): boolean {
+    return this.isDeferred(name) && !this.activated.includes(name);
+  }
+
+  /** Deferred tools not activated yet, in the stable order (what tool_search searches). */
+  unloadedNames(): string[] {
+    return this.names().filter((name) => this.isUnloaded(name));
+  }
+
+  /**
+   * Makes deferred tools part of the definitions from the next request on
+   * (tool_search). Activated tools are APPENDED in activation order after the
+   * resident ones, so the prefix the provider caches stays byte-identical and
+   * only the tail changes (seed §3.5, §10.6). Returns the names newly activated.
+   */
+  activate(names: Iterable<string>): string[] {
+    const added: string[] = [];
+    for (const name of names) {
+      if (!this.isUnloaded(name)) continue;
+      this.activated.push(name);
+      added.push(name);
+    }
+    if (added.length > 0) this.cachedDefinitions = null;
+    return added;
+  }
+
   /** Every registered name (deferred ones included) in the stable order. */
   names(): string[] {
     const builtin: string[] = [];
@@ -73,9 +104,11 @@ export class ToolRegistry implements ToolRegistryLike {
 
   /** The definitions sent to the model: stable order, deferred tools excluded, usage appended to the description. */
   definitions(): ToolDefinition[] {
-    return this.names()
-      .filter((name) => !this.deferred.has(name))
-      .map((name) => this.definitionOf(this.mustGet(name)));
+    // One array per tool set: the loop can tell "tools changed" by identity.
+    this.cachedDefinitions ??= [...this.names().filter((name) => !this.deferred.has(name)), ...this.activated].map((name) =>
+      this.definitionOf(this.mustGet(name)),
+    );
+    return this.cachedDefinitions;
   }
 
   /** The JSON Schema the model sees for one tool (cached, frozen, without `$schema`). */

@@ -1,0 +1,55 @@
+/**
+ * Loads a suite's hook module with dynamic import. A `.ts` module loads when
+ * the process runs under tsx (dev, tests); the built CLI loads `.js`/`.mjs`.
+ * A module that exports neither hook is a configuration error, reported
+ * before any model call rather than silently running without hooks.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { HookSet } from './types.js';
+
+export class HookLoadError extends Error {
+  readonly code = 'HOOK_LOAD_FAILED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'HookLoadError';
+  }
+}
+
+const cache = new Map<string, Promise<HookSet>>();
+
+/** `modulePath` is resolved against `baseDir` (the suite file's directory) when relative. */
+export function loadHooks(modulePath: string, baseDir: string): Promise<HookSet> {
+  const full = isAbsolute(modulePath) ? modulePath : resolve(baseDir, modulePath);
+  let loading = cache.get(full);
+  if (!loading) {
+    loading = importHooks(full);
+    cache.set(full, loading);
+    loading.catch(() => cache.delete(full)); // a fixed file may be retried
+  }
+  return loading;
+}
+
+async function importHooks(full: string): Promise<HookSet> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new HookLoadError(`cannot load hook module ${full}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const source = pickExports(mod);
+  const set: HookSet = {};
+  if (typeof source.preToolUse === 'function') set.preToolUse = source.preToolUse as HookSet['preToolUse'];
+  if (typeof source.postToolUse === 'function') set.postToolUse = source.postToolUse as HookSet['postToolUse'];
+  if (typeof source.timeoutMs === 'number' && source.timeoutMs > 0) set.timeoutMs = source.timeoutMs;
+  if (!set.preToolUse && !set.postToolUse) {
+    throw new HookLoadError(`hook module ${full} exports neither preToolUse nor postToolUse`);
+  }
+  return set;
+}
+
+function pickExports(mod: Record<string, unknown>): Record<string, unknown> {
+  const fallback = mod.default;
+  if (typeof mod.preToolUse === 'function' || typeof mod.postToolUse === 'function') return mod;
+  return typeof fallback === 'object' && fallback !== null ? (fallback as Record<string, unknown>) : mod;
+}

@@ -1,0 +1,79 @@
+/**
+ * Stage ④: the permission decision (seed §8). The chain (src/harness/
+ * permissions/) decides; this stage is where its answer becomes events:
+ * one `permission_decision` per judged call with the deciding source, a
+ * `defense_trigger` when a defense step decided, and the denial fuse's count.
+ *
+ * This function is the fuse's single convergence point (seed §8.7): every
+ * final answer — hard deny, headless ask turned deny, a human refusing — is
+ * recorded here exactly once, so `denial_fuse` fires once per trip, not once
+ * per check. A PreToolUse hook's decision is passed into the chain, which
+ * ranks it below the safety steps (a hook cannot allow `rm -rf /`).
+ */
+import type { SessionEmitter } from '../../events/emitter.js';
+import type { DefenseMeter } from '../defenses/meter.js';
+import { checkPermission } from '../permissions/chain.js';
+import type { HookDecision, PermissionResult } from '../permissions/types.js';
+import type { Tool } from '../tools/tool.js';
+import type { PipelineCall, StageResult } from './call.js';
+import { permissionSubject } from './permission-subject.js';
+import type { SessionPermissions } from './services.js';
+
+export interface PermissionStageDeps {
+  permissions: SessionPermissions;
+  emitter: SessionEmitter;
+  defenses?: DefenseMeter;
+  /** The tool's event label. */
+  label: string;
+}
+
+export async function permissionStage(
+  call: PipelineCall,
+  tool: Tool,
+  input: unknown,
+  hook: HookDecision | null,
+  deps: PermissionStageDeps,
+): Promise<StageResult<PermissionResult>> {
+  const { config, askHuman } = deps.permissions;
+  const result = checkPermission(permissionSubject(tool, input), { ...config, headless: config.headless ?? !askHuman }, hook);
+  for (const name of result.evaluatedDefenses) {
+    const fired = result.defense?.name === name;
+    deps.defenses?.check(name, call.turn, fired, fired ? result.defense!.action : 'block', deps.label);
+  }
+
+  let decision = result.decision;
+  let source = result.source;
+  if (decision === 'ask') {
+    // Only reached when not headless: the chain already turned a headless ask into deny.
+    const answer = askHuman ? await askHuman({ tool: tool.name, input, reason: result.reason }) : 'deny';
+    decision = answer;
+    source = 'user';
+    if (answer === 'allow') config.sessionMemory?.remember(tool.name, input);
+  }
+  deps.emitter.emit('permission_decision', {
+    turn: call.turn,
+    tool: deps.label,
+    tool_use_id: call.block.id,
+    decision,
+    source,
+    needed_prompt: result.neededPrompt,
+    rule_id: result.ruleId?.slice(0, 128) ?? null,
+  });
+
+  if (config.denials) {
+    const record = config.denials.record(tool.name, decision === 'allow' ? 'allow' : 'deny');
+    deps.defenses?.check('denial_fuse', call.turn, record.tripped, 'fuse', deps.label);
+  }
+  if (decision === 'allow') return { ok: true, value: result };
+  const refusedByUser = source === 'user';
+  return {
+    ok: false,
+    failure: {
+      kind: 'permission_denied',
+      errorCode: refusedByUser ? 'user_refused' : (result.ruleId ?? result.source),
+      message: refusedByUser
+        ? `The user refused this ${tool.name} call (${result.reason.replace(/\.$/, '')}). Do not retry it; change approach or ask the user what they want.`
+        : result.reason || `This ${tool.name} call was refused.`,
+    },
+  };
+}

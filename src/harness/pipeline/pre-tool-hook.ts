@@ -1,0 +1,87 @@
+/**
+ * Stage ③: the PreToolUse hook, before permission (seed §5.2: the hook must
+ * be able to give a decision or make the input acceptable before anyone is
+ * asked). It may block, rewrite the input, or give a permission decision.
+ *
+ * A hook that throws, times out or returns something malformed BLOCKS the
+ * call (`hook_blocked`, error_code hook_error / hook_timeout / hook_invalid).
+ * Why fail closed: PreToolUse hooks are where users put policy (redaction,
+ * "never touch prod"); passing a call its policy hook could not judge turns a
+ * broken policy into a silent bypass. A crash of user code is never a crash
+ * of the harness: the turn goes on and the model is told what happened.
+ */
+import type { SessionEmitter } from '../../events/emitter.js';
+import { callHook, DEFAULT_HOOK_TIMEOUT_MS } from '../hooks/call-hook.js';
+import { deepEqual } from '../hooks/deep-equal.js';
+import type { HookSet, PreToolUseResult } from '../hooks/types.js';
+import type { HookDecision } from '../permissions/types.js';
+import type { PipelineCall, StageResult } from './call.js';
+
+export interface PreHookDeps {
+  hooks: HookSet;
+  emitter: SessionEmitter;
+  label: string;
+  workspace: string;
+  now: () => number;
+}
+
+export interface PreHookVerdict {
+  input: unknown;
+  /** The hook's input really differs from the model's (deep comparison, not reference). */
+  modified: boolean;
+  decision: HookDecision | null;
+}
+
+const DECISIONS = new Set(['allow', 'ask', 'deny']);
+
+export async function preToolHookStage(call: PipelineCall, input: unknown, deps: PreHookDeps): Promise<StageResult<PreHookVerdict>> {
+  const hook = deps.hooks.preToolUse;
+  if (!hook) return { ok: true, value: { input, modified: false, decision: null } };
+  const started = deps.now();
+  const event = { tool: call.block.name, toolUseId: call.block.id, turn: call.turn, input: structuredClone(input), workspace: deps.workspace };
+  const ran = await callHook(() => hook.call(deps.hooks, event), deps.hooks.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS);
+  const emit = (effect: 'none' | 'blocked' | 'input_modified' | 'decision') =>
+    deps.emitter.emit('hook', {
+      turn: call.turn,
+      tool: deps.label,
+      tool_use_id: call.block.id,
+      hook: 'pre_tool_use',
+      effect,
+      duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000),
+    });
+
+  const value: unknown = ran.status === 'ok' ? ran.value : undefined;
+  const answer = isResult(value) ? (value ?? {}) : null;
+  if (ran.status !== 'ok' || answer === null) {
+    emit('blocked');
+    const what = ran.status === 'timed_out' ? 'timed out' : ran.status === 'threw' ? 'failed with an error' : 'returned an invalid answer';
+    return {
+      ok: false,
+      failure: {
+        kind: 'hook_blocked',
+        errorCode: ran.status === 'timed_out' ? 'hook_timeout' : ran.status === 'threw' ? 'hook_error' : 'hook_invalid',
+        message: `The ${call.block.name} call was not run: the PreToolUse hook that checks it ${what}, and an unchecked call is not run. Retrying will likely fail the same way; continue without this call or tell the user the hook is failing.`,
+      },
+    };
+  }
+  const result: PreToolUseResult = answer;
+  if (typeof result.block === 'string') {
+    emit('blocked');
+    const why = result.block.trim() || 'no reason given';
+    return { ok: false, failure: { kind: 'hook_blocked', errorCode: 'hook_block', message: `A PreToolUse hook blocked this ${call.block.name} call: ${why}. Do not retry it unchanged.` } };
+  }
+  const next = 'updatedInput' in result && result.updatedInput !== undefined ? result.updatedInput : input;
+  const modified = next !== input && !deepEqual(input, next);
+  const decision = result.decision && DECISIONS.has(result.decision) ? { decision: result.decision, ...(result.reason ? { reason: result.reason } : {}) } : null;
+  emit(modified ? 'input_modified' : decision ? 'decision' : 'none');
+  return { ok: true, value: { input: next, modified, decision } };
+}
+
+function isResult(value: unknown): value is PreToolUseResult | undefined | null {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  const r = value as Record<string, unknown>;
+  if (r.block !== undefined && typeof r.block !== 'string') return false;
+  if (r.decision !== undefined && !DECISIONS.has(String(r.decision))) return false;
+  return true;
+}

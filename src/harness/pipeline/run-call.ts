@@ -1,0 +1,115 @@
+/**
+ * One call through the per-call stages, in the seed's order (§5.2):
+ * lookup -> snapshot -> PreToolUse hook -> permission -> validation ->
+ * (schedule: the caller) -> execute -> truncate/spill -> PostToolUse hook ->
+ * serialize -> telemetry (settlement, the single exit). Every exit goes
+ * through `settle`, which adds the hook notice when the input was really
+ * changed. The batch and streaming schedulers both run calls through here,
+ * so hooks fire once per call whatever the scheduling.
+ */
+import type { SessionEmitter } from '../../events/emitter.js';
+import type { DefenseMeter } from '../defenses/meter.js';
+import type { PipelineCall, StageFailure } from './call.js';
+import { displaySide } from './display-side.js';
+import { executeTool } from './execute.js';
+import { withHookNotice } from './hook-notice.js';
+import { lookupTool, type ToolLookup } from './lookup.js';
+import { permissionStage } from './permission.js';
+import { postToolHookStage } from './post-tool-hook.js';
+import { preToolHookStage } from './pre-tool-hook.js';
+import { executionFailure, serializeSuccess, type SerializedSuccess } from './serialize.js';
+import type { PipelineServices } from './services.js';
+import type { Settlement } from './settlement.js';
+import { snapshotStage } from './snapshot.js';
+import { truncateSpillStage } from './truncate-spill.js';
+import { validateInput } from './validate-input.js';
+
+export interface CallContext {
+  registry: ToolLookup;
+  emitter: SessionEmitter;
+  workspace: string;
+  signal: AbortSignal;
+  defaultTimeoutMs: number;
+  now: () => number;
+  settlement: Settlement;
+  services: PipelineServices;
+  defenses?: DefenseMeter;
+  label: (name: string) => string;
+}
+
+export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ctx: CallContext): Promise<void> {
+  const { services } = ctx;
+  const fail = (failure: StageFailure): void => settle(call, ctx, { failure });
+  const found = lookupTool(ctx.registry, call.block.name);
+  if (!found.ok) return fail(found.failure);
+  const tool = (call.tool = found.value);
+  const label = ctx.label(tool.name);
+  let input: unknown = call.block.input;
+
+  // Arguments that never parsed cannot be judged by a hook or the chain: validation answers them.
+  if (!call.block.inputError) {
+    if (services.snapshotDir) await snapshotStage(call, tool, input, ctx.workspace, services.snapshotDir);
+    let hookDecision = null;
+    if (services.hooks) {
+      const pre = await preToolHookStage(call, input, { hooks: services.hooks, emitter: ctx.emitter, label, workspace: ctx.workspace, now: ctx.now });
+      if (!pre.ok) return fail(pre.failure);
+      input = pre.value.input;
+      call.inputModifiedByHook = pre.value.modified;
+      hookDecision = pre.value.decision;
+    }
+    call.candidateInput = input;
+    // A call whose input does not parse is not judged (no prompt spent on a call that cannot run); validation answers it.
+    const parsed = tool.inputSchema.safeParse(input);
+    if (services.permissions && parsed.success) {
+      const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label });
+      if (!allowed.ok) return fail(allowed.failure);
+    }
+  }
+  const valid = validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
+  if (!valid.ok) return fail(valid.failure);
+  call.input = valid.value;
+
+  const outcome = await executeTool(tool, valid.value, {
+    workspace: ctx.workspace,
+    sessionSignal: ctx.signal,
+    cascadeSignal: cascade,
+    timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
+  });
+  if (outcome.kind !== 'ok') return fail(executionFailure(tool, outcome));
+
+  const source = tool.name.startsWith('mcp__') ? 'mcp' : 'builtin';
+  const spill = { workspace: ctx.workspace, spillDir: services.spillDir ?? null, defenses: ctx.defenses, label };
+  let limited = await truncateSpillStage(call, tool, outcome.output.content, spill);
+  if (services.hooks?.postToolUse) {
+    const hookDeps = { hooks: services.hooks, emitter: ctx.emitter, label, now: ctx.now };
+    const seen = source === 'mcp' ? limited.raw : limited.content;
+    const post = await postToolHookStage(call, seen, source, hookDeps);
+    if (post.modified) {
+      // MCP: the hook rewrote the raw text, which is limited again; built-ins: the hook saw what the model sees.
+      limited = source === 'mcp' ? await truncateSpillStage(call, tool, post.output, spill) : { ...limited, content: post.output };
+    }
+  }
+  const out = serializeSuccess(tool, limited.content, outcome.output.empty);
+  settle(call, ctx, {
+    success: { ...out, truncated: limited.truncated, spilled: limited.spilled, rawBytes: Buffer.byteLength(outcome.output.content) },
+  });
+}
+
+/** The only way this file ends a call: notice, display side, then the settlement exit. */
+function settle(call: PipelineCall, ctx: CallContext, result: { success: SerializedSuccess } | { failure: StageFailure }): void {
+  const modified = call.inputModifiedByHook;
+  let content: string;
+  if ('success' in result) {
+    content = withHookNotice(result.success.content, modified);
+    ctx.settlement.succeed(call, { ...result.success, content, outputBytes: Buffer.byteLength(content) });
+  } else {
+    content = withHookNotice(result.failure.message, modified);
+    ctx.settlement.fail(call, { ...result.failure, message: content });
+  }
+  const onSettled = ctx.services.onSettled;
+  if (onSettled) {
+    const isError = !('success' in result);
+    const display = displaySide(call.tool, call.block.name, call.input ?? call.block.input, content, isError, ctx.services.displayModes);
+    onSettled({ toolUseId: call.block.id, tool: ctx.label(call.block.name), isError, display });
+  }
+}

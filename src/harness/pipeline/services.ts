@@ -1,0 +1,42 @@
+/**
+ * The session-scoped collaborators of the per-call pipeline: hooks, the
+ * permission chain's configuration and state, result policy, snapshots and
+ * display modes. One object per session (session memory and the denial fuse
+ * live across turns). Every part is optional: a stage whose part is absent
+ * passes calls through — the suite runner always configures all of them
+ * (src/suites/pipeline-services.ts); library callers choose.
+ */
+import type { HookSet } from '../hooks/types.js';
+import type { PermissionConfig } from '../permissions/types.js';
+import type { ResultDisplayMode } from '../tools/tool.js';
+
+export interface SessionPermissions {
+  /** Includes the session's SessionMemory and DenialTracker. */
+  readonly config: PermissionConfig;
+  /**
+   * Answers an `ask` when the session is not headless (a person, or a
+   * scripted human in suites). Absent: nobody can answer, so ask = deny.
+   */
+  readonly askHuman?: (request: { tool: string; input: unknown; reason: string }) => Promise<'allow' | 'deny'>;
+}
+
+export interface SettledCall {
+  toolUseId: string;
+  tool: string;
+  isError: boolean;
+  /** User-facing side (seed §9.4): `hidden` = no card; `summary` = header only; errors are always `full`. */
+  display: { mode: ResultDisplayMode; text: string };
+}
+
+export interface PipelineServices {
+  hooks?: HookSet | null;
+  permissions?: SessionPermissions | null;
+  /** Where over-limit results are written; must be inside the workspace so the model can `read` them back. */
+  spillDir?: string | null;
+  /** Where files are copied before a mutating call; null = no snapshots. */
+  snapshotDir?: string | null;
+  /** Per-tool display overrides (suite `display_mode`), over the tool's own `resultDisplayMode`. */
+  displayModes?: Readonly<Record<string, ResultDisplayMode>>;
+  /** Side channel to the user-facing side, called once per settled call (seed §5.8 onToolSettled). */
+  onSettled?: (settled: SettledCall) => void;
+}

@@ -1,0 +1,68 @@
+/**
+ * Stage ⑧: keep the model-side result within its tool's limit (seed §9.2,
+ * §9.3). Over the limit: head 70% + tail 30%, the full text written under
+ * the spill directory, and a notice that gives the omitted size, the total
+ * and a path the model can `read` — the next step, not just "truncated".
+ * If the spill cannot be written the preview still goes out, saying so.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { DefenseMeter } from '../defenses/meter.js';
+import { headTail } from '../results/head-tail.js';
+import { DEFAULT_RESULT_LIMIT, resultLimit } from '../results/limits.js';
+import { spillFileName, writeSpill } from '../results/spill-file.js';
+import type { Tool } from '../tools/tool.js';
+import type { PipelineCall } from './call.js';
+
+export interface SpillDeps {
+  workspace: string;
+  spillDir: string | null;
+  defenses?: DefenseMeter;
+  label: string;
+}
+
+export interface Limited {
+  content: string;
+  truncated: boolean;
+  spilled: boolean;
+  /** Full text before truncation (what an MCP tool's PostToolUse hook sees). */
+  raw: string;
+}
+
+export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: string, deps: SpillDeps): Promise<Limited> {
+  const readExempt = deps.defenses?.isArmed('spill_read_loop') ?? true;
+  if (tool.name === 'read' && raw.length > DEFAULT_RESULT_LIMIT && deps.defenses) {
+    // Where a spill would have happened: fired when the file read IS a spill (the loop in progress).
+    deps.defenses.check('spill_read_loop', call.turn, readExempt && readsSpill(call.input, deps), 'block', deps.label);
+  }
+  const limit = resultLimit(tool, readExempt);
+  if (raw.length <= limit) return { content: raw, truncated: false, spilled: false, raw };
+
+  const cut = headTail(raw, limit);
+  let where: string | null = null;
+  if (deps.spillDir) {
+    try {
+      const full = await writeSpill(deps.spillDir, spillFileName(call.turn, call.block.id), raw);
+      where = shownPath(deps.workspace, full);
+    } catch {
+      where = null;
+    }
+  }
+  const middle = `\n\n… [${cut.omitted} characters omitted] …\n\n`;
+  const notice = where
+    ? `\n\n[Output too long: showing the first ${cut.head.length} and last ${cut.tail.length} of ${raw.length} characters. The full output is saved at ${where}; read it with the read tool (offset/limit) if you need the omitted part.]`
+    : `\n\n[Output too long: showing the first ${cut.head.length} and last ${cut.tail.length} of ${raw.length} characters; the full output could not be saved. Narrow the command to see the rest.]`;
+  return { content: cut.head + (cut.tail ? middle + cut.tail : middle) + notice, truncated: true, spilled: where !== null, raw };
+}
+
+function shownPath(workspace: string, full: string): string {
+  const rel = relative(workspace, full);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : full;
+}
+
+function readsSpill(input: unknown, deps: SpillDeps): boolean {
+  const file = typeof input === 'object' && input !== null ? (input as { file_path?: unknown }).file_path : undefined;
+  if (typeof file !== 'string' || !deps.spillDir) return false;
+  const target = resolve(deps.workspace, file);
+  const dir = resolve(deps.spillDir);
+  return target === dir || target.startsWith(dir + sep);
+}

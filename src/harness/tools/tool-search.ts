@@ -1,0 +1,99 @@
+/**
+ * tool_search (seed §10.3): finds deferred tools by keyword and loads them —
+ * their definitions are sent from the next request on. Two modes:
+ *   "select:a,b"   load exactly these tools;
+ *   "cron create"  keyword search, best matches loaded.
+ * Scoring (a client-side search is the only search here, so it must be
+ * good, seed §10.4): names are split into words (`mcp__server__tool`,
+ * snake_case, camelCase); a word-boundary match in the name outweighs one in
+ * the description; matching uses word boundaries, so "read" does not hit
+ * "already" or "thread"; "+term" makes a term required.
+ */
+import { z } from 'zod';
+import type { ToolRegistry } from './registry.js';
+import type { Tool } from './tool.js';
+
+const schema = z.strictObject({
+  query: z.string().min(1).describe('Keywords describing the capability you need, or "select:name1,name2" to load tools by exact name.'),
+  max_results: z.number().int().min(1).max(20).optional().describe('How many matching tools to load, default 5.'),
+});
+export type ToolSearchInput = z.infer<typeof schema>;
+
+export interface ScoredTool {
+  name: string;
+  score: number;
+}
+
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Scores every candidate; tools missing a required (+) term or matching nothing are left out. */
+export function scoreTools(query: string, candidates: readonly Tool[]): ScoredTool[] {
+  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const required = terms.filter((t) => t.startsWith('+') && t.length > 1).map((t) => t.slice(1));
+  const all = [...new Set(terms.map((t) => t.replace(/^\+/, '')).filter(Boolean))];
+  const scored: ScoredTool[] = [];
+  for (const tool of candidates) {
+    const words = nameWords(tool.name);
+    const text = `${tool.description} ${tool.usage ?? ''}`;
+    const hit = (term: string): number => {
+      const re = new RegExp(`\\b${escape(term)}\\b`, 'i');
+      let s = 0;
+      if (tool.name.toLowerCase() === term) s += 20;
+      if (words.includes(term)) s += tool.name.startsWith('mcp__') && words[1] === term ? 12 : 10;
+      if (re.test(text)) s += 2;
+      return s;
+    };
+    if (required.some((t) => hit(t) === 0)) continue;
+    const score = all.reduce((sum, t) => sum + hit(t), 0);
+    if (score > 0) scored.push({ name: tool.name, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export function createToolSearchTool(registry: ToolRegistry): Tool<ToolSearchInput> {
+  return {
+    name: 'tool_search',
+    description:
+      'Load deferred tools: tools that exist but whose definitions are not sent until needed. ' +
+      'Search by keywords, or load by exact name with "select:name"; loaded tools can be called from your next step on.',
+    inputSchema: schema,
+    readOnly: true,
+    // It changes which tools the next request carries; serial keeps activation order deterministic.
+    isConcurrencySafe: () => false,
+    // The real action is the call that follows; this card tells the user nothing (seed §9.4 ②b).
+    resultDisplayMode: 'hidden',
+    emptyText: '(no deferred tools)',
+    async execute(input) {
+      const pending = registry.unloadedNames();
+      const tools = (names: readonly string[]) => names.map((n) => registry.get(n)).filter((t): t is Tool => t !== undefined);
+      let chosen: string[];
+      const notes: string[] = [];
+      if (input.query.startsWith('select:')) {
+        chosen = [];
+        for (const name of input.query.slice(7).split(',').map((n) => n.trim()).filter(Boolean)) {
+          if (pending.includes(name)) chosen.push(name);
+          else if (registry.has(name)) notes.push(`${name} is already loaded; call it directly.`);
+          else notes.push(`There is no tool named "${name.slice(0, 64)}".`);
+        }
+      } else {
+        chosen = scoreTools(input.query, tools(pending)).slice(0, input.max_results ?? 5).map((s) => s.name);
+      }
+      registry.activate(chosen);
+      const lines = tools(chosen).map((t) => `- ${t.name}: ${t.description}`);
+      const head = lines.length > 0 ? `Loaded ${lines.length} tool${lines.length === 1 ? '' : 's'}; call ${lines.length === 1 ? 'it' : 'them'} directly from now on:\n${lines.join('\n')}` : '';
+      const none =
+        lines.length === 0 && notes.length === 0
+          ? `No deferred tool matches "${input.query.slice(0, 100)}". Not yet loaded: ${pending.join(', ') || '(none)'}. Try other keywords or select:name.`
+          : '';
+      return { content: [head, ...notes, none].filter(Boolean).join('\n') };
+    },
+  };
+}

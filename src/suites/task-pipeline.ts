@@ -1,0 +1,62 @@
+/**
+ * A task's tool setup from its suite settings: the registry (with deferred
+ * tools and tool_search), the session's pipeline services (permissions,
+ * hooks, spill/snapshot dirs, display modes) and the session_start fields.
+ *
+ * Suite default: `acceptEdits`, headless. Scripted suites run in a throwaway
+ * workspace with no one to answer prompts, so edits inside the workspace are
+ * allowed, read-only work is allowed by the read-only list, and everything
+ * else (other bash commands, anything outside) is refused unless the suite
+ * allows it with a rule — the same as a CI agent run (`-p`) would be.
+ */
+import { dirname } from 'node:path';
+import type { PermissionMode } from '../events/labels.js';
+import { loadHooks } from '../harness/hooks/load-hooks.js';
+import { createSessionServices } from '../harness/pipeline/session-services.js';
+import type { PipelineServices } from '../harness/pipeline/services.js';
+import { builtinTools, createRegistry } from '../harness/tools/builtin.js';
+import { ToolRegistryError, type ToolRegistry } from '../harness/tools/registry.js';
+import { createToolSearchTool } from '../harness/tools/tool-search.js';
+import type { LoadedTask } from './load-suite.js';
+
+export const SUITE_DEFAULT_MODE: PermissionMode = 'acceptEdits';
+
+export interface TaskTools {
+  registry: ToolRegistry;
+  deferred: string[];
+  mode: PermissionMode;
+  headless: boolean;
+}
+
+/** Throws a ToolRegistryError on an unknown tool or a deferred tool the task does not have. */
+export function taskTools(task: LoadedTask): TaskTools {
+  const deferred = [...new Set(task.deferred_tools ?? [])];
+  const names = task.tools ?? (deferred.length > 0 ? [...new Set([...builtinTools().map((t) => t.name), ...deferred])] : undefined);
+  const registry = createRegistry(names, { deferred });
+  const missing = deferred.filter((name) => !registry.has(name));
+  if (missing.length > 0) throw new ToolRegistryError('UNKNOWN_TOOL', `deferred_tools names tools the task does not have: ${missing.join(', ')}`);
+  if (deferred.length > 0) registry.register(createToolSearchTool(registry));
+  return {
+    registry,
+    deferred,
+    mode: task.permissions?.mode ?? task.permission_mode ?? SUITE_DEFAULT_MODE,
+    headless: task.permissions?.headless ?? true,
+  };
+}
+
+export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace: string): Promise<PipelineServices> {
+  const hooks = task.hooks ? await loadHooks(task.hooks, dirname(task.file)) : null;
+  const p = task.permissions ?? {};
+  return createSessionServices({
+    workspace,
+    mode: tools.mode,
+    headless: tools.headless,
+    human: p.human,
+    rules: p.rules,
+    disabledTools: p.disabled_tools,
+    fuseThreshold: p.fuse_threshold,
+    disabledDefenses: task.disabled_defenses,
+    hooks,
+    displayModes: task.display_mode,
+  });
+}
