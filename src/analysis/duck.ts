@@ -44,18 +44,20 @@ export class Duck {
   }
 
   async rows(sql: string): Promise<Row[]> {
+    return (await this.query(sql)).rows;
+  }
+
+  /** Column names (in order) and rows of one statement. */
+  async query(sql: string): Promise<{ columns: string[]; rows: Row[] }> {
     const reader = await this.connection.runAndReadAll(sql);
-    return reader.getRowObjectsJS().map((row) => {
+    const rows = reader.getRowObjectsJS().map((row) => {
       const out: Row = {};
       for (const [key, value] of Object.entries(row)) out[key] = toScalar(value);
       return out;
     });
+    return { columns: reader.columnNames(), rows };
   }
 
-  async columnsOf(sql: string): Promise<string[]> {
-    const reader = await this.connection.runAndReadAll(sql);
-    return reader.columnNames();
-  }
 
   close(): void {
     this.connection.closeSync();

@@ -50,8 +50,8 @@ export function parseSections(text: string): SectionSql[] {
 export async function runReport(duck: Duck, id: ReportId, title: string): Promise<ReportResult> {
   const sections: Section[] = [];
   for (const s of parseSections(reportSql(id))) {
-    const columns = await duck.columnsOf(`SELECT * FROM (${s.sql}) LIMIT 0`);
-    sections.push({ id: s.id, title: s.title, chartOnly: s.chartOnly, columns, rows: await duck.rows(s.sql) });
+    const { columns, rows } = await duck.query(s.sql);
+    sections.push({ id: s.id, title: s.title, chartOnly: s.chartOnly, columns, rows });
   }
   return { id, title, sections };
 }

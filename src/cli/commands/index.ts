@@ -6,7 +6,11 @@ import { registerMockServer } from './mock-server.js';
 import { registerRun } from './run.js';
 import { registerSchema } from './schema.js';
 import { registerValidate } from './validate.js';
+import { registerReport } from './report.js';
+import { registerQuery } from './query.js';
+import { registerDiff } from './diff.js';
+import { registerCompact } from './compact.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact];

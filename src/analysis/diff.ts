@@ -1,0 +1,106 @@
+/**
+ * Run-to-run diff (DESIGN §5) computed from two analyses' report rows:
+ * per-tool p95 change, failure-kind rate change, defense trigger change and
+ * pass-rate change with Wilson intervals. A regression is a change a reader
+ * must act on; ambiguous changes (e.g. tool_error up, §14.3) are shown, not
+ * flagged.
+ */
+import type { Row } from './duck.js';
+import { findSection, type Analysis } from './report-model.js';
+import { newcombeDiff, wilson } from './wilson.js';
+
+export interface DiffOptions {
+  /** Relative p95 increase that counts as a regression (0.2 = +20%). */
+  p95Threshold?: number;
+  /** Fewest executed calls on both sides before a p95 change can be a regression. */
+  minCalls?: number;
+}
+
+/** Failure kinds whose significant rise is a regression; tool_error and pre-execution kinds are context-dependent. */
+const REGRESSING_KINDS = new Set(['exception', 'timeout']);
+
+export interface DiffResult {
+  tables: { id: string; title: string; columns: string[]; rows: Row[] }[];
+  regressions: string[];
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+const byKey = (rows: Row[], key: (r: Row) => string) => new Map(rows.map((r) => [key(r), r]));
+const rowsOf = (a: Analysis, id: string): Row[] => findSection(a, id)?.rows ?? [];
+
+export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOptions = {}): DiffResult {
+  const threshold = options.p95Threshold ?? 0.2;
+  const minCalls = options.minCalls ?? 20;
+  const regressions: string[] = [];
+
+  // Pass rate over ended sessions, Wilson 95% per side, Newcombe for the change.
+  const bs = rowsOf(base, 'session_summary')[0] ?? {};
+  const cs = rowsOf(cand, 'session_summary')[0] ?? {};
+  const [bk, bn, ck, cn] = [num(bs.passed), num(bs.sessions_ended), num(cs.passed), num(cs.sessions_ended)];
+  const bw = wilson(bk, bn);
+  const cw = wilson(ck, cn);
+  const change = newcombeDiff(bk, bn, ck, cn);
+  if (bn > 0 && cn > 0 && change.high < 0) regressions.push(`pass rate fell from ${pct(bk / bn)} to ${pct(ck / cn)} (95% CI of change ${pct(change.low)} .. ${pct(change.high)})`);
+  const passRows: Row[] = [
+    {
+      base_passed: bk, base_sessions: bn, base_pass_rate_of_ended_sessions: bn ? bk / bn : null, base_pass_rate_ci95_low: bw.low, base_pass_rate_ci95_high: bw.high,
+      candidate_passed: ck, candidate_sessions: cn, candidate_pass_rate_of_ended_sessions: cn ? ck / cn : null, candidate_pass_rate_ci95_low: cw.low, candidate_pass_rate_ci95_high: cw.high,
+      pass_rate_change: bn && cn ? ck / cn - bk / bn : null, pass_rate_change_ci95_low: change.low, pass_rate_change_ci95_high: change.high,
+    },
+  ];
+
+  // Per-tool p95 over executed calls.
+  const bl = byKey(rowsOf(base, 'tool_latency'), (r) => String(r.tool));
+  const cl = byKey(rowsOf(cand, 'tool_latency'), (r) => String(r.tool));
+  const latencyRows: Row[] = [];
+  for (const tool of [...new Set([...bl.keys(), ...cl.keys()])].sort()) {
+    const b = bl.get(tool);
+    const c = cl.get(tool);
+    const bp = b ? num(b.p95_ms_of_executed) : null;
+    const cp = c ? num(c.p95_ms_of_executed) : null;
+    const rel = bp && cp !== null ? cp / bp - 1 : null;
+    latencyRows.push({ tool, base_executed_calls: b ? num(b.executed_calls) : 0, base_p95_ms: bp, candidate_executed_calls: c ? num(c.executed_calls) : 0, candidate_p95_ms: cp, p95_change_rate: rel });
+    if (rel !== null && rel > threshold && num(b?.executed_calls) >= minCalls && num(c?.executed_calls) >= minCalls) {
+      regressions.push(`tool ${tool}: p95 ${fmt(bp)} ms -> ${fmt(cp)} ms (+${pct(rel)})`);
+    }
+  }
+
+  // Failure-kind rates over all tool calls, per kind.
+  const callsOf = (a: Analysis) => num(rowsOf(a, 'tool_funnel').find((r) => r.tool === '(all tools)')?.calls);
+  const [bCalls, cCalls] = [callsOf(base), callsOf(cand)];
+  const bk2 = byKey(rowsOf(base, 'failure_kind_totals'), (r) => String(r.failure_kind));
+  const ck2 = byKey(rowsOf(cand, 'failure_kind_totals'), (r) => String(r.failure_kind));
+  const kindRows: Row[] = [];
+  for (const [kind, b] of bk2) {
+    const c = ck2.get(kind);
+    const [bf, cf] = [num(b.failures), num(c?.failures)];
+    const ci = newcombeDiff(bf, bCalls, cf, cCalls);
+    kindRows.push({ phase: b.phase ?? null, failure_kind: kind, base_failures: bf, base_rate_of_all_calls: bCalls ? bf / bCalls : null, candidate_failures: cf, candidate_rate_of_all_calls: cCalls ? cf / cCalls : null, rate_change_ci95_low: ci.low, rate_change_ci95_high: ci.high });
+    if (REGRESSING_KINDS.has(kind) && bCalls > 0 && cCalls > 0 && ci.low > 0) regressions.push(`failure kind ${kind}: rate of all calls ${pct(bf / bCalls)} -> ${pct(cf / cCalls)} (95% CI of change ${pct(ci.low)} .. ${pct(ci.high)})`);
+  }
+  const lostOf = (a: Analysis) => num(rowsOf(a, 'tool_funnel').find((r) => r.tool === '(all tools)')?.lost);
+  if (lostOf(cand) !== 0 && lostOf(cand) !== lostOf(base)) regressions.push(`lost tool calls: ${lostOf(base)} -> ${lostOf(cand)} (must be 0)`);
+
+  // Defense triggers and triage.
+  const bd = byKey(rowsOf(base, 'defenses'), (r) => String(r.defense));
+  const cd = byKey(rowsOf(cand, 'defenses'), (r) => String(r.defense));
+  const defenseRows: Row[] = [];
+  for (const [defense, b] of bd) {
+    const c = cd.get(defense) ?? {};
+    defenseRows.push({ defense, base_triggers: num(b.triggers), base_trigger_rate_of_evaluations: b.trigger_rate_of_evaluations ?? null, base_triage: b.triage ?? null, candidate_triggers: num(c.triggers), candidate_trigger_rate_of_evaluations: c.trigger_rate_of_evaluations ?? null, candidate_triage: c.triage ?? null });
+    if (b.triage === 'firing' && c.triage === 'unwired') regressions.push(`defense ${defense}: was firing, now unwired (armed but never evaluated)`);
+  }
+
+  return {
+    tables: [
+      { id: 'pass_rate', title: 'Pass rate (ended sessions) with Wilson 95% intervals; change with Newcombe 95% interval', columns: Object.keys(passRows[0] as Row), rows: passRows },
+      { id: 'p95', title: `Per-tool p95 (executed calls); regression when > +${pct(threshold)} with >= ${minCalls} calls each side`, columns: ['tool', 'base_executed_calls', 'base_p95_ms', 'candidate_executed_calls', 'candidate_p95_ms', 'p95_change_rate'], rows: latencyRows },
+      { id: 'failure_kinds', title: 'Failure-kind rates over all tool calls', columns: ['phase', 'failure_kind', 'base_failures', 'base_rate_of_all_calls', 'candidate_failures', 'candidate_rate_of_all_calls', 'rate_change_ci95_low', 'rate_change_ci95_high'], rows: kindRows },
+      { id: 'defenses', title: 'Defense triggers', columns: ['defense', 'base_triggers', 'base_trigger_rate_of_evaluations', 'base_triage', 'candidate_triggers', 'candidate_trigger_rate_of_evaluations', 'candidate_triage'], rows: defenseRows },
+    ],
+    regressions,
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const fmt = (x: number | null) => (x === null ? '—' : x.toFixed(1));

@@ -1,0 +1,24 @@
+/** `faultline compact <paths...> --to <file.parquet>`: contract-valid events to Parquet (quarantined lines left out, and listed). */
+import type { Command } from 'commander';
+import { compactTraces } from '../../analysis/compact.js';
+import { reconciliation } from '../../report/findings.js';
+import { quarantineLines } from '../../report/terminal.js';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+import { asCliError } from './report.js';
+import { resolve } from 'node:path';
+
+export function registerCompact(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('compact')
+    .description('write the valid events of traces to one Parquet file (reports read .parquet like .jsonl)')
+    .argument('<paths...>', 'trace files, directories or globs')
+    .requiredOption('--to <file>', 'output .parquet file')
+    .action(async (paths: string[], flags: { to: string }) => {
+      if (!flags.to.endsWith('.parquet')) throw new CliError('--to must name a .parquet file');
+      const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd }).catch(asCliError);
+      for (const l of quarantineLines(load.quarantined, 20)) io.stderr(`${l}\n`);
+      io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load, reports: [] })}\n`);
+      result.exitCode = 0;
+    });
+}

@@ -1,0 +1,36 @@
+/** `faultline diff <base> <candidate>`: what changed between two runs, with confidence intervals. */
+import type { Command } from 'commander';
+import { analyzeTraces } from '../../analysis/analyze.js';
+import { diffAnalyses } from '../../analysis/diff.js';
+import { renderDiff } from '../../report/diff-render.js';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+import { asCliError, useColor } from './report.js';
+
+interface DiffFlags {
+  json?: boolean;
+  md?: boolean;
+  failOnRegression?: boolean;
+  p95Threshold?: string;
+}
+
+export function registerDiff(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('diff')
+    .description('compare two runs: per-tool p95, failure-kind rates, defense triggers, pass rate (Wilson 95%)')
+    .argument('<base>', 'baseline traces (file, directory or glob)')
+    .argument('<candidate>', 'candidate traces (file, directory or glob)')
+    .option('--json', 'JSON output')
+    .option('--md', 'Markdown output')
+    .option('--fail-on-regression', 'exit 1 when a regression is found')
+    .option('--p95-threshold <percent>', 'relative p95 increase that counts as a regression', '20')
+    .action(async (base: string, candidate: string, flags: DiffFlags) => {
+      const threshold = Number(flags.p95Threshold ?? '20');
+      if (!Number.isFinite(threshold) || threshold < 0) throw new CliError('--p95-threshold must be a non-negative number (percent)');
+      const a = await analyzeTraces([base], { cwd: io.cwd }).catch(asCliError);
+      const b = await analyzeTraces([candidate], { cwd: io.cwd }).catch(asCliError);
+      const diff = diffAnalyses(a, b, { p95Threshold: threshold / 100 });
+      io.stdout(renderDiff(diff, { format: flags.json ? 'json' : flags.md ? 'md' : 'terminal', color: useColor(io) }));
+      if (flags.failOnRegression && diff.regressions.length > 0) result.exitCode = 1;
+    });
+}

@@ -1,0 +1,30 @@
+/** `faultline query "<sql>" <paths...>`: ad-hoc SQL over the `events` view and one view per event type. */
+import type { Command } from 'commander';
+import { queryTraces } from '../../analysis/query.js';
+import { reconciliation } from '../../report/findings.js';
+import { renderSectionTable } from '../../report/terminal.js';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+import { asCliError, useColor } from './report.js';
+
+export function registerQuery(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('query')
+    .description('run SQL over traces: views `events` and one per event type (tool_call, tool_failure, ...)')
+    .argument('<sql>', 'a DuckDB SELECT statement')
+    .argument('<paths...>', 'trace files, directories or globs')
+    .option('--json', 'rows as JSON')
+    .action(async (sql: string, paths: string[], flags: { json?: boolean }) => {
+      const out = await queryTraces(sql, paths, { cwd: io.cwd }).catch((error: unknown) => {
+        if (error instanceof Error && /(Parser|Binder|Catalog|Conversion) Error/.test(error.message)) throw new CliError(error.message);
+        return asCliError(error);
+      });
+      if (flags.json) {
+        io.stdout(JSON.stringify({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }, null, 2) + '\n');
+      } else {
+        io.stdout(renderSectionTable({ id: 'query', title: 'query', columns: out.columns, rows: out.rows, chartOnly: false }, useColor(io)) + '\n');
+        io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load, reports: [] })}\n`);
+      }
+      result.exitCode = 0;
+    });
+}

@@ -1,0 +1,40 @@
+/**
+ * Findings a reader must not miss, derived from the report rows: numbers
+ * that are 0 by construction when nothing is broken (seed §14.1) and the
+ * zero-trigger triage classes that need action (§14.4).
+ */
+import type { Analysis } from '../analysis/report-model.js';
+import { findSection } from '../analysis/report-model.js';
+
+export interface Finding {
+  level: 'error' | 'warning';
+  text: string;
+}
+
+export function findings(analysis: Analysis): Finding[] {
+  const out: Finding[] = [];
+  for (const row of findSection(analysis, 'tool_funnel')?.rows ?? []) {
+    if (row.tool !== '(all tools)' && typeof row.lost === 'number' && row.lost !== 0) {
+      out.push({ level: 'error', text: `tool ${row.tool}: lost = ${row.lost} (calls - successes - failures must be 0; a call vanished in execution or a result had no call)` });
+    }
+  }
+  for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
+    if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${row.sessions_armed} sessions but never evaluated; fix the wiring` });
+    if (row.triage === 'unreached') out.push({ level: 'warning', text: `defense ${row.defense}: unreached — evaluated ${row.evaluations} times, never triggered; add a scenario that must trigger it` });
+    if (row.triggers_match_stats === false) out.push({ level: 'error', text: `defense ${row.defense}: ${row.triggers} trigger events but defense_stats counts a different number (judged vs triggered?)` });
+  }
+  const summary = findSection(analysis, 'session_summary')?.rows[0];
+  if (summary && typeof summary.sessions_without_end === 'number' && summary.sessions_without_end > 0) {
+    out.push({ level: 'warning', text: `${summary.sessions_without_end} sessions started but never ended (crash or lost events)` });
+  }
+  if (analysis.load.quarantined.length > 0) {
+    out.push({ level: 'warning', text: `${analysis.load.quarantined.length} lines quarantined (see Quarantine)` });
+  }
+  return out;
+}
+
+/** The reconciliation every report prints: nothing is silently lost. */
+export function reconciliation(analysis: Analysis): string {
+  const { linesRead, eventsUsed, quarantined } = analysis.load;
+  return `lines read = events used + lines quarantined: ${linesRead} = ${eventsUsed} + ${quarantined.length}`;
+}
