@@ -33,6 +33,9 @@ export interface DangerOptions {
 const SYSTEM_DIRS = new Set(['/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/opt', '/proc', '/root', '/sbin', '/srv', '/sys', '/usr', '/var', '/System', '/Library', '/Users', '/Applications']);
 const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/random', '/dev/urandom']);
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https']);
+/** Commands that write to their file operands. */
+const DEVICE_WRITERS = new Set(['tee', 'shred', 'truncate']);
+const COPIERS = new Set(['cp', 'mv', 'install']);
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 const MAX_DEPTH = 3;
 
@@ -62,11 +65,32 @@ export function dangerIn(analysis: ShellAnalysis, opts: DangerOptions, depth: nu
       return { id: 'download_to_shell', reason: 'running a downloaded script (curl/wget into a shell) is blocked. Download it to a file inside the workspace and show it for review instead.' };
     }
   }
+  // `cd / && rm -rf *`: relative targets are also judged from every static `cd` target.
+  const ctx: Ctx = { ...opts, cwds: cdTargets(analysis.commands, opts.homeDir) };
   for (const cmd of analysis.commands) {
-    const hit = dangerInCommand(cmd, opts, depth);
+    const hit = dangerInCommand(cmd, ctx, depth);
     if (hit) return hit;
   }
   return null;
+}
+
+interface Ctx extends DangerOptions {
+  readonly cwds: readonly string[];
+}
+
+function cdTargets(commands: readonly SimpleCommand[], homeDir: string): string[] {
+  const out: string[] = [];
+  for (const c of commands) {
+    const u = unwrapCommand(c);
+    const name = baseName(u.argv[0]);
+    if (name !== 'cd' && name !== 'pushd') continue;
+    const target = u.argv.slice(1).find((w) => w.value === null || !w.value.startsWith('-'));
+    if (target === undefined) out.push(homeDir);
+    else if (target.value !== null && (target.value.startsWith('/') || target.value === '~' || target.value.startsWith('~/'))) {
+      out.push(target.value.startsWith('~') ? homeDir + target.value.slice(1) : target.value);
+    }
+  }
+  return out;
 }
 
 function runsCode(cmd: SimpleCommand): boolean {
@@ -74,7 +98,7 @@ function runsCode(cmd: SimpleCommand): boolean {
   return SHELLS.has(name) || isInterpreter(name) || name === 'eval' || name === 'source' || name === '.';
 }
 
-function dangerInCommand(cmd: SimpleCommand, opts: DangerOptions, depth: number): DangerHit | null {
+function dangerInCommand(cmd: SimpleCommand, opts: Ctx, depth: number): DangerHit | null {
   const on = (id: DangerId): boolean => !opts.skip?.has(id);
   const u = unwrapCommand(cmd);
   const name = baseName(u.argv[0]);
@@ -92,6 +116,12 @@ function dangerInCommand(cmd: SimpleCommand, opts: DangerOptions, depth: number)
     if (on('rm_critical') && recursive && target) {
       return { id: 'rm_critical', reason: `\`rm -r ${target.text}\` would delete ${critical(target, opts)}; it is blocked. Delete specific paths inside the workspace instead.` };
     }
+  }
+  if (on('device_redirect') && (DEVICE_WRITERS.has(name) || COPIERS.has(name))) {
+    // cp/mv/install write only their last operand; tee/shred/truncate write all of them.
+    const written = COPIERS.has(name) ? operands.slice(-1) : operands;
+    const dev = written.find((o) => o.value !== null && isRawDevice(o.value));
+    if (dev) return { id: 'device_redirect', reason: `\`${name}\` into the device ${dev.text} is blocked: it destroys the disk or hardware state.` };
   }
   if (on('mkfs') && (name.startsWith('mkfs') || name === 'mke2fs' || name === 'mkswap' || name === 'wipefs')) {
     return { id: 'mkfs', reason: `\`${name}\` formats or wipes a file system; it is blocked.` };
@@ -169,10 +199,21 @@ function normalized(word: ShellWord, opts: DangerOptions): string | null {
   return p;
 }
 
-/** Describes the critical directory a word names, or null. */
-function critical(word: ShellWord, opts: DangerOptions): string | null {
-  const p = normalized(word, opts);
-  if (p === null) return null;
+/** Describes the critical directory a word names (also relative to a `cd` target), or null. */
+function critical(word: ShellWord, opts: Ctx): string | null {
+  const direct = normalized(word, opts);
+  if (direct !== null) return criticalPath(direct, opts);
+  const v = word.value;
+  if (v === null || v.startsWith('/') || v.startsWith('~')) return null;
+  for (const cwd of opts.cwds) {
+    const hit = criticalPath(normalized({ text: v, value: posix.join(cwd, v), glob: word.glob }, opts) ?? '', opts);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function criticalPath(p: string, opts: DangerOptions): string | null {
+  if (p === '') return null;
   if (p === '/') return 'the whole file system';
   if (p === posix.normalize(opts.homeDir)) return 'the home directory';
   if (SYSTEM_DIRS.has(p)) return `the system directory ${p}`;
