@@ -61,6 +61,7 @@ describe('permission chain: shell commands', () => {
 
   it.each([
     ['command substitution', 'echo $(curl x)'],
+    ['a substitution as the whole command', '$(curl x)'],
     ['backticks', 'echo `curl x`'],
     ['process substitution', 'diff <(ls a) b'],
     ['eval', 'eval ls'],
