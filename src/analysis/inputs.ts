@@ -2,7 +2,7 @@
  * Resolves CLI path arguments (files, directories, globs) into trace files.
  * Directories are searched recursively for .jsonl, .jsonl.gz and .parquet.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
@@ -30,7 +30,8 @@ export async function resolveInputs(args: string[], cwd = process.cwd()): Promis
   const found = new Set<string>();
   for (const arg of args) {
     const before = found.size;
-    if (isDynamicPattern(arg)) {
+    // A path that exists is taken literally even if it contains glob characters.
+    if (isDynamicPattern(arg) && !existsSync(resolve(cwd, arg))) {
       for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) if (traceFormat(p)) found.add(p);
     } else {
       const abs = resolve(cwd, arg);

@@ -118,6 +118,12 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   }
 }
 
+/** True when the SVG has no element or event-handler attribute that could run code (quoted values, where labels live, are skipped). */
+export function isPlainSvg(svg: string): boolean {
+  const tags = svg.replace(/"[^"]*"/g, '""');
+  return !/<(script|foreignObject|iframe|img|a|use)\b/i.test(tags) && !/<[^>]*\son\w+\s*=/i.test(tags);
+}
+
 /** Charts with data; an SVG that somehow carries markup beyond SVG is dropped, never inlined. */
 export async function renderCharts(analysis: Analysis): Promise<Chart[]> {
   const out: Chart[] = [];
@@ -125,7 +131,7 @@ export async function renderCharts(analysis: Analysis): Promise<Chart[]> {
     const values = (spec as { data?: { values?: unknown[] } }).data?.values ?? [];
     if (values.length === 0) continue;
     const svg = await renderSvg(spec);
-    if (/<(script|foreignObject|iframe|img)\b|\son\w+=/i.test(svg)) continue;
+    if (!isPlainSvg(svg)) continue;
     out.push({ id, title, svg });
   }
   return out;

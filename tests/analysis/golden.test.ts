@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeTraces } from '../../src/analysis/analyze.js';
+import { findSection, type Analysis } from '../../src/analysis/report-model.js';
+import { goldenLines } from './golden-trace.js';
+import { tempDir, writeTrace } from './fixtures.js';
+
+let analysis: Analysis;
+const rows = (id: string) => findSection(analysis, id)?.rows ?? [];
+const byKey = (id: string, key: string, value: unknown) => rows(id).find((r) => r[key] === value);
+
+beforeAll(async () => {
+  analysis = await analyzeTraces([writeTrace(tempDir(), 'golden.jsonl', goldenLines())]);
+});
+
+describe('golden trace', () => {
+  it('uses every line', () => {
+    expect(analysis.load).toMatchObject({ linesRead: goldenLines().length, eventsUsed: goldenLines().length, quarantined: [] });
+  });
+
+  it('tool funnel counts calls, successes, failures and flags the lost bash call', () => {
+    expect(byKey('tool_funnel', 'tool', 'read')).toMatchObject({ calls: 5, successes: 3, failures: 2, failures_pre_execution: 1, failures_execution: 1, lost: 0, executed: 4, success_rate_of_executed: 0.75, success_rate_of_calls: 0.6 });
+    expect(byKey('tool_funnel', 'tool', 'bash')).toMatchObject({ calls: 4, successes: 1, failures: 2, failures_execution: 2, lost: 1, executed: 3 });
+    expect(byKey('tool_funnel', 'tool', 'bash')?.success_rate_of_executed).toBeCloseTo(1 / 3, 12);
+    expect(byKey('tool_funnel', 'tool', '<unknown>')).toMatchObject({ calls: 1, failures_pre_execution: 1, lost: 0, executed: 0, success_rate_of_executed: null });
+    expect(byKey('tool_funnel', 'tool', '(all tools)')).toMatchObject({ calls: 10, successes: 4, failures: 5, failures_pre_execution: 2, failures_execution: 3, lost: 1, executed: 7 });
+  });
+
+  it('keeps pre-execution kinds apart and exception apart from tool_error', () => {
+    const kinds = rows('failure_kinds').map((r) => [r.tool, r.phase, r.failure_kind, r.failures, r.rate_of_calls]);
+    expect(kinds).toEqual([
+      ['<unknown>', 'pre_execution', 'not_found', 1, 1],
+      ['bash', 'execution', 'exception', 1, 0.25],
+      ['bash', 'execution', 'timeout', 1, 0.25],
+      ['read', 'pre_execution', 'permission_denied', 1, 0.2],
+      ['read', 'execution', 'tool_error', 1, 0.2],
+    ]);
+    expect(byKey('failure_kind_totals', 'failure_kind', 'exception')).toMatchObject({ phase: 'execution', failures: 1, rate_of_all_calls: 0.1 });
+    expect(byKey('failure_kind_totals', 'failure_kind', 'tool_error')).toMatchObject({ phase: 'execution', failures: 1, rate_of_all_calls: 0.1 });
+    expect(byKey('failure_kind_totals', 'failure_kind', 'aborted')).toMatchObject({ failures: 0 });
+  });
+
+  it('computes exact per-tool percentiles over executed calls only (the 0 ms denial is excluded)', () => {
+    // read executed: [10, 20, 30, 40]; bash executed: [100, 300, 500]
+    expect(byKey('tool_latency', 'tool', 'read')).toMatchObject({ executed_calls: 4, p50_ms_of_executed: 25, max_ms_of_executed: 40 });
+    expect(byKey('tool_latency', 'tool', 'read')?.p95_ms_of_executed).toBeCloseTo(38.5, 9);
+    expect(byKey('tool_latency', 'tool', 'read')?.p99_ms_of_executed).toBeCloseTo(39.7, 9);
+    expect(byKey('tool_latency', 'tool', 'bash')).toMatchObject({ executed_calls: 3, p50_ms_of_executed: 300, max_ms_of_executed: 500 });
+    expect(byKey('tool_latency', 'tool', 'bash')?.p95_ms_of_executed).toBeCloseTo(480, 9);
+    expect(byKey('tool_latency', 'tool', '<unknown>')).toBeUndefined();
+  });
+
+  it('reports the permission funnel and the prompt rate over all decisions', () => {
+    expect(rows('permission_summary')[0]).toMatchObject({ decisions: 5, prompted: 2, prompt_rate_of_decisions: 0.4, allowed: 2, asked: 2, denied: 1, deny_rate_of_decisions: 0.2 });
+    const ask = rows('permission_funnel').find((r) => r.decision === 'ask');
+    expect(ask).toMatchObject({ source: 'user', needed_prompt: true, decisions: 2, share_of_decisions: 0.4 });
+  });
+
+  it('triages every defense: firing, unreached, unwired, disarmed', () => {
+    const d = (name: string) => byKey('defenses', 'defense', name);
+    expect(d('identical_call_loop')).toMatchObject({ sessions_armed: 2, evaluations: 15, triggers: 2, sessions_with_trigger: 1, trigger_rate_of_armed_sessions: 0.5, triggers_match_stats: true, triage: 'firing' });
+    expect(d('identical_call_loop')?.trigger_rate_of_evaluations).toBeCloseTo(2 / 15, 12);
+    expect(d('denial_fuse')).toMatchObject({ sessions_armed: 1, evaluations: 4, triggers: 0, triage: 'unreached' });
+    expect(d('low_yield_spin')).toMatchObject({ sessions_armed: 1, evaluations: 3, triage: 'unreached' });
+    expect(d('token_budget')).toMatchObject({ sessions_armed: 1, evaluations: 0, triage: 'unwired' });
+    expect(d('cut_tool_call_guard')).toMatchObject({ sessions_armed: 0, triage: 'disarmed' });
+  });
+
+  it('summarises sessions: outcomes, the session that never ended, cache-read share', () => {
+    expect(rows('session_summary')[0]).toMatchObject({ sessions_started: 3, sessions_ended: 2, sessions_without_end: 1, passed: 1, pass_rate_of_ended_sessions: 0.5, turns: 4, p50_turns_per_session: 2, max_turns_per_session: 3 });
+    expect(rows('session_summary')[0]?.cache_read_share_of_prompt_tokens).toBeCloseTo(300 / 700, 12);
+    expect(byKey('session_stops', 'stop', 'max_turns')).toMatchObject({ sessions: 1, share_of_ended_sessions: 0.5 });
+  });
+
+  it('counts model errors, retries and null stop classes', () => {
+    expect(rows('model_summary')[0]).toMatchObject({ requests: 3, responses: 2, errors: 1, errors_retried: 1, retry_rate_of_errors: 1 });
+    expect(rows('model_summary')[0]?.error_rate_of_requests).toBeCloseTo(1 / 3, 12);
+    expect(byKey('stop_classes', 'stop_class', 'null')).toMatchObject({ responses: 1, share_of_responses: 0.5 });
+    expect(byKey('stop_classes', 'stop_class', 'unknown')).toMatchObject({ responses: 0 });
+    expect(byKey('model_errors', 'error_kind', 'rate_limited')).toMatchObject({ errors: 1, retried: 1 });
+  });
+});
