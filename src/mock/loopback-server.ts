@@ -72,7 +72,7 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer): Prom
   if (transport.delayMs > 0) await sleep(transport.delayMs);
   if (res.destroyed) return;
   if (transport.reset) {
-    res.socket?.destroy();
+    res.socket?.resetAndDestroy();
     return;
   }
   const streamed = reply.chunks !== undefined && reply.headers['content-type']?.startsWith('text/event-stream') === true;
@@ -82,12 +82,15 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer): Prom
   res.flushHeaders();
   for (let i = 0; i < chunks.length; i++) {
     if (transport.cutAfterChunks !== null && i >= transport.cutAfterChunks) {
-      res.socket?.destroy();
+      // Give the kernel a moment to put the written bytes on the wire before the reset.
+      await sleep(5);
+      res.socket?.resetAndDestroy();
       return;
     }
     if (transport.chunkDelayMs > 0 && streamed) await sleep(transport.chunkDelayMs);
     if (res.destroyed) return;
-    res.write(chunks[i] as string);
+    // Wait until the chunk is handed to the socket: a cut right after must not swallow what was already "sent".
+    await new Promise<void>((resolve) => res.write(chunks[i] as string, () => resolve()));
   }
   res.end();
 }

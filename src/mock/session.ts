@@ -20,6 +20,8 @@ export interface RecordedRequest {
   bodyBytes: number;
   /** 1-based attempt at this turn. */
   attempt: number;
+  /** When the body had arrived (performance.now() ms), to measure back-off between attempts. */
+  receivedAt: number;
 }
 
 /** What a mount sends: the reply and what to do on the connection. */
@@ -63,7 +65,7 @@ export class MockSession {
       ? { reply: wireError(this.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers), transport: NO_TRANSPORT_FAULT }
       : { reply: out.reply, transport: out.transport };
     const bodyBytes = Buffer.byteLength(bodyText, 'utf8');
-    this.requests.push({ status: answer.reply.status, turn: out.turn, request: out.request, bodyBytes, attempt: out.attempt });
+    this.requests.push({ status: answer.reply.status, turn: out.turn, request: out.request, bodyBytes, attempt: out.attempt, receivedAt: performance.now() });
     return answer;
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
 import type { SessionOutcome, TurnStop } from '../events/labels.js';
-import { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from '../harness/config.js';
+import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG, type HarnessConfig } from '../harness/config.js';
 import { armedDefenses } from '../harness/defenses/catalog.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
@@ -154,5 +154,6 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
     toolTimeoutMs: task.tool_timeout_ms ?? DEFAULT_HARNESS_CONFIG.toolTimeoutMs,
     system: task.system,
     disabledDefenses: task.disabled_defenses ?? [],
+    retry: { ...DEFAULT_RETRY_CONFIG, ...(task.max_retries !== undefined ? { maxAttempts: task.max_retries + 1 } : {}) },
   };
 }

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startTaskServer } from '../../src/cli/commands/mock-server.js';
+import { CliError } from '../../src/cli/io.js';
+
+const suite = join(import.meta.dirname, '../../suites/faults/protocol/006-rate-limited-429-retry-after.yaml');
+
+function io() {
+  const out = { stdout: '', stderr: '' };
+  return { out, io: { stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t), env: {}, cwd: process.cwd(), isTTY: false } };
+}
+
+describe('faultline mock-server', () => {
+  it("prints both base URLs and serves the task's script with its faults, logging each request", async () => {
+    const { out, io: cliIo } = io();
+    const server = await startTaskServer({ suite, task: 'protocol-006-rate-limited-429-retry-after-ms', port: '0' }, cliIo);
+    try {
+      expect(out.stdout).toContain(`anthropic base URL: ${server.origin}`);
+      expect(out.stdout).toContain(`openai base URL:    ${server.origin}/v1`);
+      const request = () => fetch(`${server.origin}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'm', max_tokens: 9, messages: [{ role: 'user', content: 'go' }] }) });
+      const first = await request();
+      expect([first.status, first.headers.get('retry-after-ms')]).toEqual([429, '40']);
+      expect((await request()).status).toBe(200);
+      expect(out.stderr).toBe('anthropic turn 1 attempt 1 -> 429\nanthropic turn 1 attempt 2 -> 200\n');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the tasks when the id is wrong', async () => {
+    const error = await startTaskServer({ suite, task: 'nope', port: '0' }, io().io).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as Error).message).toContain('protocol-006b-rate-limited-429-retry-after-seconds');
+  });
+});

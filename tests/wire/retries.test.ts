@@ -1,0 +1,114 @@
+/**
+ * Retries, aborts and cut streams over real sockets (the loopback server; msw
+ * hangs on cancelled bodies, DESIGN §7), for both wires.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackModel } from '../../src/mock/loopback-model.js';
+import { startLoopbackServer, type LoopbackServer } from '../../src/mock/loopback-server.js';
+import { ModelCallError, type ToolUseBlock } from '../../src/providers/types.js';
+import { lost, runOnLoopback, WIRES } from './loopback-run.js';
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  server = await startLoopbackServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const rateLimited = (ms: string) => [{ text: 'Hello.', fault: { status: 429, headers: { 'retry-after-ms': ms }, times: 1 } }];
+const gapMs = (requests: Array<{ receivedAt: number }>) => (requests[1]?.receivedAt ?? NaN) - (requests[0]?.receivedAt ?? NaN);
+
+describe.each(WIRES)('retries on the %s wire', (wire) => {
+  it('honours retry-after-ms: 200 before retrying a 429, then succeeds', async () => {
+    const run = await runOnLoopback(rateLimited('200'), { server, wire, stream: false });
+    const gap = gapMs(run.session.requests);
+    console.info(`[${wire}] retry-after-ms 200 -> measured gap between attempts: ${gap.toFixed(1)} ms`);
+    expect(gap).toBeGreaterThanOrEqual(195);
+    expect(gap).toBeLessThan(200 + 300); // generous: 2 shared cores
+    expect(run.of('model_error')).toEqual([expect.objectContaining({ error_kind: 'rate_limited', status: 429, attempt: 1, will_retry: true, retry_after_ms: 200 })]);
+    expect(run.result.stop).toBe('end_turn');
+  });
+
+  it('retries sooner when the hint is ignored (the rule switched off), so the gap check above can fail', async () => {
+    const run = await runOnLoopback(rateLimited('200'), {
+      server,
+      wire,
+      stream: false,
+      config: { retry: { maxRetryAfterMs: 0, baseDelayMs: 10, jitter: 0 } },
+    });
+    expect(gapMs(run.session.requests)).toBeLessThan(150);
+  });
+
+  it('retries the whole request when the stream is cut mid tool_use, and runs the call once', async () => {
+    const script = [
+      { tool_use: [{ name: 'write', input: { file_path: 'out.txt', content: 'written once\n' } }], fault: { cut_after_events: 5, times: 1 } },
+      { text: 'Saved.' },
+    ];
+    const run = await runOnLoopback(script, { server, wire, stream: true, deps: { sleep: async () => undefined } });
+    expect(run.session.requests.map((r) => [r.turn, r.attempt])).toEqual([[1, 1], [1, 2], [2, 1]]);
+    expect(run.of('model_error')).toEqual([expect.objectContaining({ error_kind: 'stream_interrupted', attempt: 1, will_retry: true, status: null })]);
+    expect(run.of('tool_call')).toHaveLength(1);
+    expect(readFileSync(join(run.workspace, 'out.txt'), 'utf8')).toBe('written once\n');
+    expect(lost(run)).toBe(0);
+  });
+
+  it('with retries off, the cut stream ends the session with model_error and nothing runs', async () => {
+    const script = [{ tool_use: [{ name: 'write', input: { file_path: 'out.txt', content: 'x' } }], fault: { cut_after_events: 5 } }];
+    const run = await runOnLoopback(script, { server, wire, stream: true, config: { retry: { maxAttempts: 1 } } });
+    expect(run.result.stop).toBe('model_error');
+    expect(run.of('model_error')).toEqual([expect.objectContaining({ error_kind: 'stream_interrupted', will_retry: false })]);
+    expect(run.of('tool_call')).toHaveLength(0);
+  });
+
+  it('stops at once when aborted during a slow stream: no model_error, stop attributed to the abort', async () => {
+    const script = [{ text: 'word '.repeat(400), fault: { chunk_delay_ms: 40 } }];
+    const controller = new AbortController();
+    let abortedAt = 0;
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort('user_abort');
+    }, 150);
+    const run = await runOnLoopback(script, { server, wire, stream: true, signal: controller.signal });
+    const lag = performance.now() - abortedAt;
+    expect(lag).toBeLessThan(150);
+    expect(run.result.stop).toBe('aborted');
+    expect(run.of('model_error')).toHaveLength(0);
+    expect(run.of('model_response')).toHaveLength(0);
+  });
+
+  it('stops waiting at once when aborted during a retry back-off', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort('user_abort'), 100);
+    const started = performance.now();
+    const run = await runOnLoopback(rateLimited('5000'), { server, wire, stream: false, signal: controller.signal });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(run.result.stop).toBe('aborted');
+    expect(run.session.requests).toHaveLength(1);
+  });
+
+  it('reports only complete tool_use blocks while streaming, and rejects when the stream is cut inside the next one', async () => {
+    const script = [
+      {
+        tool_use: [
+          { name: 'read', input: { file_path: 'a.txt' } },
+          { name: 'read', input: { file_path: 'b-with-a-long-name-so-the-cut-lands-inside.txt' } },
+        ],
+        // Anthropic: start, ping, block 0 (start, 3 deltas, stop) = 7 events, then block 1's start and first deltas.
+        // OpenAI: role chunk, both call heads, then interleaved argument pieces: no call is complete before finish_reason.
+        fault: { cut_after_events: 9 },
+      },
+    ];
+    const { model, session } = await loopbackModel(script, { wire, stream: true, server });
+    const reported: ToolUseBlock[] = [];
+    const error = await model
+      .complete({ messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }], tools: [], maxTokens: 100 }, { onToolUse: (b) => reported.push(b) })
+      .catch((e: unknown) => e);
+    session.close();
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error).toMatchObject({ kind: 'stream_interrupted', retryable: true });
+    expect(reported.map((b) => b.input)).toEqual(wire === 'anthropic' ? [{ file_path: 'a.txt' }] : []);
+  });
+});
