@@ -118,6 +118,12 @@ describe('shell analysis', () => {
     for (const c of ['echo "unterminated', 'ls |', 'echo $(', 'if then fi', 'a <> f']) expect(analyzeShell(c).ok, c).toBe(false);
   });
 
+  it('fails closed instead of throwing on absurdly deep nesting', () => {
+    const deep = `${'echo $('.repeat(3000)}x${')'.repeat(3000)}`;
+    expect(() => analyzeShell(deep)).not.toThrow();
+    expect(analyzeShell(deep).ok).toBe(false);
+  });
+
   it('returns the same analysis for the same command (cached)', () => {
     expect(analyzeShell('ls -la')).toBe(analyzeShell('ls -la'));
   });

@@ -54,7 +54,12 @@ export function analyzeShell(command: string): ShellAnalysis {
 }
 
 function analyzeUncached(command: string): ShellAnalysis {
-  const parsed = parseShell(command);
+  let parsed: ReturnType<typeof parseShell>;
+  try {
+    parsed = parseShell(command);
+  } catch (err) {
+    return { ok: false, error: `parse failed: ${err instanceof Error ? err.message : String(err)}` };
+  }
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const out = {
     commands: [] as SimpleCommand[],
@@ -212,7 +217,8 @@ function analyzeUncached(command: string): ShellAnalysis {
     walk(parsed.root, { stdinFed: false, fn: null });
   } catch (err) {
     if (err instanceof Unsupported) return { ok: false, error: err.message };
-    throw err;
+    // Anything else (e.g. stack overflow on absurd nesting) also means "cannot judge": fail closed.
+    return { ok: false, error: `analysis failed: ${err instanceof Error ? err.message : String(err)}` };
   } finally {
     substStack = [];
     parsed.dispose();
