@@ -21,6 +21,8 @@ beforeAll(() => {
   symlinkSync(outside, path.join(ws, 'escape')); // directory link out of the workspace
   symlinkSync(path.join(outside, 'new-file'), path.join(ws, 'dangling')); // link to a file that does not exist yet
   symlinkSync(path.join(ws, '.git', 'hooks'), path.join(ws, 'hooks-alias'));
+  symlinkSync(path.join(ws, 'loop-b'), path.join(ws, 'loop-a'));
+  symlinkSync(path.join(ws, 'loop-a'), path.join(ws, 'loop-b'));
   opts = { workspaceRoot: ws, homeDir: path.join(base, 'home') };
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -89,6 +91,10 @@ describe('path guard', () => {
     expect(effect('.env.production', 'write')).toBe('ask:sensitive');
     expect(effect('.env.example', 'read')).toBe('pass:inside');
     expect(effect('.npmrc', 'read')).toBe('ask:sensitive');
+  });
+
+  it('survives a symlink loop without throwing', () => {
+    expect(() => checkPath('loop-a/x', 'write', opts)).not.toThrow();
   });
 
   it('treats paths it cannot know as unknown (ask)', () => {

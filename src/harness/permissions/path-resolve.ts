@@ -38,8 +38,16 @@ export function resolveReal(abs: string, fs: PathFs = realFs, hops = 0): string 
     } catch {
       isLink = false;
     }
+    let link: string | null = null;
     if (isLink && hops < MAX_LINKS) {
-      const target = path.resolve(path.dirname(current), fs.readlinkSync(current));
+      try {
+        link = fs.readlinkSync(current);
+      } catch {
+        link = null; // unreadable link: judged by its own path (the lexical check still applies)
+      }
+    }
+    if (link !== null) {
+      const target = path.resolve(path.dirname(current), link);
       const rest = tail.length ? path.join(target, ...[...tail].reverse()) : target;
       return resolveReal(rest, fs, hops + 1);
     }
