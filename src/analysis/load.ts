@@ -112,6 +112,7 @@ async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, keep: Colu
     // parseLine accepts a line the scans rejected (e.g. a broken line swallowed its neighbour):
     // the typed row cannot be trusted, so redo this file the exact way.
     if (verdict.ok) {
+      if (process.env.FAULTLINE_DEBUG) process.stderr.write(`rescued ${file.path}:${line}: ${rawLine.text}\n`);
       stats.rescued++;
       stats.linesRead -= raw.lines;
       await loadJsonlSlow(duck, file, fileId, keep, stats);

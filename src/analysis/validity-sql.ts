@@ -42,11 +42,6 @@ export function jsonText(j: string): string {
   return `CASE WHEN contains(${j}, '\\') THEN json_extract_string(${j}, '$') ELSE ${j}[2:-2] END`;
 }
 
-/** UTF-16 length (what zod's min/max count): bytes are an upper bound, astral chars count twice. */
-function utf16Length(s: string): string {
-  return `(length(${s}) + length(regexp_replace(${s}, '[^\\x{10000}-\\x{10FFFF}]', '', 'g')))`;
-}
-
 function numberBounds(node: SchemaNode, d: string): string[] {
   const out: string[] = [];
   if (node.minimum !== undefined) out.push(`${d} >= ${node.minimum}`);
@@ -66,10 +61,9 @@ function stringChecks(node: SchemaNode, s: string): string[] {
     const inner = anchored ? node.pattern.slice(1, -1) : node.pattern;
     out.push(`${anchored ? 'regexp_full_match' : 'regexp_matches'}(${s}, ${sqlString(inner)})`);
   }
-  // strlen (bytes) >= UTF-16 length, so the cheap byte test decides most lines.
-  if (node.maxLength !== undefined) out.push(`(strlen(${s}) <= ${node.maxLength} OR ${utf16Length(s)} <= ${node.maxLength})`);
-  // length (code points) <= UTF-16 length, so it decides every line that passes.
-  if (node.minLength !== undefined) out.push(`(length(${s}) >= ${node.minLength} OR ${utf16Length(s)} >= ${node.minLength})`);
+  // zod counts code points, like DuckDB's length().
+  if (node.maxLength !== undefined) out.push(`length(${s}) <= ${node.maxLength}`);
+  if (node.minLength !== undefined) out.push(`length(${s}) >= ${node.minLength}`);
   return out;
 }
 
@@ -93,7 +87,7 @@ function fastPath(node: SchemaNode, j: string): string | null {
         return `regexp_full_match(${j}, ${sqlString(`"(?:${node.pattern.slice(1, -1)})"`)})`;
       }
       if (node.pattern === undefined && (node.minLength ?? 0) <= 1) {
-        // Escapes only lengthen the text, so text bytes - 2 >= UTF-16 length of the value.
+        // Escapes only lengthen the text, so text bytes - 2 >= code points of the value.
         const parts = [`${j}[1] = '"'`];
         if (node.maxLength !== undefined) parts.push(`strlen(${j}) <= ${node.maxLength + 2}`);
         if (node.minLength === 1) parts.push(`${j} <> '""'`);
