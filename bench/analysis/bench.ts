@@ -1,0 +1,150 @@
+/**
+ * Analysis benchmark (issue 3). For each size, in one process and one run:
+ *  (a) floor: DuckDB reads the needed columns of the JSONL once and computes per-tool counts + p95;
+ *  (b) the full `faultline report` (load with contract checks + quarantine, every report, rendering);
+ *  (c) baseline: Node readline + JSON.parse computing the same per-tool counts and p95.
+ * Prints events/s, the ratios b/a and c/b, peak RSS, and checks (b) and (c) agree exactly.
+ *
+ *   node --import tsx bench/analysis/bench.ts [events...]     (default: 1000000 10000000)
+ */
+import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Duck } from '../../src/analysis/duck.js';
+import { analyzeTraces } from '../../src/analysis/analyze.js';
+import { findSection } from '../../src/analysis/report-model.js';
+import { EXECUTION_FAILURE_KINDS } from '../../src/events/labels.js';
+import { renderTerminal } from '../../src/report/terminal.js';
+import { writeTrace } from './generate.js';
+
+interface ToolFigures {
+  calls: number;
+  successes: number;
+  failures: number;
+  executed: number;
+  p95: number | null;
+}
+type Figures = Map<string, ToolFigures>;
+
+/** DuckDB's quantile_cont: linear interpolation at RN = (n - 1) * q, written lo * (1 - d) + hi * d as DuckDB 1.5 computes it (bit-exact). */
+export function quantileCont(sorted: Float64Array, q: number): number | null {
+  if (sorted.length === 0) return null;
+  const rn = (sorted.length - 1) * q;
+  const lo = Math.floor(rn);
+  const hi = Math.ceil(rn);
+  const a = sorted[lo] as number;
+  if (lo === hi) return a;
+  const d = rn - lo;
+  return a * (1 - d) + (sorted[hi] as number) * d;
+}
+
+const EXECUTION = new Set<string>(EXECUTION_FAILURE_KINDS);
+
+async function floor(path: string): Promise<{ ms: number; figures: Figures }> {
+  const t0 = performance.now();
+  const duck = await Duck.open();
+  try {
+    const rows = await duck.rows(`
+      SELECT tool,
+             count(*) FILTER (WHERE event = 'tool_call') AS calls,
+             count(*) FILTER (WHERE event = 'tool_success') AS successes,
+             count(*) FILTER (WHERE event = 'tool_failure') AS failures,
+             count(*) FILTER (WHERE event = 'tool_success' OR failure_kind IN (${[...EXECUTION].map((k) => `'${k}'`).join(', ')})) AS executed,
+             quantile_cont(duration_ms, 0.95) FILTER (WHERE event = 'tool_success' OR failure_kind IN (${[...EXECUTION].map((k) => `'${k}'`).join(', ')})) AS p95
+      FROM read_json('${path}', format='newline_delimited',
+                     columns={event: 'VARCHAR', tool: 'VARCHAR', duration_ms: 'DOUBLE', failure_kind: 'VARCHAR'})
+      WHERE event IN ('tool_call', 'tool_success', 'tool_failure')
+      GROUP BY tool`);
+    const figures: Figures = new Map(rows.map((r) => [String(r.tool), { calls: Number(r.calls), successes: Number(r.successes), failures: Number(r.failures), executed: Number(r.executed), p95: r.p95 as number | null }]));
+    return { ms: performance.now() - t0, figures };
+  } finally {
+    duck.close();
+  }
+}
+
+async function fullReport(path: string): Promise<{ ms: number; figures: Figures; quarantined: number }> {
+  const t0 = performance.now();
+  const analysis = await analyzeTraces([path]);
+  renderTerminal(analysis, { color: false });
+  const ms = performance.now() - t0;
+  const figures: Figures = new Map();
+  for (const r of findSection(analysis, 'tool_funnel')?.rows ?? []) {
+    if (r.tool === '(all tools)') continue;
+    figures.set(String(r.tool), { calls: Number(r.calls), successes: Number(r.successes), failures: Number(r.failures), executed: Number(r.executed), p95: null });
+  }
+  for (const r of findSection(analysis, 'tool_latency')?.rows ?? []) {
+    const f = figures.get(String(r.tool));
+    if (f) f.p95 = r.p95_ms_of_executed as number;
+  }
+  return { ms, figures, quarantined: analysis.load.quarantined.length };
+}
+
+async function readlineBaseline(path: string): Promise<{ ms: number; figures: Figures }> {
+  const t0 = performance.now();
+  const counts = new Map<string, { calls: number; successes: number; failures: number; durations: number[] }>();
+  const of = (tool: string) => {
+    let c = counts.get(tool);
+    if (!c) counts.set(tool, (c = { calls: 0, successes: 0, failures: 0, durations: [] }));
+    return c;
+  };
+  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  for await (const line of rl) {
+    const e = JSON.parse(line) as { event: string; tool: string; duration_ms: number; failure_kind?: string };
+    if (e.event === 'tool_call') of(e.tool).calls++;
+    else if (e.event === 'tool_success') {
+      const c = of(e.tool);
+      c.successes++;
+      c.durations.push(e.duration_ms);
+    } else if (e.event === 'tool_failure') {
+      const c = of(e.tool);
+      c.failures++;
+      if (EXECUTION.has(e.failure_kind ?? '')) c.durations.push(e.duration_ms);
+    }
+  }
+  const figures: Figures = new Map();
+  for (const [tool, c] of counts) {
+    const sorted = Float64Array.from(c.durations).sort();
+    figures.set(tool, { calls: c.calls, successes: c.successes, failures: c.failures, executed: sorted.length, p95: quantileCont(sorted, 0.95) });
+  }
+  return { ms: performance.now() - t0, figures };
+}
+
+function compare(a: Figures, b: Figures): string[] {
+  const diffs: string[] = [];
+  for (const tool of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(tool);
+    const y = b.get(tool);
+    if (!x || !y) diffs.push(`${tool}: missing on one side`);
+    else for (const k of ['calls', 'successes', 'failures', 'executed', 'p95'] as const) if (x[k] !== y[k]) diffs.push(`${tool}.${k}: ${x[k]} vs ${y[k]}`);
+  }
+  return diffs;
+}
+
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+const rate = (n: number, ms: number) => `${Math.round(n / (ms / 1000)).toLocaleString('en-US')} events/s`;
+
+async function benchSize(events: number): Promise<void> {
+  mkdirSync('bench/out/analysis', { recursive: true });
+  const path = `bench/out/analysis/events-${events}.jsonl`;
+  if (!existsSync(path)) {
+    const t0 = performance.now();
+    writeTrace(path, { events, seed: 42 });
+    console.log(`generated ${path} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const lines = Number(((await import('node:child_process')).execFileSync('wc', ['-l', path]).toString().trim().split(/\s+/)[0]));
+  console.log(`\n== ${lines.toLocaleString('en-US')} events, ${(statSync(path).size / 1e9).toFixed(2)} GB ==`);
+  const a = await floor(path);
+  console.log(`(a) floor, DuckDB read_json of needed columns: ${(a.ms / 1000).toFixed(2)} s, ${rate(lines, a.ms)}, peak RSS so far ${peakRssMb()} MB`);
+  const b = await fullReport(path);
+  console.log(`(b) full faultline report:                    ${(b.ms / 1000).toFixed(2)} s, ${rate(lines, b.ms)}, peak RSS so far ${peakRssMb()} MB, quarantined ${b.quarantined}`);
+  const c = await readlineBaseline(path);
+  console.log(`(c) readline + JSON.parse baseline:            ${(c.ms / 1000).toFixed(2)} s, ${rate(lines, c.ms)}, peak RSS so far ${peakRssMb()} MB`);
+  console.log(`ratios: b/a = ${(b.ms / a.ms).toFixed(2)} (target <= 1.5), c/b = ${(c.ms / b.ms).toFixed(2)} (target >= 10)`);
+  const bc = compare(b.figures, c.figures);
+  const ab = compare(a.figures, b.figures);
+  console.log(bc.length === 0 ? `(b) and (c) agree exactly on per-tool counts and p95 (${b.figures.size} tools)` : `MISMATCH (b) vs (c): ${bc.slice(0, 10).join('; ')}`);
+  console.log(ab.length === 0 ? '(a) and (b) agree exactly too' : `MISMATCH (a) vs (b): ${ab.slice(0, 10).join('; ')}`);
+  if (bc.length > 0) process.exitCode = 1;
+}
+
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+for (const n of sizes.length > 0 ? sizes : [1_000_000, 10_000_000]) await benchSize(n);
