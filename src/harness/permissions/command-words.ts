@@ -131,8 +131,3 @@ export function unwrapCommand(cmd: Pick<SimpleCommand, 'argv'>): Unwrapped {
   }
   return { argv, wrappers, envAssignments };
 }
-
-/** The words after the effective command name. */
-export function argsOf(u: Unwrapped): readonly ShellWord[] {
-  return u.argv.slice(1);
-}

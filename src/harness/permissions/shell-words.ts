@@ -21,11 +21,6 @@ export function shellWord(node: Node): ShellWord {
   return { text: node.text, value, glob: acc.glob };
 }
 
-/** A word made of a literal string (for synthetic words, e.g. tests and `sh -c` re-parsing). */
-export function literalWord(value: string): ShellWord {
-  return { text: value, value, glob: false };
-}
-
 function valueOf(node: Node, acc: { glob: boolean }): string | null {
   switch (node.type) {
     case 'word':
