@@ -58,4 +58,14 @@ describe('the loopback server', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
     expect(res.status).toBe(200);
   });
+
+  it('fails a stalled stream as a retryable timeout once no data came for the idle limit', async () => {
+    server = await startLoopbackServer();
+    const session = server.register([{ text: 'slow', fault: { chunk_delay_ms: 400 } }], { wire: 'anthropic' });
+    const model = mockAdapter({ wire: 'anthropic', baseURL: session.baseURL, stream: true, streamIdleTimeoutMs: 100 });
+    const started = performance.now();
+    const error = await model.complete({ messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }], tools: [], maxTokens: 5 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -12,6 +12,7 @@ export interface MockAdapterOptions {
   stream?: boolean;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  streamIdleTimeoutMs?: number;
 }
 
 export function mockAdapter(options: MockAdapterOptions): Model {
@@ -21,6 +22,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     stream: options.stream ?? false,
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
   };
   return options.wire === 'anthropic'
     ? new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' })

@@ -252,3 +252,16 @@ describe('the msw hub', () => {
     }
   });
 });
+
+describe.each(['anthropic', 'openai'] as const)('the msw mount streaming on the %s wire', (wire) => {
+  it('streams a reply read to the end (no cancel, so no msw hang), paced by chunk_delay_ms', async () => {
+    const { model, session } = mockModel([{ text: 'streamed', tool_use: [{ name: 'read', input: { path: 'a.ts' } }], fault: { chunk_delay_ms: 2 } }], { wire, stream: true });
+    const reported: string[] = [];
+    const response = await model.complete(request([ask]), { onToolUse: (b) => reported.push(b.name) });
+    session.close();
+    expect(response).toMatchObject({ stopClass: 'tool_use', content: [{ type: 'text', text: 'streamed' }, { type: 'tool_use', input: { path: 'a.ts' } }] });
+    expect(response.ttftMs).not.toBeNull();
+    expect(reported).toEqual(['read']);
+    expect(session.requests[0]?.request?.stream).toBe(true);
+  });
+});

@@ -16,8 +16,26 @@ function toolResultIds(message: AnthropicWireMessage | undefined): Array<{ id: s
   );
 }
 
+/** A tool_use id seen twice anywhere in the request, worded as the API does. */
+function duplicateToolUseId(messages: AnthropicWireMessage[]): string | null {
+  const seen = new Set<string>();
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (!message || message.role !== 'assistant' || typeof message.content === 'string') continue;
+    for (let j = 0; j < message.content.length; j++) {
+      const b = message.content[j];
+      if (b?.type !== 'tool_use' || !('id' in b) || typeof b.id !== 'string') continue;
+      if (seen.has(b.id)) return `messages.${i}.content.${j}: \`tool_use\` ids must be unique`;
+      seen.add(b.id);
+    }
+  }
+  return null;
+}
+
 /** The first protocol violation as the API words it, or null. */
 export function checkAnthropicPairing(messages: AnthropicWireMessage[]): string | null {
+  const duplicate = duplicateToolUseId(messages);
+  if (duplicate !== null) return duplicate;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
     if (message?.role === 'assistant') {

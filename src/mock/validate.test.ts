@@ -17,6 +17,15 @@ describe('Anthropic pairing checks', () => {
     expect(checkAnthropicPairing(messages)).toBeNull();
   });
 
+  it('rejects a repeated tool_use id with the real text, naming where the repeat is', () => {
+    const messages: AnthropicWireMessage[] = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [use('a'), use('a')] },
+      { role: 'user', content: [result('a'), result('a')] },
+    ];
+    expect(checkAnthropicPairing(messages)).toBe('messages.1.content.1: `tool_use` ids must be unique');
+  });
+
   it('names the assistant message index and every missing id', () => {
     const messages: AnthropicWireMessage[] = [
       { role: 'user', content: 'go' },

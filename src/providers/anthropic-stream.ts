@@ -10,6 +10,7 @@ import { classifyAnthropicStop } from './stop-class.js';
 import { streamErrorToModelCallError, streamInterrupted } from './classify-error.js';
 import { parseData } from './stream-body.js';
 import type { SseMessage } from './sse-reader.js';
+import { ToolIdRegistry } from './tool-ids.js';
 import { isPlainObject, parseToolArguments } from './tool-arguments.js';
 import type { AssistantBlock, CompleteOptions, ModelResponse, ToolUseBlock, Usage } from './types.js';
 
@@ -30,6 +31,7 @@ export class AnthropicStreamAccumulator {
     private readonly startedAt: number,
     private readonly now: () => number,
     private readonly hooks: CompleteOptions = {},
+    private readonly ids: ToolIdRegistry = new ToolIdRegistry(),
   ) {}
 
   feed(message: SseMessage): void {
@@ -94,7 +96,7 @@ export class AnthropicStreamAccumulator {
   private complete(slot: Extract<Slot, { type: 'tool_use' }>): ToolUseBlock {
     // A tool without input streams no partial_json at all: that is `{}`, not an empty-arguments fault.
     const parsed = slot.json.trim() === '' ? { input: {} } : parseToolArguments(slot.json);
-    return { type: 'tool_use', id: slot.id, name: slot.name, ...parsed };
+    return { type: 'tool_use', id: this.ids.unique(slot.id), name: slot.name, ...parsed };
   }
 
   private readUsage(usage: Json): void {

@@ -10,9 +10,11 @@ import { fromAnthropicMessage, toAnthropicParams } from './anthropic-mapping.js'
 import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { toModelCallError, type ErrorFacts } from './classify-error.js';
 import { consumeSse } from './stream-body.js';
+import { ToolIdRegistry } from './tool-ids.js';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 120_000;
 
 export interface AnthropicModelOptions {
   model: string;
@@ -27,6 +29,8 @@ export interface AnthropicModelOptions {
   stream?: boolean;
   /** Clock for time to first token (ms). */
   now?: () => number;
+  /** Streaming: longest wait for the next data before the call fails as `timeout` (default 120 s). */
+  streamIdleTimeoutMs?: number;
 }
 
 function byteLength(value: unknown): number {
@@ -50,12 +54,14 @@ export class AnthropicModel implements Model {
   private readonly client: Anthropic;
   private readonly stream: boolean;
   private readonly now: () => number;
+  private readonly streamIdleTimeoutMs: number;
 
   constructor(options: AnthropicModelOptions) {
     this.model = options.model;
     this.strictTools = options.strictTools ?? false;
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
+    this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     this.client = new Anthropic({
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -77,13 +83,14 @@ export class AnthropicModel implements Model {
     const requestOptions = signal ? { signal } : undefined;
     if (!this.stream) {
       const message = await this.guard(() => this.client.messages.create(params, requestOptions), signal);
-      return { ...fromAnthropicMessage(message), ttftMs: null };
+      const mapped = fromAnthropicMessage(message);
+      return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
     }
     const started = this.now();
     // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).
     const response = await this.guard(() => this.client.messages.create({ ...params, stream: true }, requestOptions).asResponse(), signal);
-    const accumulator = new AnthropicStreamAccumulator(started, this.now, options);
-    await consumeSse(response.body, signal, (message) => accumulator.feed(message));
+    const accumulator = new AnthropicStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
+    await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
     return accumulator.finish();
   }
 

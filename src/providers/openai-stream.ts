@@ -9,6 +9,7 @@ import { streamErrorToModelCallError, streamInterrupted } from './classify-error
 import { classifyOpenAIStop } from './stop-class.js';
 import { parseData } from './stream-body.js';
 import type { SseMessage } from './sse-reader.js';
+import { ToolIdRegistry } from './tool-ids.js';
 import { isPlainObject, parseToolArguments } from './tool-arguments.js';
 import type { AssistantBlock, CompleteOptions, ModelResponse, ToolUseBlock, Usage } from './types.js';
 
@@ -39,6 +40,7 @@ export class OpenAIStreamAccumulator {
     private readonly startedAt: number,
     private readonly now: () => number,
     private readonly hooks: CompleteOptions = {},
+    private readonly ids: ToolIdRegistry = new ToolIdRegistry(),
   ) {}
 
   feed(message: SseMessage): void {
@@ -99,7 +101,7 @@ export class OpenAIStreamAccumulator {
       .sort((a, b) => a - b)
       .map((index) => {
         const b = this.buckets.get(index) as Bucket;
-        return { type: 'tool_use', id: b.id, name: b.name, ...parseToolArguments(b.args) };
+        return { type: 'tool_use', id: this.ids.unique(b.id), name: b.name, ...parseToolArguments(b.args) };
       });
   }
 

@@ -10,9 +10,11 @@ import { toModelCallError, type ErrorFacts } from './classify-error.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
+import { ToolIdRegistry } from './tool-ids.js';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 120_000;
 
 export interface OpenAIModelOptions {
   model: string;
@@ -28,6 +30,8 @@ export interface OpenAIModelOptions {
   stream?: boolean;
   /** Clock for time to first token (ms). */
   now?: () => number;
+  /** Streaming: longest wait for the next data before the call fails as `timeout` (default 120 s). */
+  streamIdleTimeoutMs?: number;
 }
 
 function byteLength(value: unknown): number {
@@ -52,6 +56,7 @@ export class OpenAIModel implements Model {
   private readonly maxTokensParam: MaxTokensParam;
   private readonly stream: boolean;
   private readonly now: () => number;
+  private readonly streamIdleTimeoutMs: number;
 
   constructor(options: OpenAIModelOptions) {
     this.model = options.model;
@@ -59,6 +64,7 @@ export class OpenAIModel implements Model {
     this.maxTokensParam = options.maxTokensParam ?? 'max_completion_tokens';
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
+    this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     this.client = new OpenAI({
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -79,14 +85,15 @@ export class OpenAIModel implements Model {
     const requestOptions = signal ? { signal } : undefined;
     if (!this.stream) {
       const completion = await this.guard(() => this.client.chat.completions.create(params, requestOptions), signal);
-      return { ...fromOpenAICompletion(completion), ttftMs: null };
+      const mapped = fromOpenAICompletion(completion);
+      return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
     }
     const started = this.now();
     const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
     // The raw response, so the adapter sees `[DONE]` and tells a clean end from a cut (see sse-reader.ts).
     const response = await this.guard(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal);
-    const accumulator = new OpenAIStreamAccumulator(started, this.now, options);
-    await consumeSse(response.body, signal, (message) => accumulator.feed(message));
+    const accumulator = new OpenAIStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
+    await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
     return accumulator.finish();
   }
 

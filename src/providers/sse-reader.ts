@@ -11,8 +11,21 @@ export interface SseMessage {
   data: string;
 }
 
-/** Reads until the body ends. An abort of `signal` cancels the read at once (the pending read resolves as done). */
-export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseMessage> {
+/** Thrown when no byte arrived for `idleTimeoutMs` (a stalled stream: the connection is open, nothing comes). */
+export class StreamIdleError extends Error {
+  readonly code = 'STREAM_IDLE';
+  constructor(readonly idleMs: number) {
+    super(`no stream data for ${idleMs} ms`);
+    this.name = 'StreamIdleError';
+  }
+}
+
+/**
+ * Reads until the body ends. An abort of `signal` cancels the read at once
+ * (the pending read resolves as done); `idleTimeoutMs` bounds the wait for each
+ * next piece of data (the SDK's timeout only covers the wait for headers).
+ */
+export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal, idleTimeoutMs?: number): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
   let buffer = '';
   let event: string | null = null;
@@ -22,7 +35,7 @@ export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortS
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithin(reader, idleTimeoutMs);
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       // Keep a trailing `\r` back: it may be the first half of `\r\n`.
       const lines = buffer.split(/\r\n|\n|\r(?!$)/);
@@ -46,5 +59,22 @@ export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortS
   } finally {
     signal?.removeEventListener('abort', onAbort);
     reader.releaseLock();
+  }
+}
+
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, idleTimeoutMs: number | undefined): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>> {
+  if (idleTimeoutMs === undefined) return reader.read();
+  let timer: NodeJS.Timeout | undefined;
+  const idle = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      // Reject before cancelling: the cancel resolves the pending read as `done`, which must not win the race.
+      reject(new StreamIdleError(idleTimeoutMs));
+      void reader.cancel().catch(() => undefined);
+    }, idleTimeoutMs);
+  });
+  try {
+    return await Promise.race([reader.read(), idle]);
+  } finally {
+    clearTimeout(timer);
   }
 }

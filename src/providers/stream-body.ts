@@ -5,19 +5,20 @@
  * whole request is sent again, the partial turn is discarded).
  */
 import { streamInterrupted } from './classify-error.js';
-import { readSse, type SseMessage } from './sse-reader.js';
+import { readSse, StreamIdleError, type SseMessage } from './sse-reader.js';
 import { ModelCallError } from './types.js';
 
 export async function consumeSse(
   body: ReadableStream<Uint8Array> | null,
   signal: AbortSignal | undefined,
   onMessage: (message: SseMessage) => void,
+  idleTimeoutMs?: number,
 ): Promise<void> {
   if (body === null) throw streamInterrupted('the streaming response had no body');
   // Errors of the handler (error events, our own bugs) pass through unchanged; only read failures are transport errors.
   let handlerError: { error: unknown } | null = null;
   try {
-    for await (const message of readSse(body, signal)) {
+    for await (const message of readSse(body, signal, idleTimeoutMs)) {
       if (signal?.aborted) break;
       try {
         onMessage(message);
@@ -29,6 +30,7 @@ export async function consumeSse(
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (error instanceof ModelCallError) throw error;
+    if (error instanceof StreamIdleError) throw new ModelCallError('timeout', `the stream stalled: ${error.message}`, null, null, true);
     throw streamInterrupted(`the stream broke: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (signal?.aborted) throw signal.reason;
