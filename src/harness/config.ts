@@ -13,6 +13,12 @@ export interface HarnessConfig {
   system?: string;
   /** Defenses switched off, to show that a scenario fails without them. */
   disabledDefenses: readonly DefenseName[];
+  /**
+   * Streaming tool execution (seed §7, schedule/streaming-turn.ts): with a
+   * streaming adapter, concurrency-safe calls start while the model is still
+   * streaming. Same outcomes on or off; default off.
+   */
+  streamingTools?: boolean;
   /** Model-call retries (see loop/model-call.ts); missing fields take DEFAULT_RETRY_CONFIG's. */
   retry?: Partial<RetryConfig>;
 }

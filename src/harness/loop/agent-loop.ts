@@ -10,7 +10,8 @@ import type { Message, Model, ModelResponse, Usage } from '../../providers/types
 import type { HarnessConfig } from '../config.js';
 import { armedDefenses } from '../defenses/catalog.js';
 import { DefenseMeter } from '../defenses/meter.js';
-import { runTurnCalls } from '../pipeline/run-turn-calls.js';
+import { runTurnCalls, type TurnCallsOptions } from '../pipeline/run-turn-calls.js';
+import { StreamingTurn } from '../schedule/streaming-turn.js';
 import type { PipelineServices } from '../pipeline/services.js';
 import type { Scheduler } from '../schedule/scheduler.js';
 import type { ToolRegistryLike } from '../tools/registry-like.js';
@@ -62,6 +63,19 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   let explicit: TurnStop | null = null;
   let errorStop: TurnStop | null = null;
 
+  // One options object for both paths, so the streaming path cannot miss a pipeline stage (seed §7.5).
+  const callOptions: TurnCallsOptions = {
+    registry,
+    emitter,
+    workspace: options.workspace,
+    signal,
+    defaultTimeoutMs: config.toolTimeoutMs,
+    scheduler: options.scheduler,
+    pipeline: options.pipeline,
+    defenses,
+    now,
+  };
+
   while (explicit === null && errorStop === null && !signal.aborted && turn < config.maxTurns && !overBudget(usage, config)) {
     turn++;
     // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (seed §3.5).
@@ -81,8 +95,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     });
     const callStarted = now();
     // Retries, back-off and one model_error per failed attempt live in model-call.ts.
-    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps });
+    const streaming = config.streamingTools ? new StreamingTurn(turn, callOptions) : null;
+    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, ...streaming?.modelHooks });
     if (!call.ok) {
+      await streaming?.discard();
       if (!call.aborted) errorStop = 'model_error';
       break;
     }
@@ -108,22 +124,17 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     });
     recordDefenses(defenses, turn, response, toolUses.length, decision);
     if (decision.kind === 'stop') {
+      await streaming?.discard();
       explicit = decision.stop;
       break;
     }
-    if (decision.kind === 'continue') continue;
-    const results = await runTurnCalls(toolUses, turn, {
-      registry,
-      emitter,
-      workspace: options.workspace,
-      signal,
-      defaultTimeoutMs: config.toolTimeoutMs,
-      scheduler: options.scheduler,
-      pipeline: options.pipeline,
-      defenses,
-      now,
-      rejectAsCut: decision.kind === 'reject_cut_calls',
-    });
+    if (decision.kind === 'continue') {
+      await streaming?.discard();
+      continue;
+    }
+    // Streaming: the calls may already be running (or done); otherwise the batch path runs them.
+    const streamed = streaming ? await streaming.conclude(toolUses, decision.kind === 'execute') : null;
+    const results = streamed ?? (await runTurnCalls(toolUses, turn, { ...callOptions, rejectAsCut: decision.kind === 'reject_cut_calls' }));
     messages.push({ role: 'user', content: results });
   }
 
