@@ -10,7 +10,8 @@ import { registerReport } from './report.js';
 import { registerQuery } from './query.js';
 import { registerDiff } from './diff.js';
 import { registerCompact } from './compact.js';
+import { registerLintTools } from './lint-tools.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools];

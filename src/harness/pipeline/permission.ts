@@ -41,15 +41,18 @@ export async function permissionStage(
     deps.defenses?.check(name, call.turn, fired, fired ? result.defense!.action : 'block', deps.label);
   }
 
+  // An ask is only reached when not headless (the chain turns a headless ask into deny). The
+  // event keeps the step that ASKED as its source (default, path_guard, denial_fuse...) with
+  // needed_prompt true and the human's answer as the decision: which step causes prompts is
+  // what the permission funnel needs, and session_start.headless tells a refusal from a headless deny.
   let decision = result.decision;
-  let source = result.source;
+  let refusedByUser = false;
   if (decision === 'ask') {
-    // Only reached when not headless: the chain already turned a headless ask into deny.
-    const answer = askHuman ? await askHuman({ tool: tool.name, input, reason: result.reason }) : 'deny';
-    decision = answer;
-    source = 'user';
-    if (answer === 'allow') config.sessionMemory?.remember(tool.name, input);
+    decision = askHuman ? await askHuman({ tool: tool.name, input, reason: result.reason }) : 'deny';
+    refusedByUser = decision === 'deny';
+    if (decision === 'allow') config.sessionMemory?.remember(tool.name, input);
   }
+  const source = result.source;
   deps.emitter.emit('permission_decision', {
     turn: call.turn,
     tool: deps.label,
@@ -65,7 +68,6 @@ export async function permissionStage(
     deps.defenses?.check('denial_fuse', call.turn, record.tripped, 'fuse', deps.label);
   }
   if (decision === 'allow') return { ok: true, value: result };
-  const refusedByUser = source === 'user';
   return {
     ok: false,
     failure: {

@@ -9,7 +9,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { DefenseMeter } from '../defenses/meter.js';
 import { headTail } from '../results/head-tail.js';
 import { DEFAULT_RESULT_LIMIT, resultLimit } from '../results/limits.js';
-import { spillFileName, writeSpill } from '../results/spill-file.js';
+import { writeSpill } from '../results/spill-file.js';
 import type { Tool } from '../tools/tool.js';
 import type { PipelineCall } from './call.js';
 
@@ -41,7 +41,7 @@ export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: st
   let where: string | null = null;
   if (deps.spillDir) {
     try {
-      const full = await writeSpill(deps.spillDir, spillFileName(call.turn, call.block.id), raw);
+      const full = await writeSpill(deps.spillDir, call.turn, call.block.id, raw);
       where = shownPath(deps.workspace, full);
     } catch {
       where = null;

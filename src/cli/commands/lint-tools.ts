@@ -1,0 +1,67 @@
+/**
+ * `faultline lint-tools [suites...]`: report resident/deferred tool name
+ * pairs sharing a prefix of 4+ characters (seed §3.4, §10.5). Such a pair
+ * lets constrained decoding turn a call of the unloaded tool into a valid
+ * call of the resident one. Exit 1 when any pair is found.
+ */
+import type { Command } from 'commander';
+import { createRegistry } from '../../harness/tools/builtin.js';
+import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../harness/tools/prefix-collisions.js';
+import { loadSuites, SuiteError } from '../../suites/load-suite.js';
+import { taskTools } from '../../suites/task-pipeline.js';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+
+interface LintOptions {
+  deferred?: string;
+  min: string;
+}
+
+export function registerLintTools(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('lint-tools')
+    .description(`report resident/deferred tool names sharing a prefix of ${MIN_SHARED_PREFIX}+ characters (exit 1 if any)`)
+    .argument('[suites...]', 'suite files or directories: each task with deferred_tools is checked')
+    .option('--deferred <names>', 'comma-separated tool names to check as deferred against the other built-in tools')
+    .option('--min <n>', 'shortest shared prefix reported', String(MIN_SHARED_PREFIX))
+    .addHelpText('after', '\nExamples:\n  faultline lint-tools suites/\n  faultline lint-tools --deferred sleep,explode\n')
+    .action((paths: string[], opts: LintOptions) => {
+      const min = Number(opts.min);
+      if (!Number.isInteger(min) || min < 1) throw new CliError(`--min must be a positive integer, got "${opts.min}"`);
+      const found: { where: string; pair: PrefixCollision }[] = [];
+      let checked = 0;
+      if (opts.deferred) {
+        const deferred = opts.deferred.split(',').map((s) => s.trim()).filter(Boolean);
+        const names = [...new Set([...createRegistry().names(), ...deferred])];
+        let registry;
+        try {
+          registry = createRegistry(names, { deferred });
+        } catch (error) {
+          throw new CliError(error instanceof Error ? error.message : String(error));
+        }
+        const resident = registry.names().filter((n) => !registry.isDeferred(n));
+        for (const pair of prefixCollisions(resident, deferred, min)) found.push({ where: '--deferred', pair });
+        checked++;
+      }
+      if (paths.length > 0) {
+        let tasks;
+        try {
+          tasks = loadSuites(paths);
+        } catch (error) {
+          if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
+          throw error;
+        }
+        for (const task of tasks.filter((t) => (t.deferred_tools ?? []).length > 0)) {
+          const tools = taskTools(task);
+          const resident = tools.registry.names().filter((n) => !tools.registry.isDeferred(n));
+          for (const pair of prefixCollisions(resident, tools.deferred, min)) found.push({ where: `${task.file}: task ${task.id}`, pair });
+          checked++;
+        }
+      }
+      for (const { where, pair } of found) {
+        io.stdout(`${where}: resident "${pair.resident}" and deferred "${pair.deferred}" share the prefix "${pair.prefix}" — rename one, or keep ${pair.deferred} resident\n`);
+      }
+      io.stdout(checked === 0 ? 'no deferred tools to check (give suites with deferred_tools, or --deferred)\n' : `${checked} tool set${checked === 1 ? '' : 's'} checked, ${found.length} prefix collision${found.length === 1 ? '' : 's'}\n`);
+      result.exitCode = found.length > 0 ? 1 : 0;
+    });
+}
