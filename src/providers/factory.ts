@@ -17,6 +17,8 @@ export interface CreateModelOptions {
   timeoutMs?: number;
   /** Strict tool use (default false): see dialects/index.ts. */
   strictTools?: boolean;
+  /** Stream the response (SSE); default false. */
+  stream?: boolean;
   /** OpenAI only: `max_tokens` for OpenAI-compatible servers that predate `max_completion_tokens`. */
   maxTokensParam?: MaxTokensParam;
 }

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { redact } from '../events/redact.js';
 import type { ModelErrorKind } from '../events/labels.js';
-import type { JsonSchema, Message, ModelRequest, ModelResponse, RequestInfo } from '../providers/types.js';
+import type { JsonSchema, Message, ModelRequest, ModelResponse, RequestInfo, ToolUseBlock } from '../providers/types.js';
 
 export const RECORDING_VERSION = 1;
 export const WORKSPACE_PLACEHOLDER = '<workspace>';
@@ -29,6 +29,7 @@ export interface RecordedError {
   status: number | null;
   retry_after_ms: number | null;
   retryable: boolean;
+  should_retry: boolean | null;
 }
 
 export interface RecordedExchange {
@@ -46,6 +47,13 @@ export interface RecordedExchange {
   request: RecordedRequest;
   response?: ModelResponse;
   error?: RecordedError;
+  /**
+   * Positions in `response.content` of the tool_use blocks a streaming
+   * adapter reported complete through `onToolUse`, in report order: replay
+   * reports the same ones, so the streaming scheduler starts the same calls
+   * early. Positions, not ids: a faulty model can repeat an id.
+   */
+  reported_tool_uses?: number[];
 }
 
 export interface RecordingManifest {
@@ -96,4 +104,26 @@ export function sessionDir(dir: string, task: string, repeat: number): string {
 /** Sorts by call number; the turn is in the name for people browsing the directory. */
 export function exchangeFile(seq: number, turn: number): string {
   return `${String(seq).padStart(3, '0')}-turn-${turn}.json`;
+}
+
+/**
+ * Positions of the reported blocks in the final content, each position used
+ * once: the same object if the adapter reused it, else the same id, name and
+ * input, else the first unused block with the same id.
+ */
+export function reportedPositions(response: ModelResponse, reported: ToolUseBlock[]): number[] {
+  const used = new Set<number>();
+  const out: number[] = [];
+  const same = (a: ToolUseBlock, b: ToolUseBlock) => a.id === b.id && a.name === b.name && JSON.stringify(a.input) === JSON.stringify(b.input);
+  const find = (test: (b: ToolUseBlock) => boolean) => response.content.findIndex((b, i) => !used.has(i) && b.type === 'tool_use' && test(b));
+  for (const block of reported) {
+    let index = find((b) => b === block);
+    if (index < 0) index = find((b) => same(b, block));
+    if (index < 0) index = find((b) => b.id === block.id);
+    if (index >= 0) {
+      used.add(index);
+      out.push(index);
+    }
+  }
+  return out;
 }

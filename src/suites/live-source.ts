@@ -32,6 +32,8 @@ export interface LiveSourceOptions {
   env: NodeJS.ProcessEnv;
   /** Strict tool use (default false): see providers/dialects/index.ts. */
   strictTools?: boolean;
+  /** Stream responses (SSE), as production harnesses do; default false. */
+  stream?: boolean;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -76,6 +78,7 @@ export function liveModelSource(options: LiveSourceOptions): ModelSource {
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.strictTools !== undefined ? { strictTools: options.strictTools } : {}),
+        ...(options.stream !== undefined ? { stream: options.stream } : {}),
         // Compatible servers (vLLM, Ollama, LM Studio) know `max_tokens`; not all know `max_completion_tokens`.
         ...(options.provider === 'openai-compatible' ? { maxTokensParam: 'max_tokens' as const } : {}),
       });

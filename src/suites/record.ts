@@ -5,13 +5,14 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ModelCallError, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from '../providers/types.js';
+import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo, type ToolUseBlock } from '../providers/types.js';
 import { FAULTLINE_VERSION } from '../version.js';
 import {
   MANIFEST_FILE,
   RECORDING_VERSION,
   exchangeFile,
   recordedRequest,
+  reportedPositions,
   scrub,
   sessionDir,
   turnOf,
@@ -46,7 +47,7 @@ class RecordingModel implements Model {
     return this.lastInfo;
   }
 
-  async complete(request: ModelRequest): Promise<ModelResponse> {
+  async complete(request: ModelRequest, options?: CompleteOptions): Promise<ModelResponse> {
     const seq = ++this.seq;
     const turn = turnOf(request);
     const base = {
@@ -61,14 +62,31 @@ class RecordingModel implements Model {
       request: recordedRequest(request, this.session.workspace),
     } satisfies Omit<RecordedExchange, 'response' | 'error'>;
     const file = join(this.dir, exchangeFile(seq, turn));
+    const reported: ToolUseBlock[] = [];
+    const hooks: CompleteOptions = {};
+    const onToolUse = options?.onToolUse;
+    if (onToolUse) {
+      hooks.onToolUse = (block) => {
+        reported.push(block);
+        onToolUse(block);
+      };
+    }
     try {
-      const response = await this.inner.complete(request);
-      writeJson(file, { ...base, response: scrub(response, this.session.workspace) } satisfies RecordedExchange);
+      const response = await this.inner.complete(request, hooks);
+      const streamed = reported.length > 0 ? { reported_tool_uses: reportedPositions(response, reported) } : {};
+      writeJson(file, { ...base, response: scrub(response, this.session.workspace), ...streamed } satisfies RecordedExchange);
       return response;
     } catch (error) {
       // Provider errors are part of the conversation (a replay must retry the same way); an abort is not.
       if (error instanceof ModelCallError) {
-        const recorded = { kind: error.kind, message: error.message, status: error.status, retry_after_ms: error.retryAfterMs, retryable: error.retryable };
+        const recorded = {
+          kind: error.kind,
+          message: error.message,
+          status: error.status,
+          retry_after_ms: error.retryAfterMs,
+          retryable: error.retryable,
+          should_retry: error.shouldRetry,
+        };
         writeJson(file, { ...base, error: scrub(recorded, this.session.workspace) } satisfies RecordedExchange);
       }
       throw error;

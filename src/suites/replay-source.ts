@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ModelCallError, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from '../providers/types.js';
+import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from '../providers/types.js';
 import { firstDifference, preview } from './exchange-diff.js';
 import { MANIFEST_FILE, recordedRequest, sessionDir, turnOf, unscrub, type RecordedExchange, type RecordingManifest } from './exchange.js';
 import type { LoadedTask } from './load-suite.js';
@@ -37,11 +37,13 @@ class ReplayModel implements Model {
   ) {}
 
   describeRequest(request: ModelRequest): RequestInfo {
-    const bytes = Buffer.byteLength(JSON.stringify(recordedRequest(request, this.session.workspace)));
-    return this.exchanges[this.next]?.info ?? { requestBytes: bytes, toolsBytes: 0, stream: false };
+    const recorded = this.exchanges[this.next]?.info;
+    if (recorded) return recorded;
+    // Past the end of the recording: complete() will report the divergence; the size is only for the event.
+    return { requestBytes: Buffer.byteLength(JSON.stringify(recordedRequest(request, this.session.workspace))), toolsBytes: 0, stream: false };
   }
 
-  async complete(request: ModelRequest): Promise<ModelResponse> {
+  async complete(request: ModelRequest, options?: CompleteOptions): Promise<ModelResponse> {
     const turn = turnOf(request);
     const recorded = this.exchanges[this.next];
     if (!recorded) return this.diverge(`task ${this.task} turn ${turn}: the harness sent request ${this.next + 1}, the recording has only ${this.exchanges.length}`);
@@ -53,10 +55,16 @@ class ReplayModel implements Model {
     this.next++;
     if (recorded.error) {
       const e = recorded.error;
-      throw new ModelCallError(e.kind, e.message, e.status, e.retry_after_ms, e.retryable);
+      throw new ModelCallError(e.kind, e.message, e.status, e.retry_after_ms, e.retryable, e.should_retry ?? null);
     }
     if (!recorded.response) return this.diverge(`task ${this.task} turn ${recorded.turn}: the recorded exchange has neither a response nor an error`);
-    return unscrub(recorded.response, this.session.workspace);
+    const response = unscrub(recorded.response, this.session.workspace);
+    // Report the blocks the streaming adapter reported when this was recorded, in the same order.
+    for (const index of recorded.reported_tool_uses ?? []) {
+      const block = response.content[index];
+      if (block?.type === 'tool_use') options?.onToolUse?.(block);
+    }
+    return response;
   }
 
   /** What is left unplayed when the session ends. */

@@ -20,6 +20,7 @@ interface RunOptions {
   model?: string;
   baseUrl?: string;
   strict?: boolean;
+  stream?: boolean;
   repeat: string;
   record?: string;
   replay?: string;
@@ -39,6 +40,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--model <name>', 'model id for a live provider, e.g. claude-sonnet-4-5 or gpt-4.1-mini')
     .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1)')
     .option('--strict', 'strict tool use on a live provider: the wire\'s strict schema subset plus strict: true (default off)')
+    .option('--stream', 'stream responses (SSE) from the provider or the mock (default: the task\'s `stream`, else off)')
     .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
     .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
     .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
@@ -73,7 +75,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const sink = new JsonlSink(tracePath, { onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const c = colorsFor(io.isTTY, io.env);
-      const mock = mockModelSource({ wire: opts.wire });
+      const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}) });
       const source = selectSource(opts, tasks, io, mock);
       const abort = new AbortController();
       const onSigint = () => abort.abort('sigint');
@@ -131,7 +133,7 @@ function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: Mo
       }
       source = mock;
     } else {
-      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false });
+      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false, stream: opts.stream ?? false });
     }
   } catch (error) {
     if (error instanceof LiveSourceError || error instanceof ReplayError) throw new CliError(error.message);
