@@ -25,6 +25,8 @@ export interface SinkOptions {
   flushIntervalMs?: number;
   /** Also keep every written event in memory (tests, expectations). */
   keepInMemory?: boolean;
+  /** Start the file empty instead of appending to it (default: append). */
+  truncate?: boolean;
 }
 
 export interface SinkStats {
@@ -64,7 +66,7 @@ export class JsonlSink implements EventSink {
     this.now = options.now ?? Date.now;
     try {
       mkdirSync(dirname(path), { recursive: true });
-      this.fd = openSync(path, 'a');
+      this.fd = openSync(path, options.truncate ? 'w' : 'a');
     } catch (error) {
       this.fail(error, 0);
     }
