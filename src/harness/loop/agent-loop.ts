@@ -93,10 +93,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       request_bytes: info.requestBytes,
       prefix_hash: hash,
     });
-    const callStarted = now();
     // Retries, back-off and one model_error per failed attempt live in model-call.ts.
     const streaming = config.streamingTools ? new StreamingTurn(turn, callOptions) : null;
-    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, ...streaming?.modelHooks });
+    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, now, ...streaming?.modelHooks });
     if (!call.ok) {
       await streaming?.discard();
       if (!call.aborted) errorStop = 'model_error';
@@ -107,7 +106,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     addUsage(usage, response.usage);
     emitter.emit('model_response', {
       turn,
-      duration_ms: round(now() - callStarted),
+      duration_ms: round(now() - call.startedAt), // the successful attempt only; failed ones are model_error events
       ttft_ms: response.ttftMs,
       stop_reason: response.stopReason?.slice(0, 64) ?? null,
       stop_class: response.stopClass,

@@ -118,4 +118,19 @@ describe('callModel', () => {
     expect(isRetryable(new ModelCallError('invalid_request', 'bad', 400, null, false))).toBe(false);
     expect(isRetryable(new ModelCallError('server_error', '5xx', 413, null, true))).toBe(false);
   });
+
+  it('reports when the successful attempt started, so a response duration excludes failed attempts and back-off', async () => {
+    let clock = 0;
+    const model = flaky([http(500)]);
+    const sink = new MemorySink();
+    const result = await callModel({
+      model,
+      request: { messages: [], tools: [], maxTokens: 1, signal: new AbortController().signal },
+      turn: 1,
+      emitter: new RunEmitter(sink, 'r').session('s', 't'),
+      now: () => clock,
+      deps: { sleep: async (ms) => void (clock += ms), random: () => 0 },
+    });
+    expect(result).toMatchObject({ ok: true, attempts: 2, startedAt: 500 });
+  });
 });

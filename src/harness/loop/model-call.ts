@@ -47,10 +47,13 @@ export interface ModelCallOptions {
   onToolUse?: CompleteOptions['onToolUse'];
   /** Called before each retry, so a streaming consumer can drop what the failed attempt reported. */
   onRetry?(attempt: number): void;
+  /** Clock (ms) for `startedAt`; default performance.now. */
+  now?: () => number;
 }
 
 export type ModelCallResult =
-  | { ok: true; response: ModelResponse; attempts: number }
+  /** `startedAt`: when the successful attempt began, so its duration excludes failed attempts and back-off. */
+  | { ok: true; response: ModelResponse; attempts: number; startedAt: number }
   | { ok: false; aborted: true; attempts: number }
   | { ok: false; aborted: false; error: ModelCallError; attempts: number };
 
@@ -76,8 +79,9 @@ export async function callModel(options: ModelCallOptions): Promise<ModelCallRes
   const hooks: CompleteOptions = options.onToolUse ? { onToolUse: options.onToolUse } : {};
   for (let attempt = 1; ; attempt++) {
     let error: ModelCallError;
+    const startedAt = (options.now ?? performance.now.bind(performance))();
     try {
-      return { ok: true, response: await model.complete(request, hooks), attempts: attempt };
+      return { ok: true, response: await model.complete(request, hooks), attempts: attempt, startedAt };
     } catch (caught) {
       // An abort is the user's, not the provider's: no model_error, the loop attributes the stop.
       if (signal.aborted) return { ok: false, aborted: true, attempts: attempt };
