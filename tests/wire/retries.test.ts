@@ -73,7 +73,7 @@ describe.each(WIRES)('retries on the %s wire', (wire) => {
     }, 150);
     const run = await runOnLoopback(script, { server, wire, stream: true, signal: controller.signal });
     const lag = performance.now() - abortedAt;
-    expect(lag).toBeLessThan(150);
+    expect(lag).toBeLessThan(500); // vs ~16 s for the whole stream: the abort cut it short
     expect(run.result.stop).toBe('aborted');
     expect(run.of('model_error')).toHaveLength(0);
     expect(run.of('model_response')).toHaveLength(0);
