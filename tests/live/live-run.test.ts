@@ -5,6 +5,7 @@
  * run command's help and the README.
  */
 import { join } from 'node:path';
+import { loadSuites } from '../../src/suites/load-suite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import { startCannedProvider, type CannedProvider } from './canned-provider.js';
@@ -99,5 +100,18 @@ describe('faultline run against a live provider', () => {
     } finally {
       await flaky.close();
     }
+  });
+
+  it('ships a manual real-API suite whose tasks are all unscripted, so CI never runs it on the mock', () => {
+    const tasks = loadSuites(['tests/live/real-api.yaml']);
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks.every((t) => t.script === undefined)).toBe(true);
+  });
+
+  it('rejects --wire with a live provider instead of ignoring it', async () => {
+    const { suite } = liveSuite();
+    const io = captureIo({ OPENAI_API_KEY: 'sk-test-openai-0000000000' });
+    expect(await run(['run', suite, '--provider', 'openai', '--model', 'm', '--wire', 'anthropic'], io)).toBe(2);
+    expect(io.err()).toContain('--wire chooses what the mock speaks');
   });
 });

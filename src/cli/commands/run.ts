@@ -36,7 +36,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .command('run')
     .description('run suite tasks through the harness and write every step to a JSONL trace (exit 1 if any task fails)')
     .argument('<suites...>', 'suite files (.yaml) or directories of them')
-    .addOption(new Option('--provider <name>', 'model provider (live ones read ANTHROPIC_API_KEY / OPENAI_API_KEY)').choices(['mock', ...LIVE_PROVIDERS]).default('mock'))
+    .addOption(new Option('--provider <name>', 'model provider; live keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (openai-compatible: optional OPENAI_COMPATIBLE_API_KEY)').choices(['mock', ...LIVE_PROVIDERS]).default('mock'))
     .option('--model <name>', 'model id for a live provider, e.g. claude-sonnet-4-5 or gpt-4.1-mini')
     .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1)')
     .option('--strict', 'strict tool use on a live provider: the wire\'s strict schema subset plus strict: true (default off)')
@@ -52,9 +52,9 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .addHelpText(
       'after',
       '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n' +
-        '  faultline run suites/live --provider anthropic --model claude-sonnet-4-5 --repeat 5 --record recordings/live\n' +
-        '  faultline run suites/live --provider openai-compatible --base-url http://127.0.0.1:11434/v1 --model qwen3\n' +
-        '  faultline run suites/live --replay recordings/live\n',
+        '  faultline run tests/live/real-api.yaml --provider anthropic --model claude-sonnet-4-5 --repeat 5 --record recordings/live\n' +
+        '  faultline run tests/live/real-api.yaml --provider openai-compatible --base-url http://127.0.0.1:11434/v1 --model qwen3\n' +
+        '  faultline run tests/live/real-api.yaml --replay recordings/live\n',
     )
     .action(async (paths: string[], opts: RunOptions) => {
       const concurrency = Number(opts.concurrency);
@@ -73,7 +73,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
 
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
-      const sink = new JsonlSink(tracePath, { onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
+      // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
+      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const c = colorsFor(io.isTTY, io.env);
       const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}) });
       const source = selectSource(opts, tasks, io, mock);
@@ -119,6 +120,7 @@ function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: Mo
   if (!opts.replay && opts.provider !== 'mock' && (opts.model === undefined || opts.model === '')) {
     throw new CliError(`--model is required with --provider ${opts.provider}`);
   }
+  if (opts.wire && opts.provider !== 'mock') throw new CliError(`--wire chooses what the mock speaks; --provider ${opts.provider} speaks its own wire`);
   if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
   let source: ModelSource;
   try {
