@@ -265,3 +265,22 @@ describe.each(['anthropic', 'openai'] as const)('the msw mount streaming on the 
     expect(session.requests[0]?.request?.stream).toBe(true);
   });
 });
+
+describe('the msw mount with wire faults', () => {
+  it('answers a reset (which msw cannot do half-way) as a network error: a retryable connection error', async () => {
+    const { model, session } = mockModel([{ text: 'x', fault: { reset: true } }], { wire: 'anthropic' });
+    const error = await callError(model.complete(request([ask])));
+    session.close();
+    expect(error).toMatchObject({ kind: 'connection', retryable: true });
+  });
+
+  it('applies a status fault once with `times`, then answers normally', async () => {
+    const { model, session } = mockModel([{ text: 'ok', fault: { status: 529, times: 1 } }], { wire: 'openai' });
+    const error = await callError(model.complete(request([ask])));
+    const response = await model.complete(request([ask]));
+    session.close();
+    expect(error).toMatchObject({ kind: 'overloaded', status: 529 });
+    expect(response.content).toEqual([{ type: 'text', text: 'ok' }]);
+    expect(session.requests.map((r) => [r.status, r.attempt])).toEqual([[529, 1], [200, 2]]);
+  });
+});
