@@ -27,7 +27,7 @@ describe.each(WIRES)('retries on the %s wire', (wire) => {
     const gap = gapMs(run.session.requests);
     console.info(`[${wire}] retry-after-ms 200 -> measured gap between attempts: ${gap.toFixed(1)} ms`);
     expect(gap).toBeGreaterThanOrEqual(195);
-    expect(gap).toBeLessThan(200 + 300); // generous: 2 shared cores
+    expect(gap).toBeLessThan(200 + 450); // generous: 2 cores shared by several test runs (load ~10)
     expect(run.of('model_error')).toEqual([expect.objectContaining({ error_kind: 'rate_limited', status: 429, attempt: 1, will_retry: true, retry_after_ms: 200 })]);
     expect(run.result.stop).toBe('end_turn');
   });
