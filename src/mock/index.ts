@@ -1,8 +1,12 @@
-/** The scripted mock provider: one engine, wire codecs, the mount-neutral respond(), the msw mount. */
+/** The scripted mock provider: one engine, wire codecs (JSON and SSE), the mount-neutral respond(), the msw and loopback mounts. */
 export * from './script.js';
 export { runScript, type MockReply, type MockBlock, type EngineResult } from './engine.js';
 export { respond, type RespondInput, type RespondOutput } from './respond.js';
-export { MockSession, type RecordedRequest, type InjectedFailure } from './session.js';
+export { MockSession, type RecordedRequest, type InjectedFailure, type MockAnswer } from './session.js';
+export type { TransportPlan } from './fault-reply.js';
 export { registerSession, mockModel, stopMockHub, MOCK_ORIGIN, type MockSessionHandle, type RegisterOptions } from './msw-hub.js';
 export type { DecodedRequest } from './decoded-request.js';
 export type { HttpReply, Wire } from './wire-errors.js';
+export { startLoopbackServer, LOOPBACK_HOST, type LoopbackServer, type LoopbackSessionHandle, type LoopbackOptions } from './loopback-server.js';
+export { loopbackModel, sharedLoopbackServer, stopSharedLoopbackServer, type LoopbackModelOptions } from './loopback-model.js';
+export { mockAdapter, type MockAdapterOptions } from './mock-adapter.js';
