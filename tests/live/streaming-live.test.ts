@@ -37,6 +37,10 @@ describe('a streamed live run', () => {
       expect(await run(args, io)).toBe(0);
       const requests = traceEvents(recorded).filter((e) => e.event === 'model_request');
       expect(requests.map((e) => e.stream)).toEqual([true, true]);
+      // The streamed request is built by the same mapping and dialect: no $schema on the wire here either.
+      const received = server.defaultSession(c.provider)!.requests.filter((r) => r.request?.stream);
+      expect(received.length).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(received.map((r) => r.request!.tools))).not.toContain('$schema');
       const responses = traceEvents(recorded).filter((e) => e.event === 'model_response');
       expect(responses.every((e) => typeof e.ttft_ms === 'number')).toBe(true);
 
