@@ -4,6 +4,10 @@
  * telemetry (events built, validated by the types, JSON-encoded and written to
  * a real JSONL file). The tool body is a no-op and its own cost, measured
  * separately in the same run, is subtracted. No model call is involved.
+ * Measured twice in one run: with every pipeline stage on (snapshot check,
+ * PreToolUse and PostToolUse hooks (no-op), permission chain with the path
+ * guard, truncate/spill check, display side channel, defense meter) and with
+ * the optional stages off, so the ratio shows what the stages cost.
  *
  *   node --import tsx bench/harness-overhead.ts [calls-per-turn] [turns]
  */
@@ -12,7 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonlSink, RunEmitter } from '../src/events/index.js';
+import { armedDefenses } from '../src/harness/defenses/catalog.js';
+import { DefenseMeter } from '../src/harness/defenses/meter.js';
 import { runTurnCalls } from '../src/harness/pipeline/run-turn-calls.js';
+import { createSessionServices } from '../src/harness/pipeline/session-services.js';
 import { ToolRegistry } from '../src/harness/tools/registry.js';
 import type { Tool } from '../src/harness/tools/tool.js';
 import type { ToolUseBlock } from '../src/providers/types.js';
@@ -27,6 +34,8 @@ const noop: Tool<z.infer<typeof schema>> = {
   inputSchema: schema,
   readOnly: true,
   isConcurrencySafe: () => true,
+  // Its path goes through the permission chain's path guard like a real read.
+  accessedPaths: (input) => [{ path: input.file_path, access: 'read' }],
   async execute(input) {
     return { content: input.file_path };
   },
@@ -39,7 +48,7 @@ async function bodyOnly(n: number): Promise<number> {
   return performance.now() - start;
 }
 
-async function pipeline(n: number, turnsToRun: number, dir: string): Promise<number> {
+async function pipeline(n: number, turnsToRun: number, dir: string, stages = true): Promise<number> {
   const sink = new JsonlSink(join(dir, `t-${n}.jsonl`));
   const emitter = new RunEmitter(sink, 'bench').session('s', 'task');
   const registry = new ToolRegistry([noop]);
@@ -50,9 +59,19 @@ async function pipeline(n: number, turnsToRun: number, dir: string): Promise<num
     name: 'noop',
     input: { file_path: `src/file-${i}.ts`, limit: 10 },
   }));
+  const pipelineServices = stages
+    ? createSessionServices({
+        workspace: dir,
+        mode: 'acceptEdits',
+        headless: true,
+        hooks: { preToolUse: () => undefined, postToolUse: () => undefined },
+        onSettled: () => undefined,
+      })
+    : undefined;
+  const defenses = stages ? new DefenseMeter(emitter, armedDefenses([])) : undefined;
   const start = performance.now();
   for (let t = 1; t <= turnsToRun; t++) {
-    await runTurnCalls(blocks, t, { registry, emitter, workspace: dir, signal, defaultTimeoutMs: 120_000 });
+    await runTurnCalls(blocks, t, { registry, emitter, workspace: dir, signal, defaultTimeoutMs: 120_000, pipeline: pipelineServices, defenses });
   }
   sink.close();
   return performance.now() - start;
@@ -65,8 +84,11 @@ try {
   const calls = perTurn * turns;
   const total = await pipeline(perTurn, turns, dir);
   const body = await bodyOnly(calls);
+  const bare = await pipeline(perTurn, turns, dir, false);
   const overheadUs = ((total - body) / calls) * 1000;
-  console.log(`harness overhead per tool call: ${overheadUs.toFixed(1)} µs (pipeline + telemetry, tool body excluded)`);
+  const bareUs = ((bare - body) / calls) * 1000;
+  console.log(`harness overhead per tool call: ${overheadUs.toFixed(1)} µs (all pipeline stages + telemetry, tool body excluded)`);
+  console.log(`  optional stages off (no hooks, permissions, snapshot, spill dir, display): ${bareUs.toFixed(1)} µs; stages cost ${(overheadUs / bareUs).toFixed(1)}x`);
   console.log(`  ${calls} calls in ${turns} turns of ${perTurn}; total ${total.toFixed(0)} ms, tool bodies ${body.toFixed(0)} ms`);
   console.log(`  target ≤ 50 µs: ${overheadUs <= 50 ? 'met' : 'NOT met'}`);
 } finally {

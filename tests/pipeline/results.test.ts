@@ -87,7 +87,16 @@ describe('snapshots and the display side', () => {
 
   it('hides tool_search on the display side but always shows errors, while the model gets the full text', async () => {
     const run = await runPipeline(
-      [{ tool_use: [{ name: 'tool_search', input: { query: 'select:sleep' } }, { name: 'read', input: { file_path: 'missing.txt' } }] }, { text: 'done' }],
+      [
+        {
+          tool_use: [
+            { name: 'tool_search', input: { query: 'select:sleep' } },
+            { name: 'read', input: { file_path: 'missing.txt' } },
+            { name: 'find_file', input: {} },
+          ],
+        },
+        { text: 'done' },
+      ],
       {
         registry: () => {
           const registry = createRegistry(['read', 'sleep'], { deferred: ['sleep'] });
@@ -101,5 +110,8 @@ describe('snapshots and the display side', () => {
     expect(run.results()[0]!.content).toMatch(/Loaded 1 tool/);
     expect(byTool.read!).toMatchObject({ isError: true, display: { mode: 'full' } });
     expect(byTool.read!.display.text.length).toBeGreaterThan(0);
+    // Every settled call reaches the side channel through the single exit, including lookup failures.
+    expect(run.settled).toHaveLength(3);
+    expect(byTool['<unknown>']).toMatchObject({ isError: true, display: { mode: 'full' } });
   });
 });

@@ -7,7 +7,10 @@
  *  - an error is always shown in full (hiding it turns a visible failure
  *    into a silent one, which is worse than noise).
  */
+import type { ToolResultBlock } from '../../providers/types.js';
 import type { ResultDisplayMode, Tool } from '../tools/tool.js';
+import type { PipelineCall } from './call.js';
+import type { SettledCall } from './services.js';
 
 export interface DisplaySide {
   mode: ResultDisplayMode;
@@ -36,4 +39,15 @@ export function displaySide(
   if (mode === 'hidden') return { mode, text: '' };
   if (mode === 'summary') return { mode, text: `${name} completed (${content.length} characters of output for the model)` };
   return { mode: 'full', text: content };
+}
+
+/** The side-channel record for one settled call (built by the settlement exit's callback). */
+export function settledCall(
+  call: PipelineCall,
+  result: ToolResultBlock,
+  label: (name: string) => string,
+  overrides: Readonly<Record<string, ResultDisplayMode>> | undefined,
+): SettledCall {
+  const display = displaySide(call.tool, call.block.name, call.input ?? call.block.input, result.content, result.is_error, overrides);
+  return { toolUseId: call.block.id, tool: label(call.block.name), isError: result.is_error, display };
 }

@@ -10,7 +10,6 @@
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { DefenseMeter } from '../defenses/meter.js';
 import type { PipelineCall, StageFailure } from './call.js';
-import { displaySide } from './display-side.js';
 import { executeTool } from './execute.js';
 import { withHookNotice } from './hook-notice.js';
 import { lookupTool, type ToolLookup } from './lookup.js';
@@ -95,21 +94,13 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   });
 }
 
-/** The only way this file ends a call: notice, display side, then the settlement exit. */
+/** The only way this file ends a call: the hook notice, then the settlement exit. */
 function settle(call: PipelineCall, ctx: CallContext, result: { success: SerializedSuccess } | { failure: StageFailure }): void {
   const modified = call.inputModifiedByHook;
-  let content: string;
   if ('success' in result) {
-    content = withHookNotice(result.success.content, modified);
+    const content = withHookNotice(result.success.content, modified);
     ctx.settlement.succeed(call, { ...result.success, content, outputBytes: Buffer.byteLength(content) });
   } else {
-    content = withHookNotice(result.failure.message, modified);
-    ctx.settlement.fail(call, { ...result.failure, message: content });
-  }
-  const onSettled = ctx.services.onSettled;
-  if (onSettled) {
-    const isError = !('success' in result);
-    const display = displaySide(call.tool, call.block.name, call.input ?? call.block.input, content, isError, ctx.services.displayModes);
-    onSettled({ toolUseId: call.block.id, tool: ctx.label(call.block.name), isError, display });
+    ctx.settlement.fail(call, { ...result.failure, message: withHookNotice(result.failure.message, modified) });
   }
 }

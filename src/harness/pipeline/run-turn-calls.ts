@@ -17,6 +17,7 @@ import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
 import type { DefenseMeter } from '../defenses/meter.js';
 import type { PipelineCall } from './call.js';
+import { settledCall } from './display-side.js';
 import { runCallStages, type CallContext } from './run-call.js';
 import type { PipelineServices } from './services.js';
 import type { ToolLookup } from './lookup.js';
@@ -45,7 +46,13 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
   const now = options.now ?? (() => performance.now());
   const isKnown = (name: string) => options.registry.get(name) !== undefined;
   const label = (name: string) => toolLabel(name, isKnown).tool;
-  const settlement = new Settlement({ emitter: options.emitter, now, label });
+  const onSettled = options.pipeline?.onSettled;
+  const settlement = new Settlement({
+    emitter: options.emitter,
+    now,
+    label,
+    ...(onSettled ? { onSettled: (call: PipelineCall, result: ToolResultBlock) => onSettled(settledCall(call, result, label, options.pipeline?.displayModes)) } : {}),
+  });
   const scheduler = options.scheduler ?? createScheduler();
 
   // Each call is planned (batch, concurrency_safe) and announced as it arrives; an array arrives all at once.

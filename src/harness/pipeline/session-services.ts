@@ -44,6 +44,22 @@ const DEFENSE_STEPS: Partial<Record<DefenseName, ChainStep>> = {
   denial_fuse: 'denial_fuse',
 };
 
+/** Skips hashing the input on every call while nothing was approved yet (the common, headless case). */
+class LazySessionMemory extends SessionMemory {
+  #remembered = 0;
+  override remember(tool: string, input: unknown): void {
+    this.#remembered++;
+    super.remember(tool, input);
+  }
+  override has(tool: string, input: unknown): boolean {
+    return this.#remembered > 0 && super.has(tool, input);
+  }
+  override clear(): void {
+    this.#remembered = 0;
+    super.clear();
+  }
+}
+
 export function createSessionServices(settings: SessionPipelineSettings): PipelineServices {
   const off = settings.disabledDefenses ?? [];
   const skipSteps = new Set(off.flatMap((d) => (DEFENSE_STEPS[d] ? [DEFENSE_STEPS[d]] : [])));
@@ -58,7 +74,7 @@ export function createSessionServices(settings: SessionPipelineSettings): Pipeli
         homeDir: settings.homeDir ?? homedir(),
         rules: settings.rules ?? [],
         disabledTools: settings.disabledTools ?? [],
-        sessionMemory: new SessionMemory(),
+        sessionMemory: new LazySessionMemory(),
         denials: off.includes('denial_fuse') ? undefined : new DenialTracker({ threshold: settings.fuseThreshold ?? 3 }),
         ...(skipSteps.size > 0 ? { skipSteps } : {}),
       },

@@ -16,6 +16,8 @@ export interface SettlementOptions {
   now: () => number;
   /** Tool label for events (`<unknown>` for names the registry does not know). */
   label: (name: string) => string;
+  /** The user-facing side channel (seed §5.8 onToolSettled): called once per settled call, whatever path settled it. */
+  onSettled?: (call: PipelineCall, result: ToolResultBlock) => void;
 }
 
 export class Settlement {
@@ -49,7 +51,7 @@ export class Settlement {
       truncated: out.truncated,
       spilled: out.spilled,
     });
-    this.results.set(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
+    this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
     this.kinds.set(call, null);
   }
 
@@ -63,7 +65,7 @@ export class Settlement {
       failure_kind: failure.kind,
       error_code: failure.errorCode?.slice(0, 64) ?? null,
     });
-    this.results.set(call, { type: 'tool_result', tool_use_id: call.block.id, content: failure.message, is_error: true });
+    this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: failure.message, is_error: true });
     this.kinds.set(call, failure.kind);
   }
 
@@ -79,6 +81,15 @@ export class Settlement {
       }
     }
     return calls.map((call) => this.results.get(call)).filter((r): r is ToolResultBlock => r !== undefined);
+  }
+
+  private record(call: PipelineCall, result: ToolResultBlock): void {
+    this.results.set(call, result);
+    try {
+      this.options.onSettled?.(call, result);
+    } catch {
+      // The display side must never take the protocol side down with it.
+    }
   }
 
   private claim(call: PipelineCall): boolean {
