@@ -76,6 +76,9 @@ describe.each(WIRES)('loop rules over the %s wire', (wire) => {
     expect(existsSync(join(on.workspace, 'w.txt'))).toBe(false);
     expect(on.of('model_response')[0]!.stop_class).toBe(reason === null ? 'null' : 'unknown');
     expect(on.of('tool_call')).toHaveLength(0);
+    // Nothing ran, yet the history stays valid for a resume: the cut-short call has an error result.
+    expect(on.result.messages.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', is_error: true }] });
+    expect(everyToolUseAnswered(on)).toBe(true);
 
     const off = await runScripted(script, { wire, config: { disabledDefenses: ['stop_reason_fail_closed'] } });
     expect(existsSync(join(off.workspace, 'w.txt'))).toBe(true);

@@ -6,7 +6,7 @@
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { TurnStop } from '../../events/labels.js';
-import type { Message, Model, ModelResponse, Usage } from '../../providers/types.js';
+import type { Message, Model, ModelResponse, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
 import type { HarnessConfig } from '../config.js';
 import { armedDefenses } from '../defenses/catalog.js';
 import { DefenseMeter } from '../defenses/meter.js';
@@ -125,6 +125,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     if (decision.kind === 'stop') {
       await streaming?.discard();
       explicit = decision.stop;
+      // Nothing ran and nothing more is sent, but the history must stay valid for whoever resumes it (seed §2.4).
+      if (toolUses.length > 0) messages.push({ role: 'user', content: unexecutedResults(toolUses, decision.stop) });
       break;
     }
     if (decision.kind === 'continue') {
@@ -163,6 +165,16 @@ function recordDefenses(
   if (response.stopClass === 'null' || response.stopClass === 'unknown') {
     defenses.check('stop_reason_fail_closed', turn, decision.kind === 'stop' && decision.failClosed, 'stop');
   }
+}
+
+/** Results for tool calls the loop refused to run (fail-closed or refusal stop): history only, no call events. */
+function unexecutedResults(toolUses: readonly ToolUseBlock[], stop: TurnStop): ToolResultBlock[] {
+  return toolUses.map((block) => ({
+    type: 'tool_result',
+    tool_use_id: block.id,
+    is_error: true,
+    content: `${block.name} was not run: the turn ended with stop reason class "${stop}", so the harness did not act on it.`,
+  }));
 }
 
 function overBudget(usage: Usage, config: HarnessConfig): boolean {
