@@ -117,3 +117,37 @@ describe('hooks and the tool body', () => {
     expect(readFileSync(join(run.workspace, 'out.txt'), 'utf8')).toBe('from hook');
   });
 });
+
+describe('PostToolUse hook on an MCP tool', () => {
+  it('sees the raw, untruncated output (a redaction hook must see what truncation hides), and its rewrite is limited again', async () => {
+    const { z } = await import('zod');
+    const { ToolRegistry } = await import('../../src/harness/tools/registry.js');
+    const { builtinTools } = await import('../../src/harness/tools/builtin.js');
+    const raw = `${'a'.repeat(20_000)} SECRET-IN-THE-MIDDLE ${'b'.repeat(20_000)}`;
+    const mcp = {
+      name: 'mcp__docs__fetch',
+      description: 'Fetches a document.',
+      inputSchema: z.object({}),
+      readOnly: true,
+      isConcurrencySafe: () => true,
+      execute: async () => ({ content: raw }),
+    };
+    const seen: { tool: string; length: number; source: string }[] = [];
+    const hooks: HookSet = {
+      postToolUse: (e) => {
+        seen.push({ tool: e.tool, length: e.output.length, source: e.source });
+        return { output: e.output.replace('SECRET-IN-THE-MIDDLE', '[redacted]') };
+      },
+    };
+    const run = await runPipeline(
+      [{ tool_use: [{ name: 'mcp__docs__fetch', id: 'toolu_mcp', input: {} }, { name: 'bash', id: 'toolu_bash', input: { command: 'cat big.txt' } }] }, { text: 'done' }],
+      { registry: new ToolRegistry([...builtinTools(), mcp]), hooks, mode: 'bypass', files: { 'big.txt': raw } },
+    );
+    expect(seen.find((s) => s.tool === 'mcp__docs__fetch')).toMatchObject({ length: raw.length, source: 'mcp' });
+    expect(seen.find((s) => s.tool === 'bash')!.length).toBeLessThanOrEqual(30_400); // built-in: the truncated text
+    const spill = readFileSync(join(run.workspace, '.faultline/spill/t1-toolu_mcp.txt'), 'utf8');
+    expect(spill).toContain('[redacted]');
+    expect(spill).not.toContain('SECRET-IN-THE-MIDDLE');
+    expect(run.of('tool_success').find((s) => s.tool === 'mcp__docs__fetch')).toMatchObject({ truncated: true, spilled: true });
+  });
+});

@@ -2,8 +2,8 @@
  * Stage ⑨: the PostToolUse hook may rewrite a successful result. Built-in
  * tools' hooks see the truncated text (what the model will see); MCP tools'
  * hooks see the raw, untruncated output (seed §5.2: a redaction hook must
- * see the part a truncation would hide), and their rewrite is limited again
- * by the caller.
+ * see the part a truncation would hide): for them this stage runs before
+ * truncate/spill, so the spilled file holds the hook's rewrite, not the raw.
  *
  * A hook that throws, times out or returns a non-string PASSES: the output
  * stays as the tool produced it (effect `failed`). Why not block: the tool

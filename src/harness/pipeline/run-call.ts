@@ -78,15 +78,16 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
 
   const source = tool.name.startsWith('mcp__') ? 'mcp' : 'builtin';
   const spill = { workspace: ctx.workspace, spillDir: services.spillDir ?? null, defenses: ctx.defenses, label };
-  let limited = await truncateSpillStage(call, tool, outcome.output.content, spill);
-  if (services.hooks?.postToolUse) {
-    const hookDeps = { hooks: services.hooks, emitter: ctx.emitter, label, now: ctx.now };
-    const seen = source === 'mcp' ? limited.raw : limited.content;
-    const post = await postToolHookStage(call, seen, source, hookDeps);
-    if (post.modified) {
-      // MCP: the hook rewrote the raw text, which is limited again; built-ins: the hook saw what the model sees.
-      limited = source === 'mcp' ? await truncateSpillStage(call, tool, post.output, spill) : { ...limited, content: post.output };
-    }
+  const post = services.hooks?.postToolUse ? { hooks: services.hooks, emitter: ctx.emitter, label, now: ctx.now } : null;
+  let limited;
+  if (post && source === 'mcp') {
+    // MCP: the hook sees the raw output BEFORE anything is cut or spilled, so the spill holds its rewrite.
+    const hooked = await postToolHookStage(call, outcome.output.content, source, post);
+    limited = await truncateSpillStage(call, tool, hooked.output, spill);
+  } else {
+    limited = await truncateSpillStage(call, tool, outcome.output.content, spill);
+    // Built-ins: the hook sees exactly what the model will see.
+    if (post) limited = { ...limited, content: (await postToolHookStage(call, limited.content, source, post)).output };
   }
   const out = serializeSuccess(tool, limited.content, outcome.output.empty);
   settle(call, ctx, {

@@ -24,8 +24,6 @@ export interface Limited {
   content: string;
   truncated: boolean;
   spilled: boolean;
-  /** Full text before truncation (what an MCP tool's PostToolUse hook sees). */
-  raw: string;
 }
 
 export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: string, deps: SpillDeps): Promise<Limited> {
@@ -35,7 +33,7 @@ export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: st
     deps.defenses.check('spill_read_loop', call.turn, readExempt && readsSpill(call.input, deps), 'block', deps.label);
   }
   const limit = resultLimit(tool, readExempt);
-  if (raw.length <= limit) return { content: raw, truncated: false, spilled: false, raw };
+  if (raw.length <= limit) return { content: raw, truncated: false, spilled: false };
 
   const cut = headTail(raw, limit);
   let where: string | null = null;
@@ -51,7 +49,7 @@ export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: st
   const notice = where
     ? `\n\n[Output too long: showing the first ${cut.head.length} and last ${cut.tail.length} of ${raw.length} characters. The full output is saved at ${where}; read it with the read tool (offset/limit) if you need the omitted part.]`
     : `\n\n[Output too long: showing the first ${cut.head.length} and last ${cut.tail.length} of ${raw.length} characters; the full output could not be saved. Narrow the command to see the rest.]`;
-  return { content: cut.head + (cut.tail ? middle + cut.tail : middle) + notice, truncated: true, spilled: where !== null, raw };
+  return { content: cut.head + (cut.tail ? middle + cut.tail : middle) + notice, truncated: true, spilled: where !== null };
 }
 
 function shownPath(workspace: string, full: string): string {
