@@ -54,7 +54,7 @@ export function registerMockServer(program: Command, io: CliIo, result: CommandR
     .requiredOption('--task <id>', 'task id in the suite')
     .option('--port <n>', 'port (0 picks a free one)', '0')
     .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (both are served)').choices(['anthropic', 'openai']))
-    .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol.yaml --task rate-limited-429 --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
+    .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol/006-rate-limited-429-retry-after.yaml --task protocol-006-rate-limited-429-retry-after-ms --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
     .action(async (opts: MockServerOptions) => {
       const server = await startTaskServer(opts, io);
       await new Promise<void>((resolve) => {
