@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MemorySink, RunEmitter, type FaultlineEvent } from '../../src/events/index.js';
 import { DEFAULT_HARNESS_CONFIG } from '../../src/harness/config.js';
+import type { HookSet } from '../../src/harness/hooks/types.js';
 import { runAgent } from '../../src/harness/loop/agent-loop.js';
 import { bashTool } from '../../src/harness/tools/bash.js';
 import { editTool } from '../../src/harness/tools/edit.js';
@@ -33,6 +34,8 @@ const FILES = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
 const TIMING = new Set(['ts', 'seq', 'duration_ms', 'ttft_ms']);
 
 async function runOnce(script: z.input<typeof ModelScript>, streamingTools: boolean, wire: Wire, tools: Tool[] = [readTool, editTool, writeTool, bashTool, sleepTool]) {
+  const preToolUse: string[] = [];
+  const hooks: HookSet = { preToolUse: (event) => void preToolUse.push(event.toolUseId) };
   const { model, session } = await loopbackModel(script, { wire, stream: true });
   let responseAt = 0;
   const watched: Model = {
@@ -55,9 +58,10 @@ async function runOnce(script: z.input<typeof ModelScript>, streamingTools: bool
       prompt: 'Do the task.',
       workspace,
       config: { ...DEFAULT_HARNESS_CONFIG, streamingTools, retry: { baseDelayMs: 1, maxDelayMs: 2, jitter: 0 } },
+      pipeline: { hooks },
     });
     const files = Object.fromEntries(readdirSync(workspace).map((f) => [f, readFileSync(join(workspace, f), 'utf8')]));
-    return { result, events: sink.events(), files, firstResponseAt: () => responseAt };
+    return { result, events: sink.events(), files, preToolUse, firstResponseAt: () => responseAt };
   } finally {
     session.close();
   }
@@ -101,6 +105,9 @@ describe.each<Wire>(['anthropic', 'openai'])('streaming on/off over the %s wire'
       wire,
     );
     expect(on.events.filter((e) => e.event === 'tool_call').map((e) => (e as { batch: number }).batch)).toEqual([0, 0, 1, 2, 2, 2]);
+    // PreToolUse fires once per call in streaming mode too (the same pipeline runs each call once).
+    expect([...on.preToolUse].sort()).toEqual([...new Set(on.preToolUse)].sort());
+    expect(on.preToolUse).toHaveLength(6);
   });
 
   it('gives the same outcome when max_tokens cuts the last call (nothing runs, early reads are dropped)', async () => {
