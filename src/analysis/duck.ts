@@ -36,6 +36,9 @@ export class Duck {
     const connection = await instance.connect();
     // The in_clause optimizer takes seconds to plan the generated validity SQL (hundreds of IN lists); the gain is nil here.
     await connection.run(`SET disabled_optimizers = 'in_clause'`);
+    // Row order is never relied on (line numbers come from WITH ORDINALITY, reports ORDER BY explicitly);
+    // keeping insertion order makes loading into a table about 3x slower.
+    await connection.run(`SET preserve_insertion_order = false`);
     return new Duck(instance, connection, tempDir);
   }
 
