@@ -117,3 +117,18 @@ describe.each(WIRES)('loop rules over the %s wire', (wire) => {
     expect(lost(run)).toBe(0);
   });
 });
+
+describe('loop defense accounting', () => {
+  it('counts one evaluation of each loop guard per model response and a trigger only when it fires', async () => {
+    const run = await runScripted(
+      [{ tool_use: [{ name: 'ls', input: {} }], stop_reason: 'end_turn' }, { tool_use: [{ name: 'ls', input: {} }] }, { text: 'done' }],
+      { wire: 'anthropic' },
+    );
+    const stats = Object.fromEntries(run.of('defense_stats').map((s) => [s.defense, [s.evaluated, s.triggered]]));
+    expect(stats).toMatchObject({
+      end_turn_fallthrough: [3, 1],
+      cut_tool_call_guard: [3, 0],
+      stop_reason_fail_closed: [3, 0],
+    });
+  });
+});

@@ -10,6 +10,7 @@ import type { ModelSource } from '../../suites/model-source.js';
 import { LIVE_PROVIDERS, liveModelSource, LiveSourceError, type LiveProvider } from '../../suites/live-source.js';
 import { recordingSource } from '../../suites/record.js';
 import { replayModelSource, ReplayError } from '../../suites/replay-source.js';
+import { reportForFiles } from '../../report/report-for-files.js';
 import { colorsFor, progressBar, summaryText, taskLine } from '../../suites/run-output.js';
 import { newRunId, runSuite } from '../../suites/run-suite.js';
 import { CliError, type CliIo } from '../io.js';
@@ -29,6 +30,7 @@ interface RunOptions {
   concurrency: string;
   filter?: string;
   keepWorkspaces?: boolean;
+  report?: boolean;
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -49,6 +51,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
+    .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
     .addHelpText(
       'after',
       '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n' +
@@ -102,6 +105,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (io.isTTY) io.stdout('\n');
         sink.close();
         io.stdout(summaryText(summary, tracePath, c));
+        if (opts.report) io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${lost.failedWrites} trace lines could not be written: ${lost.firstError}\n`);
         result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;

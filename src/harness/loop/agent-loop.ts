@@ -150,6 +150,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   return { stop, turns: turn, usage, finalText, messages, durationMs: round(now() - started), defenses };
 }
 
+/**
+ * The three loop guards look at every model response, so each response is one
+ * evaluation of each (seed §13.3: evaluations and triggers counted apart); a
+ * trigger is counted only when the guard changed what the loop did.
+ */
 function recordDefenses(
   defenses: DefenseMeter,
   turn: number,
@@ -158,13 +163,11 @@ function recordDefenses(
   decision: ReturnType<typeof decideTurn>,
 ): void {
   const endLike = response.stopClass === 'end_turn' || response.stopClass === 'stop_sequence';
-  if (endLike) defenses.check('end_turn_fallthrough', turn, pending > 0 && decision.kind === 'execute', 'fallthrough');
-  if (response.stopClass === 'max_tokens' || response.stopClass === 'context_window_exceeded') {
-    defenses.check('cut_tool_call_guard', turn, decision.kind === 'reject_cut_calls', 'block');
-  }
-  if (response.stopClass === 'null' || response.stopClass === 'unknown') {
-    defenses.check('stop_reason_fail_closed', turn, decision.kind === 'stop' && decision.failClosed, 'stop');
-  }
+  const cut = response.stopClass === 'max_tokens' || response.stopClass === 'context_window_exceeded';
+  const unhandled = response.stopClass === 'null' || response.stopClass === 'unknown';
+  defenses.check('end_turn_fallthrough', turn, endLike && pending > 0 && decision.kind === 'execute', 'fallthrough');
+  defenses.check('cut_tool_call_guard', turn, cut && decision.kind === 'reject_cut_calls', 'block');
+  defenses.check('stop_reason_fail_closed', turn, unhandled && decision.kind === 'stop' && decision.failClosed, 'stop');
 }
 
 /** Results for tool calls the loop refused to run (fail-closed or refusal stop): history only, no call events. */
