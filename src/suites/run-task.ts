@@ -154,6 +154,7 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
     toolTimeoutMs: task.tool_timeout_ms ?? DEFAULT_HARNESS_CONFIG.toolTimeoutMs,
     system: task.system,
     disabledDefenses: task.disabled_defenses ?? [],
+    streamingTools: task.streaming_tools ?? DEFAULT_HARNESS_CONFIG.streamingTools,
     retry: { ...DEFAULT_RETRY_CONFIG, ...(task.max_retries !== undefined ? { maxAttempts: task.max_retries + 1 } : {}) },
   };
 }

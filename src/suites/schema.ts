@@ -82,6 +82,8 @@ const TaskSettings = {
   wire: z.enum(['anthropic', 'openai']).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
+  /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */
+  streaming_tools: z.boolean().optional(),
   /** Model-call retries after the first attempt (default 3; 0 = none). */
   max_retries: z.number().int().nonnegative().optional(),
 };
