@@ -7,8 +7,8 @@
 import type { Command } from 'commander';
 import { createRegistry } from '../../harness/tools/builtin.js';
 import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../harness/tools/prefix-collisions.js';
-import { loadSuites, SuiteError } from '../../suites/load-suite.js';
 import { taskTools } from '../../suites/task-pipeline.js';
+import { loadSuitesForCli } from '../load-suites.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -44,13 +44,7 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
         checked++;
       }
       if (paths.length > 0) {
-        let tasks;
-        try {
-          tasks = loadSuites(paths);
-        } catch (error) {
-          if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
-          throw error;
-        }
+        const tasks = loadSuitesForCli(paths);
         for (const task of tasks.filter((t) => (t.deferred_tools ?? []).length > 0)) {
           const tools = taskTools(task);
           const resident = tools.registry.names().filter((n) => !tools.registry.isDeferred(n));

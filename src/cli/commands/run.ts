@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { join } from 'node:path';
 import { JsonlSink } from '../../events/sink.js';
-import { loadSuites, SuiteError } from '../../suites/load-suite.js';
 import type { LoadedTask } from '../../suites/load-suite.js';
 import { mockModelSource } from '../../suites/mock-source.js';
 import type { ModelSource } from '../../suites/model-source.js';
@@ -13,6 +12,7 @@ import { replayModelSource, ReplayError } from '../../suites/replay-source.js';
 import { reportForFiles } from '../../report/report-for-files.js';
 import { colorsFor, progressBar, summaryText, taskLine } from '../../suites/run-output.js';
 import { newRunId, runSuite } from '../../suites/run-suite.js';
+import { loadSuitesForCli } from '../load-suites.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -64,13 +64,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
-      let tasks;
-      try {
-        tasks = loadSuites(paths);
-      } catch (error) {
-        if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
-        throw error;
-      }
+      let tasks = loadSuitesForCli(paths);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
 

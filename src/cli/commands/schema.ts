@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { toolsPayload } from '../../providers/dialects/payload.js';
 import type { WireFamily } from '../../providers/dialects/index.js';
-import { loadSuites, SuiteError } from '../../suites/load-suite.js';
 import { suiteToolDefinitions } from '../../suites/suite-tools.js';
+import { loadSuitesForCli } from '../load-suites.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -24,13 +24,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
     .option('--sizes', 'print only the size table')
     .addHelpText('after', '\nSizes are of the compact JSON as sent (UTF-8 bytes).\n\nExamples:\n  faultline schema suites/demo\n  faultline schema suites/demo --provider openai --strict\n')
     .action((paths: string[], opts: SchemaOptions) => {
-      let tasks;
-      try {
-        tasks = loadSuites(paths);
-      } catch (error) {
-        if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
-        throw error;
-      }
+      const tasks = loadSuitesForCli(paths);
       const definitions = suiteToolDefinitions(tasks);
       const families: WireFamily[] = opts.provider ? [opts.provider] : ['anthropic', 'openai'];
       for (const family of families) {
