@@ -11,7 +11,7 @@
  *
  *   node --import tsx bench/harness-overhead.ts [calls-per-turn] [turns]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -77,7 +77,10 @@ async function pipeline(n: number, turnsToRun: number, dir: string, stages = tru
   return performance.now() - start;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-'));
+const dir = realpathSync(mkdtempSync(join(tmpdir(), 'faultline-bench-')));
+// The files the calls name exist, as for a real read: the path guard resolves them like any read.
+mkdirSync(join(dir, 'src'));
+for (let i = 0; i < perTurn; i++) writeFileSync(join(dir, 'src', `file-${i}.ts`), '');
 try {
   await pipeline(perTurn, 200, dir); // warm-up (JIT, zod caches)
   await bodyOnly(2000);

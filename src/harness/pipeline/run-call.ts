@@ -9,7 +9,7 @@
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { DefenseMeter } from '../defenses/meter.js';
-import type { PipelineCall, StageFailure } from './call.js';
+import type { PipelineCall, StageFailure, StageResult } from './call.js';
 import { executeTool } from './execute.js';
 import { withHookNotice } from './hook-notice.js';
 import { lookupTool, type ToolLookup } from './lookup.js';
@@ -44,6 +44,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   const tool = (call.tool = found.value);
   const label = ctx.label(tool.name);
   let input: unknown = call.block.input;
+  let valid: StageResult<unknown> | undefined;
 
   // Arguments that never parsed cannot be judged by a hook or the chain: validation answers them.
   if (!call.block.inputError) {
@@ -58,13 +59,16 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     }
     call.candidateInput = input;
     // A call whose input does not parse is not judged (no prompt spent on a call that cannot run); validation answers it.
-    const parsed = tool.inputSchema.safeParse(input);
-    if (services.permissions && parsed.success) {
-      const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label });
-      if (!allowed.ok) return fail(allowed.failure);
+    if (services.permissions) {
+      const parsed = tool.inputSchema.safeParse(input);
+      if (parsed.success) {
+        const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label });
+        if (!allowed.ok) return fail(allowed.failure);
+        valid = { ok: true, value: parsed.data }; // the same parse validation would do
+      }
     }
   }
-  const valid = validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
+  valid ??= validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
   if (!valid.ok) return fail(valid.failure);
   call.input = valid.value;
 

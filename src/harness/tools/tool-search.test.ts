@@ -52,3 +52,15 @@ describe('prefix collisions between resident and deferred names', () => {
     expect(prefixCollisions(['read_file'], ['reap'])).toEqual([]);
   });
 });
+
+describe('tool_search definition', () => {
+  it('marks the session\'s deferred tools in its usage text, fixed at creation so activation never rewrites the prefix', async () => {
+    const registry = createRegistry(['read', 'sleep', 'explode'], { deferred: ['sleep', 'explode'] });
+    const search = createToolSearchTool(registry);
+    registry.register(search);
+    const before = JSON.stringify(registry.definitions().find((d) => d.name === 'tool_search'));
+    expect(before).toContain('not callable until loaded): explode, sleep');
+    await search.execute({ query: 'select:sleep' }, { workspace: '/tmp', signal: new AbortController().signal });
+    expect(JSON.stringify(registry.definitions().find((d) => d.name === 'tool_search'))).toBe(before);
+  });
+});

@@ -59,11 +59,18 @@ export function scoreTools(query: string, candidates: readonly Tool[]): ScoredTo
 }
 
 export function createToolSearchTool(registry: ToolRegistry): Tool<ToolSearchInput> {
+  // Fixed for the session (computed once, never re-rendered on activation): the names are part of
+  // the cached prefix, marked as deferred so the model knows to load them first (seed §10.5-10.6).
+  const deferred = registry.unloadedNames();
   return {
     name: 'tool_search',
     description:
       'Load deferred tools: tools that exist but whose definitions are not sent until needed. ' +
       'Search by keywords, or load by exact name with "select:name"; loaded tools can be called from your next step on.',
+    usage:
+      deferred.length > 0
+        ? `- Deferred tools in this session (not callable until loaded): ${deferred.join(', ')}.\n- Load one with "select:name" before calling it; calling it unloaded fails.`
+        : undefined,
     inputSchema: schema,
     readOnly: true,
     // It changes which tools the next request carries; serial keeps activation order deterministic.
