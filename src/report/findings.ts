@@ -19,7 +19,7 @@ export function findings(analysis: Analysis): Finding[] {
     }
   }
   for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
-    if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${row.sessions_armed} sessions but never evaluated; fix the wiring` });
+    if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${row.sessions_armed} sessions but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)` });
     if (row.triage === 'unreached') out.push({ level: 'warning', text: `defense ${row.defense}: unreached — evaluated ${row.evaluations} times, never triggered; add a scenario that must trigger it` });
     if (row.triggers_match_stats === false) out.push({ level: 'error', text: `defense ${row.defense}: ${row.triggers} trigger events but defense_stats counts a different number (judged vs triggered?)` });
   }

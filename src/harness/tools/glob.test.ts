@@ -59,3 +59,11 @@ describe('glob', () => {
     expect(out.content).toBe('in.txt');
   });
 });
+
+describe('glob and the harness directory', () => {
+  it('never lists the harness\'s own .faultline files (spills, snapshots)', async () => {
+    const ws = await makeWorkspace({ 'a.txt': 'x', '.faultline/spill/t1-x.txt': 'spilled' });
+    const out = await globTool.execute({ pattern: '**/*.txt' }, context(ws));
+    expect(out.content).toBe('a.txt');
+  });
+});

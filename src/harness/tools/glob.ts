@@ -29,7 +29,7 @@ export const globTool: Tool<GlobInput> = {
   usage: [
     '- Patterns are matched relative to path (default: the workspace root); "**" matches any depth, "{a,b}" alternatives.',
     '- Only files are returned, as paths relative to the workspace root.',
-    '- .git is never searched; node_modules only when the pattern names it.',
+    '- .git and .faultline are never searched; node_modules only when the pattern names it.',
     `- At most ${GLOB_MAX_RESULTS} paths are shown; a note says when more matched. Narrow the pattern or path then.`,
     '- Use glob instead of find through bash; use grep to search file contents.',
   ].join('\n'),
@@ -65,9 +65,13 @@ export const globTool: Tool<GlobInput> = {
   },
 };
 
-/** .git is noise; node_modules too, unless the model explicitly asked for it. */
+/**
+ * .git and the harness's own .faultline (spills, snapshots) are noise; node_modules
+ * too, unless the model explicitly asked for it.
+ */
 export function defaultIgnores(pattern: string): string[] {
-  return pattern.includes('node_modules') ? ['**/.git/**'] : ['**/.git/**', '**/node_modules/**'];
+  const always = ['**/.git/**', '**/.faultline/**'];
+  return pattern.includes('node_modules') ? always : [...always, '**/node_modules/**'];
 }
 
 /** Absolute patterns and `..` segments would walk outside the search root; refuse them up front. */

@@ -41,7 +41,7 @@ export const grepTool: Tool<GrepInput> = {
   usage: [
     '- The pattern is a JavaScript regex, matched line by line; escape ( ) [ ] { } . * + ? \\ | ^ $ to match them literally.',
     '- Narrow the search with path (a file or directory) and glob (e.g. "**/*.ts").',
-    '- Binary files, files over 5 MB, node_modules and .git are skipped.',
+    '- Binary files, files over 5 MB, node_modules, .git and .faultline are skipped.',
     `- At most ${GREP_MAX_MATCHES} matching lines are shown; a note gives the total when more matched.`,
     '- Use grep instead of grep or rg through bash; use glob to find files by name.',
   ].join('\n'),
@@ -99,7 +99,7 @@ async function listFiles(dir: string, shownDir: string, filter: string | undefin
     onlyFiles: true,
     expandDirectories: false,
     followSymbolicLinks: false,
-    ignore: ['**/.git/**', '**/node_modules/**'],
+    ignore: ['**/.git/**', '**/.faultline/**', '**/node_modules/**'],
     signal,
   });
   return found.sort(byCodeUnit).map((p) => ({ path: join(dir, p), shown: join(shownDir, p) }));
