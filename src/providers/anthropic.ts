@@ -11,31 +11,12 @@ import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { toModelCallError, type ErrorFacts } from './classify-error.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type AdapterOptions } from './adapter-options.js';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
-export const DEFAULT_TIMEOUT_MS = 300_000;
-export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 120_000;
+export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
-export interface AnthropicModelOptions {
-  model: string;
-  apiKey?: string;
-  baseURL?: string;
-  /** Custom fetch (tests, proxies). */
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  /** Strict tool use: the wire's strict schema subset plus `strict: true` on each tool (default false, see dialects/index.ts). */
-  strictTools?: boolean;
-  /** Stream the response (SSE). Default false. */
-  stream?: boolean;
-  /** Clock for time to first token (ms). */
-  now?: () => number;
-  /** Streaming: longest wait for the next data before the call fails as `timeout` (default 120 s). */
-  streamIdleTimeoutMs?: number;
-}
-
-function byteLength(value: unknown): number {
-  return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value), 'utf8');
-}
+export type AnthropicModelOptions = AdapterOptions;
 
 /** Reduce an SDK error to neutral facts by its class; never by message text. */
 function anthropicErrorFacts(error: AnthropicError): ErrorFacts {

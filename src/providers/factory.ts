@@ -1,4 +1,5 @@
 /** One place that turns a provider name into a Model (CLI, suites, live runs). */
+import type { AdapterOptions } from './adapter-options.js';
 import { AnthropicModel } from './anthropic.js';
 import { OpenAIModel } from './openai.js';
 import type { MaxTokensParam } from './openai-mapping.js';
@@ -6,19 +7,8 @@ import type { Model } from './types.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
-export interface CreateModelOptions {
+export interface CreateModelOptions extends Omit<AdapterOptions, 'now'> {
   provider: ProviderName;
-  model: string;
-  /** Falls back to the SDK's own environment lookup (ANTHROPIC_API_KEY / OPENAI_API_KEY). */
-  apiKey?: string;
-  /** Anthropic: host root (the SDK appends /v1/messages). OpenAI: up to /v1 (the SDK appends /chat/completions). */
-  baseURL?: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  /** Strict tool use (default false): see dialects/index.ts. */
-  strictTools?: boolean;
-  /** Stream the response (SSE); default false. */
-  stream?: boolean;
   /** OpenAI only: `max_tokens` for OpenAI-compatible servers that predate `max_completion_tokens`. */
   maxTokensParam?: MaxTokensParam;
 }
