@@ -5,10 +5,10 @@
  * With `stream: true` the call streams (SSE) and the raw events are read by
  * AnthropicStreamAccumulator: tool_use complete at block stop, ttft recorded.
  */
-import Anthropic, { type AnthropicError } from '@anthropic-ai/sdk';
+import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-mapping.js';
 import { AnthropicStreamAccumulator } from './anthropic-stream.js';
-import { toModelCallError, type ErrorFacts } from './classify-error.js';
+import { sdkErrorFacts, toModelCallError } from './classify-error.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type AdapterOptions } from './adapter-options.js';
@@ -17,16 +17,6 @@ import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, ty
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
 export type AnthropicModelOptions = AdapterOptions;
-
-/** Reduce an SDK error to neutral facts by its class; never by message text. */
-function anthropicErrorFacts(error: AnthropicError): ErrorFacts {
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return { transport: 'timeout', message: error.message };
-  if (error instanceof Anthropic.APIConnectionError) return { transport: 'connection', message: error.message };
-  if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
-    return { transport: 'http', status: error.status, headers: error.headers, message: error.message };
-  }
-  return { transport: 'other', message: error.message };
-}
 
 export class AnthropicModel implements Model {
   readonly provider = 'anthropic';
@@ -83,7 +73,7 @@ export class AnthropicModel implements Model {
       // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
       if (error instanceof Anthropic.APIUserAbortError) throw signal?.reason ?? error;
       if (signal?.aborted) throw signal.reason;
-      if (error instanceof Anthropic.AnthropicError) throw toModelCallError(anthropicErrorFacts(error));
+      if (error instanceof Anthropic.AnthropicError) throw toModelCallError(sdkErrorFacts(error, Anthropic));
       // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
       throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
     }

@@ -14,6 +14,23 @@ export type ErrorFacts =
   /** An SDK error that is neither transport nor HTTP (e.g. a client-side check). */
   | { transport: 'other'; message: string };
 
+/** The error classes both official SDKs export (the same generated layout). */
+export interface SdkErrorClasses {
+  APIConnectionTimeoutError: abstract new (...args: never[]) => Error;
+  APIConnectionError: abstract new (...args: never[]) => Error;
+  APIError: abstract new (...args: never[]) => Error & { status?: number | undefined; headers?: HeaderSource | null | undefined };
+}
+
+/** Reduce an SDK error to neutral facts by its class; never by message text. */
+export function sdkErrorFacts(error: unknown, sdk: SdkErrorClasses): ErrorFacts {
+  if (error instanceof sdk.APIConnectionTimeoutError) return { transport: 'timeout', message: error.message };
+  if (error instanceof sdk.APIConnectionError) return { transport: 'connection', message: error.message };
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
+    return { transport: 'http', status: error.status, headers: error.headers, message: error.message };
+  }
+  return { transport: 'other', message: error instanceof Error ? error.message : String(error) };
+}
+
 const RETRYABLE: ReadonlySet<ModelErrorKind> = new Set([
   'rate_limited',
   'overloaded',

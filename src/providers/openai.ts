@@ -5,8 +5,8 @@
  * call streams with `include_usage` and OpenAIStreamAccumulator buckets the
  * interleaved tool-call deltas by index.
  */
-import OpenAI, { type OpenAIError } from 'openai';
-import { toModelCallError, type ErrorFacts } from './classify-error.js';
+import OpenAI from 'openai';
+import { sdkErrorFacts, toModelCallError } from './classify-error.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
@@ -19,16 +19,6 @@ export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 export interface OpenAIModelOptions extends AdapterOptions {
   /** Default `max_completion_tokens`; use `max_tokens` for older OpenAI-compatible servers. */
   maxTokensParam?: MaxTokensParam;
-}
-
-/** Reduce an SDK error to neutral facts by its class; never by message text. */
-function openAIErrorFacts(error: OpenAIError): ErrorFacts {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return { transport: 'timeout', message: error.message };
-  if (error instanceof OpenAI.APIConnectionError) return { transport: 'connection', message: error.message };
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
-    return { transport: 'http', status: error.status, headers: error.headers, message: error.message };
-  }
-  return { transport: 'other', message: error.message };
 }
 
 export class OpenAIModel implements Model {
@@ -92,7 +82,7 @@ export class OpenAIModel implements Model {
       // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
       if (error instanceof OpenAI.APIUserAbortError) throw signal?.reason ?? error;
       if (signal?.aborted) throw signal.reason;
-      if (error instanceof OpenAI.OpenAIError) throw toModelCallError(openAIErrorFacts(error));
+      if (error instanceof OpenAI.OpenAIError) throw toModelCallError(sdkErrorFacts(error, OpenAI));
       // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
       throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
     }

@@ -1,54 +1,22 @@
 /** Test helper: one agent run against the scripted mock, through the real SDK client and msw. */
 import type { z } from 'zod';
-import { MemorySink, RunEmitter, type FaultlineEvent } from '../../src/events/index.js';
-import { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from '../../src/harness/config.js';
-import { runAgent, type AgentResult } from '../../src/harness/loop/agent-loop.js';
-import { createRegistry } from '../../src/harness/tools/builtin.js';
 import { mockModel, type MockSessionHandle } from '../../src/mock/msw-hub.js';
 import type { ModelScript } from '../../src/mock/script.js';
-import { createWorkspace } from '../../src/suites/workspace.js';
+import { runWithModel, type AgentRun, type AgentRunOptions, type Wire } from './agent-run.js';
 
-export type Wire = 'anthropic' | 'openai';
-export const WIRES: Wire[] = ['anthropic', 'openai'];
+export { lost, WIRES, type Wire } from './agent-run.js';
 
-export interface ScriptedRun {
-  result: AgentResult;
-  events: readonly FaultlineEvent[];
+export interface ScriptedRun extends AgentRun {
   session: MockSessionHandle;
-  workspace: string;
-  of<N extends FaultlineEvent['event']>(name: N): Extract<FaultlineEvent, { event: N }>[];
 }
 
-export async function runScripted(
-  script: z.input<typeof ModelScript>,
-  options: { wire: Wire; tools?: string[]; files?: Record<string, string>; config?: Partial<HarnessConfig>; signal?: AbortSignal },
-): Promise<ScriptedRun> {
+export async function runScripted(script: z.input<typeof ModelScript>, options: AgentRunOptions & { wire: Wire }): Promise<ScriptedRun> {
   const { model, session } = mockModel(script, { wire: options.wire });
-  const sink = new MemorySink();
-  const emitter = new RunEmitter(sink, 'run-test').session('s1', 'task-1');
-  const workspace = createWorkspace(options.files);
   try {
-    const result = await runAgent({
-      model,
-      registry: createRegistry(options.tools),
-      emitter,
-      prompt: 'Do the task.',
-      workspace,
-      config: { ...DEFAULT_HARNESS_CONFIG, ...options.config },
-      signal: options.signal,
-    });
-    const events = sink.events();
-    const of = <N extends FaultlineEvent['event']>(name: N) =>
-      events.filter((e): e is Extract<FaultlineEvent, { event: N }> => e.event === name);
-    return { result, events, session, workspace, of };
+    return { ...(await runWithModel(model, options)), session };
   } finally {
     session.close();
   }
-}
-
-/** calls - successes - failures (seed §14.1): must be 0. */
-export function lost(run: ScriptedRun): number {
-  return run.of('tool_call').length - run.of('tool_success').length - run.of('tool_failure').length;
 }
 
 /** Every tool_use in every assistant message is answered by exactly one tool_result in the next message. */
