@@ -1,10 +1,9 @@
 /**
  * DuckDB side of the derived column list (src/events/columns.ts): SQL types,
- * extraction from the parsed line map, and which columns a set of SQL texts
- * actually uses (so a report loads only what it reads).
+ * and which columns a set of SQL texts actually uses (so a report loads only
+ * what it reads).
  */
 import { eventColumns, type Column, type ColumnKind } from '../events/columns.js';
-import { jsonCol, jsonText } from './validity-sql.js';
 
 const SQL_TYPE: Record<ColumnKind, string> = {
   string: 'VARCHAR',
@@ -16,23 +15,6 @@ const SQL_TYPE: Record<ColumnKind, string> = {
 
 export function sqlType(column: Column): string {
   return SQL_TYPE[column.kind];
-}
-
-/** Typed value of `column` from its staged JSON text (NULL when absent or not convertible). */
-export function extractSql(column: Column): string {
-  const x = jsonCol(column.name);
-  switch (column.kind) {
-    case 'string':
-      return jsonText(x);
-    case 'integer':
-      return `try_cast(try_cast(${x} AS DOUBLE) AS BIGINT)`;
-    case 'number':
-      return `try_cast(${x} AS DOUBLE)`;
-    case 'boolean':
-      return `(${x} = 'true')`;
-    case 'string[]':
-      return `try(json_transform(${x}, '["VARCHAR"]'))`;
-  }
 }
 
 /** Columns always loaded: the envelope that joins and views rely on. */

@@ -1,31 +1,29 @@
 /**
  * Loads trace files into DuckDB once; reports read the views made here.
  *
- * Per JSONL file, two DuckDB scans and no JSON parsing in JS:
- *  1. raw lines (read_csv, numbered): physical line count, and the lines whose
- *     key set is wrong (not JSON, not an object, missing/extra/duplicate keys);
- *  2. read_json with every contract column as raw JSON text: value checks
- *     (types, enums, patterns, lengths, ranges) and the typed columns kept.
- * Rejected lines are then explained with parseLine, the same reasons
- * `faultline validate` prints. When a file's two scans do not line up one to
- * one (blank lines, two objects on a line), that file alone falls back to
- * parseLine on every line, so counts stay exact.
+ * A JSONL file is read twice at the same time: DuckDB parses the typed
+ * columns the reports need on its own threads (leniently, ignoring errors),
+ * while JS judges every line exactly as `parseLine()` does (line-scan.ts).
+ * The JS verdicts then mark the quarantined rows invalid and rebuild the rows
+ * of lines the lenient reader may have read differently. When the two do not
+ * line up one to one (DuckDB failed, or a line it split differently), that
+ * file alone is reloaded from the lines parseLine accepted, so counts stay exact.
  */
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import { eventColumns, type Column } from '../events/columns.js';
+import { type Column } from '../events/columns.js';
 import { CONTRACT_VERSION } from '../events/labels.js';
-import { parseLine, type LineProblem } from '../events/parse-line.js';
+import { type LineProblem } from '../events/parse-line.js';
+import type { FaultlineEvent } from '../events/schemas.js';
 import { EVENT_NAMES } from '../events/schemas.js';
-import { extractSql, sqlType } from './columns-sql.js';
+import { forEachLineBytes, parseLineBytes } from '../events/trace-lines.js';
+import { sqlType } from './columns-sql.js';
 import { sqlString, type Duck } from './duck.js';
 import type { TraceFile } from './inputs.js';
 import { createLabelTables } from './label-tables.js';
-import { forEachLine, readLines } from './line-reader.js';
+import { scanLines } from './line-scan.js';
 import { createViews } from './views.js';
-import { jsonCol, keysAndEventSql, keysValidSql, valuesValidSql } from './validity-sql.js';
 
 export interface QuarantinedLine {
   file: string;
@@ -39,31 +37,55 @@ export interface LoadStats {
   linesRead: number;
   eventsUsed: number;
   quarantined: QuarantinedLine[];
-  /** Lines the SQL checks rejected but parseLine accepted; their file was reloaded line by line. Diagnostic only. */
+  /** Accepted lines the fast check could not prove, so their rows were rebuilt from parseLine's event. Diagnostic only. */
   rescued: number;
 }
 
-const RAW_LINES = (path: string) =>
-  // delim NUL + no quoting: each physical line is one VARCHAR (a blank line is a NULL row).
-  `read_csv(${sqlString(path)}, columns={'line': 'VARCHAR'}, header=false, delim='\\0', quote='', escape='', strict_mode=false, auto_detect=false) WITH ORDINALITY AS r(line, n)`;
+const LINE_COLUMN = '__line';
 
-/** Pass 1: physical line count and the line numbers whose key set is wrong. */
-async function rawPass(duck: Duck, path: string): Promise<{ lines: number; bad: number[] }> {
-  const [row] = await duck.rows(`SELECT count(*) AS lines, coalesce(list(n ORDER BY n) FILTER (WHERE NOT keys_ok), []) AS bad
-    FROM (SELECT n, ${keysValidSql()} AS keys_ok FROM (SELECT n, ${keysAndEventSql()} FROM ${RAW_LINES(path)}))`);
-  return { lines: Number(row?.lines ?? 0), bad: ((row?.bad as number[] | null) ?? []).map(Number) };
+/** Typed rows of a JSONL file, numbered by the reader (whitespace-only lines are skipped, so not yet physical line numbers). */
+function typedPassSql(path: string, fileId: number, keep: Column[], numbered: 'ordinal' | 'field'): string {
+  const cols = keep.map((c) => `${sqlString(c.name)}: ${sqlString(sqlType(c))}`);
+  if (numbered === 'field') cols.push(`${sqlString(LINE_COLUMN)}: 'BIGINT'`);
+  const names = keep.map((c) => `"${c.name}"`).join(', ');
+  const reader = `read_json(${sqlString(path)}, format='newline_delimited', columns={${cols.join(', ')}}, ignore_errors=true)`;
+  return numbered === 'ordinal'
+    ? `INSERT INTO lines SELECT ${fileId}, n, true, ${names} FROM ${reader} WITH ORDINALITY AS r(${names}, n)`
+    : `INSERT INTO lines SELECT ${fileId}, "${LINE_COLUMN}", true, ${names} FROM ${reader}`;
 }
 
-/** Pass 2: every column as raw JSON text, value-checked; rows land in `lines` with their typed columns. */
-function typedPassSql(path: string, fileId: number, keep: Column[]): string {
-  const all = eventColumns();
-  const jsonCols = `{${all.map((c) => `${sqlString(c.name)}: 'JSON'`).join(', ')}}`;
-  const staged = all.map((c) => `${jsonCol(c.name)}::VARCHAR AS ${jsonCol(c.name)}`).join(', ');
-  const kept = keep.map((c) => `${extractSql(c)} AS "${c.name}"`).join(', ');
-  return `INSERT INTO lines SELECT ${fileId}, n, ${valuesValidSql()}, ${kept}
-    FROM (SELECT n, ${staged}
-          FROM read_json(${sqlString(path)}, format='newline_delimited', columns=${jsonCols}, ignore_errors=true)
-          WITH ORDINALITY AS r(${all.map((c) => jsonCol(c.name)).join(', ')}, n))`;
+/** Canonical JSON of accepted events, tagged with their line number, in a temp file DuckDB reads back. */
+class RescueFile {
+  readonly dir = mkdtempSync(join(tmpdir(), 'faultline-rescue-'));
+  readonly path = join(this.dir, 'rescued.jsonl');
+  private readonly fd = openSync(this.path, 'w');
+  private buffered: string[] = [];
+  count = 0;
+
+  add(line: number, event: FaultlineEvent): void {
+    this.buffered.push(JSON.stringify({ ...event, [LINE_COLUMN]: line }));
+    this.count++;
+    if (this.buffered.length >= 4096) this.flush();
+  }
+
+  flush(): void {
+    if (this.buffered.length > 0) writeSync(this.fd, this.buffered.join('\n') + '\n');
+    this.buffered = [];
+  }
+
+  close(): void {
+    this.flush();
+    closeSync(this.fd);
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A one-column temp table of line numbers (IN lists get slow past a few thousand). */
+async function lineSet(duck: Duck, name: string, lines: number[]): Promise<void> {
+  await duck.exec(`CREATE OR REPLACE TEMP TABLE ${name} AS SELECT unnest(${lines.length ? `[${lines.join(',')}]` : '[]::BIGINT[]'})::BIGINT AS line_no`);
 }
 
 async function parquetPassSql(duck: Duck, path: string, fileId: number, keep: Column[]): Promise<string> {
@@ -91,57 +113,77 @@ export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[])
 
 async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
   const t0 = performance.now();
-  const raw = await rawPass(duck, file.path);
-  const t1 = performance.now();
-  await duck.exec(typedPassSql(file.path, fileId, keep));
-  if (process.env.FAULTLINE_DEBUG) process.stderr.write(`load ${file.path}: raw ${Math.round(t1 - t0)} ms, typed ${Math.round(performance.now() - t1)} ms\n`);
-  const [typed] = await duck.rows(`SELECT count(*) AS rows FROM lines WHERE file_id = ${fileId}`);
-  if (Number(typed?.rows ?? 0) !== raw.lines) {
-    await loadJsonlSlow(duck, file, fileId, keep, stats);
-    return;
-  }
-  stats.linesRead += raw.lines;
-  const valueBad = (await duck.rows(`SELECT line_no FROM lines WHERE file_id = ${fileId} AND NOT valid`)).map((r) => Number(r.line_no));
-  const bad = [...new Set([...raw.bad, ...valueBad])].sort((a, b) => a - b);
-  if (bad.length === 0) return;
-  const texts = await readLines(file.path, new Set(bad));
-  const found: QuarantinedLine[] = [];
-  for (const line of bad) {
-    const rawLine = texts.get(line) ?? { text: '', unterminated: false };
-    const verdict = parseLine(rawLine.text, { unterminated: rawLine.unterminated });
-    // parseLine accepts a line the scans rejected (e.g. a broken line swallowed its neighbour):
-    // the typed row cannot be trusted, so redo this file the exact way.
-    if (verdict.ok) {
-      if (process.env.FAULTLINE_DEBUG) process.stderr.write(`rescued ${file.path}:${line}: ${rawLine.text}\n`);
-      stats.rescued++;
-      stats.linesRead -= raw.lines;
+  const rescue = new RescueFile();
+  try {
+    // Both run at once: DuckDB on its threads, the scan on this one.
+    const [typed, scan] = await Promise.all([
+      duck.exec(typedPassSql(file.path, fileId, keep, 'ordinal')).then(
+        () => null,
+        (error: unknown) => error as Error,
+      ),
+      scanLines(file.path, (line, event) => rescue.add(line, event)),
+    ]);
+    rescue.close();
+    debug(`load ${file.path}: ${Math.round(performance.now() - t0)} ms, ${scan.lines} lines, ${scan.bad.length} bad, ${scan.rescued} rescued`);
+    const [count] = await duck.rows(`SELECT count(*) AS rows FROM lines WHERE file_id = ${fileId}`);
+    if (typed !== null || Number(count?.rows ?? 0) !== scan.lines - scan.blank.length) {
+      debug(`load ${file.path}: the reader and the scan disagree (${typed?.message ?? `${count?.rows} rows`}); reloading from accepted lines`);
       await loadJsonlSlow(duck, file, fileId, keep, stats);
       return;
     }
-    found.push({ file: file.path, line, kind: verdict.kind, reason: verdict.reason });
+    stats.linesRead += scan.lines;
+    if (scan.blank.length > 0) await toPhysicalLines(duck, fileId, scan.blank);
+    const bad = scan.bad;
+    stats.rescued += scan.rescued;
+    stats.quarantined.push(...bad.map((b) => ({ file: file.path, ...b })));
+    await lineSet(duck, 'bad_lines', bad.map((b) => b.line));
+    await duck.exec(`UPDATE lines SET valid = false WHERE file_id = ${fileId} AND line_no IN (SELECT line_no FROM bad_lines)`);
+    if (rescue.count > 0) {
+      await duck.exec(`DELETE FROM lines WHERE file_id = ${fileId} AND line_no IN (SELECT line_no FROM read_json(${sqlString(rescue.path)}, format='newline_delimited', columns={${sqlString(LINE_COLUMN)}: 'BIGINT'}) AS r(line_no))`);
+      await duck.exec(typedPassSql(rescue.path, fileId, keep, 'field'));
+    }
+    // Safety net: a row the scan accepted must have been read as an event.
+    const [unread] = await duck.rows(`SELECT count(*) AS n FROM lines WHERE file_id = ${fileId} AND valid AND event IS NULL`);
+    if (Number(unread?.n ?? 0) > 0) {
+      debug(`load ${file.path}: ${unread?.n} accepted lines the reader missed; reloading from accepted lines`);
+      stats.linesRead -= scan.lines;
+      stats.quarantined = stats.quarantined.filter((q) => q.file !== file.path);
+      await loadJsonlSlow(duck, file, fileId, keep, stats);
+    }
+  } finally {
+    rescue.remove();
   }
-  stats.quarantined.push(...found);
-  if (raw.bad.length > 0) await duck.exec(`UPDATE lines SET valid = false WHERE file_id = ${fileId} AND line_no IN (${raw.bad.join(', ')})`);
 }
 
-/** The exact path for a file whose scans disagree: parseLine every line, reload only the good ones. */
+/**
+ * DuckDB numbered only the lines it read; shift each row past the
+ * whitespace-only lines before it. The k-th blank line (1-based, physical
+ * line b) has b - k read lines before it.
+ */
+async function toPhysicalLines(duck: Duck, fileId: number, blank: number[]): Promise<void> {
+  await lineSet(duck, 'blank_bounds', blank.map((b, i) => b - (i + 1)));
+  await duck.exec(`UPDATE lines SET line_no = line_no + (SELECT count(*) FROM blank_bounds b WHERE b.line_no < lines.line_no) WHERE file_id = ${fileId}`);
+}
+
+/** The exact path for a file the reader could not follow: parseLine every line, load only the accepted ones. */
 async function loadJsonlSlow(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
   await duck.exec(`DELETE FROM lines WHERE file_id = ${fileId}`);
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-clean-'));
-  const clean = join(dir, 'clean.jsonl');
-  const out = createWriteStream(clean);
+  const clean = new RescueFile();
   try {
-    stats.linesRead += await forEachLine(file.path, async (text, line, unterminated) => {
-      const verdict = parseLine(text, { unterminated });
-      if (!verdict.ok) stats.quarantined.push({ file: file.path, line, kind: verdict.kind, reason: verdict.reason });
-      else if (!out.write(JSON.stringify(verdict.event) + '\n')) await once(out, 'drain');
+    stats.linesRead += await forEachLineBytes(file.path, (buf, start, end, line, unterminated) => {
+      const verdict = parseLineBytes(buf.subarray(start, end), unterminated);
+      if (verdict.ok) clean.add(line, verdict.event);
+      else stats.quarantined.push({ file: file.path, line, kind: verdict.kind, reason: verdict.reason });
     });
-    out.end();
-    await once(out, 'finish');
-    await duck.exec(typedPassSql(clean, fileId, keep));
+    clean.close();
+    if (clean.count > 0) await duck.exec(typedPassSql(clean.path, fileId, keep, 'field'));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    clean.remove();
   }
+}
+
+function debug(message: string): void {
+  if (process.env.FAULTLINE_DEBUG) process.stderr.write(`${message}\n`);
 }
 
 async function loadParquet(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {

@@ -1,6 +1,5 @@
 /** Checks every line of a trace file against the contract (used by `faultline validate`). */
-import { parseLine } from './parse-line.js';
-import { traceLines } from './trace-lines.js';
+import { forEachLineBytes, parseLineBytes } from './trace-lines.js';
 
 export interface BadLine {
   file: string;
@@ -17,15 +16,10 @@ export interface TraceCheck {
 
 export async function checkTraceFile(file: string): Promise<TraceCheck> {
   const result: TraceCheck = { file, lines: 0, valid: 0, bad: [] };
-  for await (const { line, text, unterminated } of traceLines(file)) {
-    result.lines++;
-    if (text.trim() === '') {
-      result.bad.push({ file, line, reason: 'empty line' });
-      continue;
-    }
-    const verdict = parseLine(text, { unterminated });
+  result.lines = await forEachLineBytes(file, (buf, start, end, line, unterminated) => {
+    const verdict = parseLineBytes(buf.subarray(start, end), unterminated);
     if (verdict.ok) result.valid++;
     else result.bad.push({ file, line, reason: verdict.reason });
-  }
+  });
   return result;
 }

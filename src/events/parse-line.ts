@@ -9,7 +9,7 @@ export type LineVerdict =
   | { ok: true; event: FaultlineEvent }
   | { ok: false; kind: LineProblem; reason: string };
 
-export type LineProblem = 'torn' | 'not_json' | 'not_object' | 'newer_version' | 'unknown_event' | 'schema';
+export type LineProblem = 'not_utf8' | 'torn' | 'not_json' | 'not_object' | 'newer_version' | 'unknown_event' | 'schema';
 
 export interface LineContext {
   /** True when this is the file's last line and it has no trailing newline. */

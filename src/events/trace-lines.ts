@@ -1,31 +1,59 @@
 /**
- * Streams the lines of a trace file (plain or .gz) with their 1-based line
- * numbers, and says whether the last one lacked its newline (a torn write).
+ * Splits a trace file (plain or .gz) into lines on '\n' bytes, with 1-based
+ * line numbers. It works on bytes, not decoded text: a chunk boundary never
+ * splits a character, a line's bytes can be checked for UTF-8 before they are
+ * decoded, and the hot loop allocates nothing per line.
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { parseLine, type LineVerdict } from './parse-line.js';
 
-export interface TraceLine {
-  line: number;
-  text: string;
-  /** Last line of the file without a trailing newline. */
-  unterminated: boolean;
+/** Called once per line with the bytes `buf[start, end)` (newline excluded). */
+export type LineVisitor = (buf: Buffer, start: number, end: number, line: number, unterminated: boolean) => void;
+
+function open(path: string): Readable {
+  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  return path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
 }
 
-export async function* traceLines(path: string): AsyncGenerator<TraceLine> {
-  let stream: Readable = createReadStream(path);
-  if (path.endsWith('.gz')) stream = stream.pipe(createGunzip());
-  let pending = '';
+/** Visits every line; returns the number of lines. The last line without a newline is `unterminated`. */
+export async function forEachLineBytes(path: string, visit: LineVisitor): Promise<number> {
   let line = 0;
-  for await (const chunk of stream) {
-    pending += (chunk as Buffer).toString('utf8');
+  let pending: Buffer | null = null;
+  for await (const chunk of open(path) as AsyncIterable<Buffer>) {
     let start = 0;
-    for (let nl = pending.indexOf('\n', start); nl !== -1; nl = pending.indexOf('\n', start)) {
-      yield { line: ++line, text: pending.slice(start, nl), unterminated: false };
+    let nl = chunk.indexOf(10);
+    if (pending !== null && nl !== -1) {
+      const joined = Buffer.concat([pending, chunk.subarray(0, nl)]);
+      visit(joined, 0, joined.length, ++line, false);
+      pending = null;
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    for (; nl !== -1; nl = chunk.indexOf(10, start)) {
+      visit(chunk, start, nl, ++line, false);
       start = nl + 1;
     }
-    pending = pending.slice(start);
+    if (start < chunk.length) pending = pending === null ? Buffer.from(chunk.subarray(start)) : Buffer.concat([pending, chunk.subarray(start)]);
   }
-  if (pending.length > 0) yield { line: ++line, text: pending, unterminated: true };
+  if (pending !== null) visit(pending, 0, pending.length, ++line, true);
+  return line;
+}
+
+/** True for a line DuckDB's JSON reader skips: nothing but JSON whitespace. */
+export function isBlankLine(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** parseLine on raw bytes: invalid UTF-8 is its own problem, not a garbled string. */
+export function parseLineBytes(bytes: Buffer, unterminated: boolean): LineVerdict {
+  if (!isUtf8(bytes)) return { ok: false, kind: 'not_utf8', reason: 'not valid UTF-8' };
+  if (isBlankLine(bytes, 0, bytes.length)) return { ok: false, kind: 'not_json', reason: 'empty line' };
+  return parseLine(bytes.toString('utf8'), { unterminated });
 }

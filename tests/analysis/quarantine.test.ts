@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTraces } from '../../src/analysis/analyze.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeTraces, openTraces } from '../../src/analysis/analyze.js';
+import { checkTraceFile } from '../../src/events/check-trace.js';
 import { parseLine } from '../../src/events/parse-line.js';
 import { ev, line, tempDir, writeTrace } from './fixtures.js';
 
@@ -69,6 +72,56 @@ describe('quarantine', () => {
       [4, 'not_json'],
     ]);
     expect(load).toMatchObject({ linesRead: 4, eventsUsed: 2 });
+  });
+
+  it('gives rows after whitespace-only lines their physical line numbers (the reader skips those lines)', async () => {
+    const call = (id: string) => line(ev.toolCall('s1', 'read', id));
+    const extra = line({ ...ev.toolCall('s1', 'read', 't3'), note: 'x' });
+    const path = writeTrace(tempDir(), 'gaps.jsonl', [call('t1'), '', '   ', call('t2'), '\t', extra, call('t4')]);
+    const { duck, load } = await openTraces([path], { columns: 'all' });
+    try {
+      expect(load.quarantined.map((q) => q.line)).toEqual([2, 3, 5, 6]);
+      const rows = await duck.rows(`SELECT line_no, tool_use_id FROM tool_call ORDER BY line_no`);
+      expect(rows).toEqual([
+        { line_no: 1, tool_use_id: 't1' },
+        { line_no: 4, tool_use_id: 't2' },
+        { line_no: 7, tool_use_id: 't4' },
+      ]);
+    } finally {
+      duck.close();
+    }
+  });
+
+  it('quarantines a line that is not UTF-8 instead of reading it garbled', async () => {
+    const path = join(tempDir(), 'latin1.jsonl');
+    const bad = Buffer.from(line(ev.expectation('s1', 'e', true, 'caf\u00e9')), 'latin1');
+    writeFileSync(path, Buffer.concat([Buffer.from(good() + '\n'), bad, Buffer.from('\n' + good() + '\n')]));
+    const { load } = await analyzeTraces([path]);
+    expect(load.quarantined).toEqual([{ file: path, line: 2, kind: 'not_utf8', reason: 'not valid UTF-8' }]);
+    expect(load).toMatchObject({ linesRead: 3, eventsUsed: 2 });
+    expect((await checkTraceFile(path)).bad).toEqual([{ file: path, line: 2, reason: 'not valid UTF-8' }]);
+  });
+
+  it('reads a multi-byte character that straddles a read chunk boundary intact', async () => {
+    const filler = good();
+    const lines: string[] = [];
+    let bytes = 0;
+    // Fill to just below 1 MiB (the read chunk), so the next line crosses it.
+    while (bytes + filler.length + 1 < (1 << 20) - 40) {
+      lines.push(filler);
+      bytes += filler.length + 1;
+    }
+    const detail = '\u00e9'.repeat(200);
+    lines.push(line(ev.expectation('s1', 'e', true, detail)));
+    const path = writeTrace(tempDir(), 'straddle.jsonl', lines);
+    expect((await checkTraceFile(path)).bad).toEqual([]);
+    const { duck, load } = await openTraces([path], { columns: 'all' });
+    try {
+      expect(load.quarantined).toEqual([]);
+      expect(await duck.rows(`SELECT detail FROM expectation`)).toEqual([{ detail }]);
+    } finally {
+      duck.close();
+    }
   });
 
   it('reconciles lines read = events used + lines quarantined across several files', async () => {

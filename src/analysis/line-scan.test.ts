@@ -1,0 +1,125 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseLine } from '../events/parse-line.js';
+import type { EventName } from '../events/schemas.js';
+import { analyzeTraces, openTraces } from './analyze.js';
+import { eventLineRegex } from './line-regex.js';
+import { ev, line, tempDir } from '../../tests/analysis/fixtures.js';
+
+/** Valid events of many kinds, then every field of each mutated in ways zod may or may not accept. */
+const base = () => [
+    ev.sessionStart('s1', ['denial_fuse'], { scenario: 'x' }),
+    ev.sessionEnd('s1', 'passed'),
+    ev.toolCall('s1', '<unknown>', 't1', { requested_tool: 'r'.repeat(64) }),
+    ev.toolSuccess('s1', 'read', 't1', 1.5),
+    ev.toolFailure('s1', 'bash', 't2', 'exception', 3),
+    ev.permission('s1', 'bash', 't2', 'deny', 'deny_rule', false),
+    ev.defenseTrigger('s1', 'denial_fuse', { tool: 'bash' }),
+    ev.defenseStats('s1', 'denial_fuse', 3, 1),
+    ev.modelRequest('s1'),
+    ev.modelResponse('s1', 'null', { ttft_ms: 12.25 }),
+    ev.modelError('s1', 'overloaded', false),
+    ev.expectation('s1', 'e', true, 'd'),
+  ];
+
+function corpus(): string[] {
+  const out: string[] = [];
+  const variants: unknown[] = [null, '1', 1, -1, 1.5, 5.0, 2 ** 53, 1e300, true, 'read', '', 'x'.repeat(129), '😀'.repeat(33), 'é'.repeat(64), 'e\u0301'.repeat(33), '👨‍👩‍👧'.repeat(13), [], ['read'], ['<unknown>', 'bad name'], {}, 'denial_fuse'];
+  for (const e of base()) {
+    out.push(line(e));
+    for (const key of Object.keys(e)) {
+      const { [key]: _gone, ...without } = e;
+      out.push(line(without));
+      for (const v of variants) out.push(line({ ...e, [key]: v }));
+    }
+    out.push(line({ ...e, extra: 1 }));
+    out.push(line(e).replace('"s1"', '"\\u0073\\u0031"')); // escapes in a string
+  }
+  out.push('[]', '"x"', '{}', 'null', '{"v":2}', '{"event":"nope","v":1}', '{"a":1}{"b":2}', ' ' + line(base()[0] ?? {}) + ' ');
+  out.push(line(base()[3] ?? {}).replace(/,/g, ', ').replace(/":/g, '": ')); // Python's default separators
+  return out;
+}
+
+describe('the fast line check', () => {
+  it('accepts only lines parseLine accepts (every mutation of every field, in the key order written)', () => {
+    const regexes = new Map(base().map((e) => [e.event as string, eventLineRegex(e.event as EventName, Object.keys(e))]));
+    let proven = 0;
+    for (const text of corpus()) {
+      const event = /"event":"([a-z_]+)"/.exec(text)?.[1] ?? '';
+      if (regexes.get(event)?.test(text)) {
+        proven++;
+        expect({ text, ok: parseLine(text).ok }).toEqual({ text, ok: true });
+      }
+    }
+    // Not vacuous: the healthy lines and their harmless variants are proven fast.
+    expect(proven).toBeGreaterThan(150);
+  });
+
+  it('rejects what zod rejects: over-long strings, non-integers, out-of-set labels, a missing or extra key', () => {
+    const call = ev.toolCall('s1', 'read', 't1');
+    const regex = eventLineRegex('tool_call', Object.keys(call));
+    expect(regex?.test(line(call))).toBe(true);
+    for (const bad of [{ tool_use_id: 'x'.repeat(129) }, { turn: 1.5 }, { source: 'elsewhere' }, { tool: 'bad name' }, { requested_tool: 'r'.repeat(65) }]) {
+      expect(regex?.test(line({ ...call, ...bad }))).toBe(false);
+    }
+    const { turn: _turn, ...missing } = call;
+    expect(regex?.test(line(missing))).toBe(false);
+    expect(regex?.test(line({ ...call, extra: 1 }))).toBe(false);
+  });
+});
+
+describe('loading', () => {
+  it('quarantines exactly the lines parseLine rejects, with a mutation corpus', async () => {
+    const lines = corpus();
+    const path = join(tempDir(), 'corpus.jsonl');
+    writeFileSync(path, lines.join('\n') + '\n');
+    const { load } = await analyzeTraces([path]);
+    const expectedBad = lines.flatMap((l, i) => (parseLine(l).ok ? [] : [i + 1]));
+    const quarantined = load.quarantined.map((q) => q.line);
+    const missed = expectedBad.filter((n) => !quarantined.includes(n)).map((n) => lines[n - 1]);
+    const extra = quarantined.filter((n) => !expectedBad.includes(n)).map((n) => lines[n - 1]);
+    expect({ missed, extra }).toEqual({ missed: [], extra: [] });
+    expect(expectedBad.length).toBeGreaterThan(500);
+    expect(load.eventsUsed).toBe(lines.length - expectedBad.length);
+  });
+
+  it('stores every accepted line with the values parseLine reads, however the lenient reader would have read it', async () => {
+    const lines = corpus();
+    const path = join(tempDir(), 'corpus.jsonl');
+    writeFileSync(path, lines.join('\n') + '\n');
+    const { duck } = await openTraces([path], { columns: 'all' });
+    try {
+      const rows = await duck.rows('SELECT * FROM events ORDER BY line_no');
+      const accepted = lines.flatMap((text, i) => {
+        const verdict = parseLine(text);
+        return verdict.ok ? [{ line: i + 1, event: verdict.event as Record<string, unknown> }] : [];
+      });
+      expect(rows.map((r) => r.line_no)).toEqual(accepted.map((a) => a.line));
+      const diffs: string[] = [];
+      for (const [i, { line: n, event }] of accepted.entries()) {
+        for (const [key, value] of Object.entries(event)) {
+          const stored = rows[i]?.[key];
+          if (JSON.stringify(stored) !== JSON.stringify(value)) diffs.push(`line ${n} ${key}: ${JSON.stringify(stored)} vs ${JSON.stringify(value)}`);
+        }
+      }
+      expect(diffs).toEqual([]);
+    } finally {
+      duck.close();
+    }
+  });
+});
+
+describe('duplicate keys', () => {
+  it('are read as zod (JSON.parse) reads them: the last value wins and the line is used', async () => {
+    const text = line(ev.toolSuccess('s1', 'read', 't1', 7)).replace('"duration_ms":7', '"duration_ms":1,"duration_ms":7');
+    expect(parseLine(text).ok).toBe(true);
+    const path = join(tempDir(), 'dup.jsonl');
+    writeFileSync(path, `${line(ev.toolCall('s1', 'read', 't1'))}\n${text}\n`);
+    const analysis = await analyzeTraces([path]);
+    // Both lines are rescued: the first of its event teaches the key order, the duplicate cannot be proven fast.
+    expect(analysis.load).toMatchObject({ linesRead: 2, eventsUsed: 2, quarantined: [], rescued: 2 });
+    const latency = analysis.reports.flatMap((r) => r.sections).find((s) => s.id === 'tool_latency');
+    expect(latency?.rows[0]).toMatchObject({ tool: 'read', max_ms_of_executed: 7 });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The JS half of loading a JSONL file: one pass over its bytes that judges
+ * every line exactly as `parseLine()` would, while DuckDB parses the typed
+ * columns of the same file on its own threads.
+ *
+ * Most lines are proven valid by a per-event regex (line-regex.ts) on the
+ * latin1 view of their bytes; the rest go through parseLine, which either
+ * quarantines them with its reason or accepts them. An accepted line the
+ * regex could not prove is "rescued": DuckDB's lenient reader may have read
+ * it differently (duplicate keys, exponents, escapes), so its canonical
+ * event is handed back and its typed row is rebuilt from it.
+ */
+import type { EventName, FaultlineEvent } from '../events/schemas.js';
+import { forEachLineBytes, isBlankLine, parseLineBytes } from '../events/trace-lines.js';
+import type { LineProblem } from '../events/parse-line.js';
+import { eventLineRegex } from './line-regex.js';
+
+export interface ScannedBadLine {
+  line: number;
+  kind: LineProblem;
+  reason: string;
+}
+
+export interface LineScan {
+  lines: number;
+  /** Whitespace-only lines, which DuckDB's reader skips (they are also in `bad`). */
+  blank: number[];
+  bad: ScannedBadLine[];
+  rescued: number;
+}
+
+/** Key orders learned per event; more than this and a producer is shuffling keys, so its lines just take the slow way. */
+const MAX_ORDERS_PER_EVENT = 4;
+const EVENT_KEY = '"event":"';
+
+class FastMatcher {
+  private readonly byEvent = new Map<string, RegExp[]>();
+
+  matches(text: string): boolean {
+    const at = text.indexOf(EVENT_KEY);
+    if (at === -1) return false;
+    const from = at + EVENT_KEY.length;
+    const list = this.byEvent.get(text.slice(from, text.indexOf('"', from)));
+    if (list === undefined) return false;
+    for (const re of list) if (re.test(text)) return true;
+    return false;
+  }
+
+  learn(event: FaultlineEvent, text: string): void {
+    if (!text.includes(EVENT_KEY)) return;
+    const list = this.byEvent.get(event.event) ?? [];
+    if (list.length >= MAX_ORDERS_PER_EVENT) return;
+    // The key order as written: JSON.parse keeps it for non-numeric keys (all of ours).
+    const re = eventLineRegex(event.event as EventName, Object.keys(JSON.parse(text) as object));
+    if (re === null) return;
+    list.push(re);
+    this.byEvent.set(event.event, list);
+  }
+}
+
+/**
+ * Judges every line of `path`. `rescue` receives each accepted line the
+ * fast path could not prove, with its canonical event.
+ */
+export async function scanLines(path: string, rescue: (line: number, event: FaultlineEvent) => void): Promise<LineScan> {
+  const matcher = new FastMatcher();
+  const scan: LineScan = { lines: 0, blank: [], bad: [], rescued: 0 };
+  scan.lines = await forEachLineBytes(path, (buf, start, end, line, unterminated) => {
+    if (matcher.matches(buf.toString('latin1', start, end))) return;
+    if (isBlankLine(buf, start, end)) scan.blank.push(line);
+    const bytes = buf.subarray(start, end);
+    const verdict = parseLineBytes(bytes, unterminated);
+    if (!verdict.ok) {
+      scan.bad.push({ line, kind: verdict.kind, reason: verdict.reason });
+      return;
+    }
+    scan.rescued++;
+    rescue(line, verdict.event);
+    matcher.learn(verdict.event, bytes.toString('latin1'));
+  });
+  return scan;
+}
