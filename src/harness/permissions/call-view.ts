@@ -9,6 +9,7 @@ import { analyzeShell, type ShellAnalysis } from './shell-analysis.js';
 import { readOnlyVerdict } from './read-only-command.js';
 import { shellPaths } from './shell-paths.js';
 import { checkPath, type PathVerdict } from './path-guard.js';
+import type { RealDirMemo } from './path-resolve.js';
 import { unwrapCommand } from './command-words.js';
 import { expandGlob } from './glob-expand.js';
 import type { MatchUnit } from './rules.js';
@@ -26,8 +27,8 @@ export interface CallView {
 
 const RANK = { pass: 0, ask: 1, deny: 2 } as const;
 
-export function viewCall(subject: PermissionSubject, config: PermissionConfig): CallView {
-  const guard = { workspaceRoot: config.workspaceRoot, homeDir: config.homeDir, extraRoots: config.extraRoots, protectedPaths: config.protectedPaths, fs: config.fs };
+export function viewCall(subject: PermissionSubject, config: PermissionConfig, dirMemo?: RealDirMemo): CallView {
+  const guard = { workspaceRoot: config.workspaceRoot, homeDir: config.homeDir, extraRoots: config.extraRoots, protectedPaths: config.protectedPaths, fs: config.fs, dirMemo };
   let analysis: ShellAnalysis | null = null;
   let readOnly = subject.readOnly;
   let notReadOnlyBecause = readOnly ? '' : `\`${subject.tool}\` changes files or state`;

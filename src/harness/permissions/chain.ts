@@ -33,11 +33,12 @@
 import { dangerIn } from './dangerous-command.js';
 import { findCoveringAllow, findMatchingRule } from './rules.js';
 import { viewCall, type CallView } from './call-view.js';
+import type { RealDirMemo } from './path-resolve.js';
 import type { ShellConstruct } from './shell-types.js';
 import type { DefenseName } from '../../events/labels.js';
 import type { ChainStep, HookDecision, PermissionConfig, PermissionResult, PermissionSubject } from './types.js';
 
-type Draft = Omit<PermissionResult, 'neededPrompt' | 'evaluatedDefenses'>;
+type Draft = Omit<PermissionResult, 'neededPrompt' | 'evaluatedDefenses' | 'readOnly'>;
 
 const CONSTRUCT_TEXT: Record<ShellConstruct, string> = {
   command_substitution: 'command substitution',
@@ -55,14 +56,22 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 const HEADLESS_SUFFIX = ' No one can approve this in the current run (headless), so it is refused. Do not retry the same call; use a read-only alternative or change approach.';
 
-export function checkPermission(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null = null): PermissionResult {
+/**
+ * `dirMemo`: parent-directory real paths the path guard may reuse across the
+ * checks given the same map (RealDirMemo). Only ever one batch of read-only
+ * calls (the pipeline's BatchPathMemo); a session-long one would widen the
+ * check/use window.
+ */
+export function checkPermission(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null = null, dirMemo?: RealDirMemo): PermissionResult {
   const evaluatedDefenses: DefenseName[] = [];
-  const draft = decide(subject, config, hook, viewCall(subject, config), evaluatedDefenses);
+  const view = viewCall(subject, config, dirMemo);
+  const draft = decide(subject, config, hook, view, evaluatedDefenses);
   const neededPrompt = draft.decision === 'ask';
+  const readOnly = view.readOnly;
   if (neededPrompt && (config.headless ?? true)) {
-    return { ...draft, decision: 'deny', neededPrompt, evaluatedDefenses, reason: draft.reason + HEADLESS_SUFFIX };
+    return { ...draft, decision: 'deny', neededPrompt, evaluatedDefenses, readOnly, reason: draft.reason + HEADLESS_SUFFIX };
   }
-  return { ...draft, neededPrompt, evaluatedDefenses };
+  return { ...draft, neededPrompt, evaluatedDefenses, readOnly };
 }
 
 function decide(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null, view: CallView, evaluated: DefenseName[]): Draft {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,18 @@ describe('path guard', () => {
     expect(effect('.env.production', 'write')).toBe('ask:sensitive');
     expect(effect('.env.example', 'read')).toBe('pass:inside');
     expect(effect('.npmrc', 'read')).toBe('ask:sensitive');
+  });
+
+  it('gives the same verdicts with a directory memo, and still sees a leaf swapped for a symlink while it is shared', () => {
+    const memo = new Map<string, string>();
+    for (const [p, access] of [['escape/secret.txt', 'write'], ['dangling', 'write'], ['hooks-alias/pre-commit', 'write'], ['src/a.ts', 'write'], ['loop-a/x', 'write']] as const) {
+      expect(checkPath(p, access, { ...opts, dirMemo: memo })).toEqual(checkPath(p, access, opts));
+    }
+    writeFileSync(path.join(ws, 'src', 'leaf.txt'), 'x');
+    expect(effect('src/leaf.txt', 'write', { dirMemo: memo })).toBe('pass:inside');
+    unlinkSync(path.join(ws, 'src', 'leaf.txt'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(ws, 'src', 'leaf.txt'));
+    expect(effect('src/leaf.txt', 'write', { dirMemo: memo })).toBe('deny:outside');
   });
 
   it('survives a symlink loop without throwing', () => {

@@ -9,7 +9,7 @@
  */
 import * as path from 'node:path';
 import { DEFAULT_PROTECTED_PATHS, SENSITIVE_PATHS, firstMatch, type PathRule } from './protected-paths.js';
-import { isWithin, realFs, resolveReal, type PathFs } from './path-resolve.js';
+import { isWithin, realFs, resolveReal, type PathFs, type RealDirMemo } from './path-resolve.js';
 
 export type PathKind = 'inside' | 'outside' | 'system' | 'sensitive' | 'protected' | 'device' | 'unknown';
 export type PathEffect = 'pass' | 'ask' | 'deny';
@@ -38,6 +38,8 @@ export interface PathGuardOptions {
   /** Protected table (order-sensitive); default DEFAULT_PROTECTED_PATHS. */
   readonly protectedPaths?: readonly PathRule[];
   readonly fs?: PathFs;
+  /** Parent-directory real paths shared within one batch of read-only calls (see RealDirMemo); absent = none. */
+  readonly dirMemo?: RealDirMemo;
 }
 
 const SYSTEM_DIRS = ['/etc', '/usr', '/bin', '/sbin', '/boot', '/dev', '/proc', '/sys', '/var', '/lib', '/lib32', '/lib64', '/opt', '/root', '/snap', '/srv', '/System', '/Library', '/private/etc', '/private/var'];
@@ -53,32 +55,42 @@ export function checkPath(p: string | null, access: 'read' | 'write', opts: Path
   const fs = opts.fs ?? realFs;
   const expanded = p === '~' || p.startsWith('~/') ? opts.homeDir + p.slice(1) : p;
   const lexical = path.resolve(opts.cwd ?? opts.workspaceRoot, expanded);
-  const resolved = resolveReal(lexical, fs);
-  const roots = [opts.workspaceRoot, ...(opts.extraRoots ?? [])].flatMap((r) => {
-    const abs = path.resolve(r);
-    return [abs, opts.fs ? resolveReal(abs, fs) : realRoot(abs)];
-  });
+  const resolved = resolveReal(lexical, fs, opts.dirMemo);
+  const roots = rootsOf(opts);
   const a = classify(lexical, access, roots, opts);
+  // No symlink on the way: both verdicts would be the same classification of the same path.
+  if (resolved === lexical) return a;
   const b = classify(resolved, access, roots, opts);
   // Keep the stricter; on a tie prefer the verdict about the real target.
   const pick = RANK[a.effect] > RANK[b.effect] ? a : b;
   return { ...pick, resolved };
 }
 
+/** Each root lexically and symlink-resolved (the workspace root's real path is cached, see realRoot). */
+function rootsOf(opts: PathGuardOptions): readonly string[] {
+  if (!opts.fs && (opts.extraRoots === undefined || opts.extraRoots.length === 0)) return realRoot(opts.workspaceRoot);
+  return [opts.workspaceRoot, ...(opts.extraRoots ?? [])].flatMap((r) => {
+    const abs = path.resolve(r);
+    return opts.fs ? [abs, resolveReal(abs, opts.fs)] : realRoot(r);
+  });
+}
+
 /**
  * Real path of a workspace root, cached: roots are resolved on every check and
  * do not move during a session (a root that is swapped for a symlink mid-run
- * is outside this guard's threat model; the paths under it are never cached).
+ * is outside this guard's threat model; the directories under it are cached
+ * only within one batch of read-only calls, see RealDirMemo).
  */
-const rootCache = new Map<string, string>();
-function realRoot(abs: string): string {
-  let real = rootCache.get(abs);
-  if (real === undefined) {
-    real = resolveReal(abs);
+const rootCache = new Map<string, readonly [string, string]>();
+function realRoot(root: string): readonly [string, string] {
+  let pair = rootCache.get(root);
+  if (pair === undefined) {
+    const abs = path.resolve(root);
+    pair = [abs, resolveReal(abs)];
     if (rootCache.size >= 64) rootCache.clear();
-    rootCache.set(abs, real);
+    rootCache.set(root, pair);
   }
-  return real;
+  return pair;
 }
 
 function classify(abs: string, access: 'read' | 'write', roots: readonly string[], opts: PathGuardOptions): PathVerdict {
@@ -97,12 +109,25 @@ function classify(abs: string, access: 'read' | 'write', roots: readonly string[
   if (HARMLESS_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) {
     return { kind: 'device', effect: 'pass', source: 'path_guard', ruleId: 'device', resolved: abs, reason: '' };
   }
-  if (roots.some((r) => isWithin(abs, r))) {
+  if (roots.some((r) => within(abs, r))) {
     return { kind: 'inside', effect: 'pass', source: 'path_guard', ruleId: 'inside', resolved: abs, reason: '' };
   }
-  const system = SYSTEM_DIRS.some((d) => isWithin(abs, d));
+  const system = SYSTEM_DIRS.some((d) => within(abs, d));
   if (access === 'write') {
     return { kind: system ? 'system' : 'outside', effect: 'deny', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `writing ${abs} is refused: it is outside the workspace${system ? ' (a system path)' : ''}. Write inside the workspace instead.` };
   }
   return { kind: system ? 'system' : 'outside', effect: 'ask', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `reading ${abs} needs approval: it is outside the workspace.` };
+}
+
+/**
+ * `isWithin` for the normalized absolute paths the guard compares (path.resolve
+ * and realpath output, the fixed tables): a prefix test that gives exactly
+ * `isWithin`'s answer, including its reading of a `..name` child as outside,
+ * without path.relative's work. Any other platform takes `isWithin` itself.
+ */
+function within(p: string, root: string): boolean {
+  if (path.sep !== '/') return isWithin(p, root);
+  if (p === root) return true;
+  const prefix = root.endsWith('/') ? root : root + '/';
+  return p.startsWith(prefix) && !p.startsWith('..', prefix.length);
 }

@@ -3,26 +3,79 @@
  * path that does not exist yet (a file about to be written), so we resolve
  * the nearest existing ancestor and append the rest; a dangling symlink is
  * followed by hand, because writing through it creates its target.
+ *
+ * Common case, cheaply: the real path of the parent directory (one
+ * `realpath`, or a `RealDirMemo` hit) plus ONE `lstat` of the leaf. A leaf
+ * that is not a symlink resolves to `realParent/leaf` — exactly what
+ * `realpath` of the whole path answers, without lstat-ing every component
+ * again; a leaf that is a symlink (or a parent that does not resolve) takes
+ * the full walk below, unchanged.
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
 
 export interface PathFs {
   realpathSync(p: string): string;
-  lstatSync(p: string): { isSymbolicLink(): boolean };
+  /** `undefined` (or a throw) when `p` does not exist. */
+  lstatSync(p: string): { isSymbolicLink(): boolean } | undefined;
   readlinkSync(p: string): string;
 }
 
 export const realFs: PathFs = {
   realpathSync: (p) => nodeFs.realpathSync.native(p),
-  lstatSync: (p) => nodeFs.lstatSync(p),
+  lstatSync: (p) => nodeFs.lstatSync(p, { throwIfNoEntry: false }),
   readlinkSync: (p) => nodeFs.readlinkSync(p, 'utf8'),
 };
+
+/**
+ * Real paths of PARENT directories (lexical absolute path -> real path),
+ * shared by the path checks of one batch of read-only calls and then thrown
+ * away. The leaf of every path is still lstat-ed on every check, so a leaf
+ * swapped for a symlink is always seen; only a directory swapped between two
+ * checks that share the memo would be missed, and the pipeline makes sure
+ * nothing the agent runs can do that in between: see `BatchPathMemo`
+ * (pipeline/batch-path-memo.ts) for the lifetime and why it is safe. Never
+ * keep one across batches or turns: that widens the check/use window.
+ */
+export type RealDirMemo = Map<string, string>;
 
 const MAX_LINKS = 40;
 
 /** The real absolute path `abs` refers to (or would refer to once created). */
-export function resolveReal(abs: string, fs: PathFs = realFs, hops = 0): string {
+export function resolveReal(abs: string, fs: PathFs = realFs, memo?: RealDirMemo): string {
+  const current = path.resolve(abs);
+  const parent = path.dirname(current);
+  if (parent !== current) {
+    const realParent = realDir(parent, fs, memo);
+    // Not a symlink (exists or not): realpath(parent)/leaf is what the full walk answers.
+    if (realParent !== null && !isSymlink(current, fs)) return path.join(realParent, path.basename(current));
+  }
+  return walk(current, fs, 0);
+}
+
+function realDir(dir: string, fs: PathFs, memo: RealDirMemo | undefined): string | null {
+  const hit = memo?.get(dir);
+  if (hit !== undefined) return hit;
+  let real: string;
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    return null; // missing or unreadable: the full walk decides
+  }
+  memo?.set(dir, real);
+  return real;
+}
+
+function isSymlink(p: string, fs: PathFs): boolean {
+  try {
+    return fs.lstatSync(p)?.isSymbolicLink() === true;
+  } catch {
+    return false; // does not exist / unreadable: not a link (as in the walk below)
+  }
+}
+
+/** The full walk: realpath, else follow a dangling symlink by hand, else walk up one component. */
+function walk(abs: string, fs: PathFs, hops: number): string {
   let current = path.resolve(abs);
   const tail: string[] = [];
   for (;;) {
@@ -32,12 +85,7 @@ export function resolveReal(abs: string, fs: PathFs = realFs, hops = 0): string 
     } catch {
       // Does not exist (or unreadable): a dangling symlink is followed, anything else walks up.
     }
-    let isLink = false;
-    try {
-      isLink = fs.lstatSync(current).isSymbolicLink();
-    } catch {
-      isLink = false;
-    }
+    const isLink = isSymlink(current, fs);
     let link: string | null = null;
     if (isLink && hops < MAX_LINKS) {
       try {
@@ -49,7 +97,7 @@ export function resolveReal(abs: string, fs: PathFs = realFs, hops = 0): string 
     if (link !== null) {
       const target = path.resolve(path.dirname(current), link);
       const rest = tail.length ? path.join(target, ...[...tail].reverse()) : target;
-      return resolveReal(rest, fs, hops + 1);
+      return walk(rest, fs, hops + 1);
     }
     const parent = path.dirname(current);
     if (parent === current) return tail.length ? path.join(current, ...tail.reverse()) : current;

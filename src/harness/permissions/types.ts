@@ -94,4 +94,6 @@ export interface PermissionResult {
   readonly defense: { readonly name: DefenseName; readonly action: DefenseAction } | null;
   /** Defenses whose check actually ran on this call (for defense_stats.evaluated; triggered = `defense`). */
   readonly evaluatedDefenses: readonly DefenseName[];
+  /** The chain judged the call read-only (a read-only tool, or a command on the read-only list). */
+  readonly readOnly: boolean;
 }

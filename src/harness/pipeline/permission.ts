@@ -15,6 +15,7 @@ import type { DefenseMeter } from '../defenses/meter.js';
 import { checkPermission } from '../permissions/chain.js';
 import type { HookDecision, PermissionResult } from '../permissions/types.js';
 import type { Tool } from '../tools/tool.js';
+import type { BatchPathMemo } from './batch-path-memo.js';
 import type { PipelineCall, StageResult } from './call.js';
 import { permissionSubject } from './permission-subject.js';
 import type { SessionPermissions } from './services.js';
@@ -25,6 +26,8 @@ export interface PermissionStageDeps {
   defenses?: DefenseMeter;
   /** The tool's event label. */
   label: string;
+  /** Per-batch directory memo for the path guard; absent = every check resolves afresh. */
+  pathMemo?: BatchPathMemo;
 }
 
 export async function permissionStage(
@@ -35,7 +38,9 @@ export async function permissionStage(
   deps: PermissionStageDeps,
 ): Promise<StageResult<PermissionResult>> {
   const { config, askHuman } = deps.permissions;
-  const result = checkPermission(permissionSubject(tool, input), { ...config, headless: config.headless ?? !askHuman }, hook);
+  const result = checkPermission(permissionSubject(tool, input), { ...config, headless: config.headless ?? !askHuman }, hook, deps.pathMemo?.for(call));
+  // A call that may change files ends the sharing for the rest of its batch (batch-path-memo.ts).
+  if (!result.readOnly) deps.pathMemo?.mayChangeFiles(call);
   for (const name of result.evaluatedDefenses) {
     const fired = result.defense?.name === name;
     deps.defenses?.check(name, call.turn, fired, fired ? result.defense!.action : 'block', deps.label);

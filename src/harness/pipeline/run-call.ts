@@ -9,6 +9,7 @@
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { DefenseMeter } from '../defenses/meter.js';
+import type { BatchPathMemo } from './batch-path-memo.js';
 import type { PipelineCall, StageFailure, StageResult } from './call.js';
 import { executeTool } from './execute.js';
 import { withHookNotice } from './hook-notice.js';
@@ -34,6 +35,8 @@ export interface CallContext {
   services: PipelineServices;
   defenses?: DefenseMeter;
   label: (name: string) => string;
+  /** The path guard's directory memo for this turn's batches (see batch-path-memo.ts). */
+  pathMemo?: BatchPathMemo;
 }
 
 export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ctx: CallContext): Promise<void> {
@@ -62,7 +65,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     if (services.permissions) {
       const parsed = tool.inputSchema.safeParse(input);
       if (parsed.success) {
-        const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label });
+        const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label, pathMemo: ctx.pathMemo });
         if (!allowed.ok) return fail(allowed.failure);
         valid = { ok: true, value: parsed.data }; // the same parse validation would do
       }

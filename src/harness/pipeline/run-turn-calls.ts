@@ -16,6 +16,7 @@ import { mapCalls } from '../schedule/call-source.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
 import type { DefenseMeter } from '../defenses/meter.js';
+import { BatchPathMemo } from './batch-path-memo.js';
 import type { PipelineCall } from './call.js';
 import { settledCall } from './display-side.js';
 import { runCallStages, type CallContext } from './run-call.js';
@@ -67,6 +68,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     services: options.pipeline ?? {},
     defenses: options.defenses,
     label,
+    pathMemo: new BatchPathMemo(),
   };
   const planner = new BatchPlanner();
   const calls: PipelineCall[] = [];
