@@ -21,12 +21,26 @@ function lit(text: string): string {
 /** JSON text of a plain string (every const, enum value and key here is plain). */
 const jsonStr = (s: string) => lit(JSON.stringify(s));
 
-const UNIT = '(?:[ !#-\\[\\]-~]|\\\\["\\\\/bfnrt])';
+/**
+ * Two flavours of the same check. `compact` is what most producers write (no
+ * whitespace between tokens, no escapes in strings) and runs fastest as a
+ * plain character class; `general` also takes whitespace and two-char escapes.
+ */
+export type Flavour = 'compact' | 'general';
+
+interface Syntax {
+  unit: string;
+  ws: string;
+}
+
+const SYNTAX: Record<Flavour, Syntax> = {
+  compact: { unit: '[ !#-\\[\\]-~]', ws: '' },
+  general: { unit: '(?:[ !#-\\[\\]-~]|\\\\["\\\\/bfnrt])', ws: '[ \\t]*' },
+};
 const INT = '(?:0|[1-9][0-9]{0,14})';
 const FRACTION = '(?:\\.[0-9]{1,17})?';
-const WS = '[ \\t]*';
 
-function stringRegex(node: SchemaNode): string | null {
+function stringRegex(node: SchemaNode, syntax: Syntax): string | null {
   if (typeof node.const === 'string') return jsonStr(node.const);
   if (node.enum) return `(?:${node.enum.map((e) => jsonStr(String(e))).join('|')})`;
   if (node.pattern !== undefined) {
@@ -34,7 +48,7 @@ function stringRegex(node: SchemaNode): string | null {
     const m = /^\^(\[[^\]"\\]*\]\{\d+,\d+\})\$$/.exec(node.pattern);
     return m ? `"${m[1]}"` : null;
   }
-  return `"${UNIT}{${node.minLength ?? 0},${node.maxLength ?? ''}}"`;
+  return `"${syntax.unit}{${node.minLength ?? 0},${node.maxLength ?? ''}}"`;
 }
 
 function numberRegex(node: SchemaNode, integer: boolean): string | null {
@@ -48,9 +62,9 @@ function numberRegex(node: SchemaNode, integer: boolean): string | null {
 }
 
 /** Regex for one JSON value satisfying `node`, or null when it has no safe fast form. */
-export function valueRegex(node: SchemaNode): string | null {
+export function valueRegex(node: SchemaNode, syntax: Syntax = SYNTAX.general): string | null {
   if (node.anyOf) {
-    const parts = node.anyOf.map(valueRegex);
+    const parts = node.anyOf.map((n) => valueRegex(n, syntax));
     return parts.every((p) => p !== null) ? `(?:${parts.join('|')})` : null;
   }
   switch (node.type) {
@@ -59,14 +73,15 @@ export function valueRegex(node: SchemaNode): string | null {
     case 'boolean':
       return '(?:true|false)';
     case 'string':
-      return stringRegex(node);
+      return stringRegex(node, syntax);
     case 'integer':
       return numberRegex(node, true);
     case 'number':
       return numberRegex(node, false);
     case 'array': {
-      const item = node.items ? valueRegex(node.items) : null;
-      return item === null ? null : `\\[${WS}(?:${item}(?:${WS},${WS}${item})*)?${WS}\\]`;
+      const item = node.items ? valueRegex(node.items, syntax) : null;
+      const ws = syntax.ws;
+      return item === null ? null : `\\[${ws}(?:${item}(?:${ws},${ws}${item})*)?${ws}\\]`;
     }
     default:
       return null;
@@ -74,15 +89,18 @@ export function valueRegex(node: SchemaNode): string | null {
 }
 
 /** Matcher for a whole line of `event` with its keys in `order`; null when the order is not the event's key set or a value has no fast form. */
-export function eventLineRegex(event: EventName, order: readonly string[]): RegExp | null {
+export function eventLineRegex(event: EventName, order: readonly string[], flavour: Flavour = 'general'): RegExp | null {
+  const syntax = SYNTAX[flavour];
+  const ws = syntax.ws;
   const props = eventJsonSchema(event).properties ?? {};
   const keys = Object.keys(props);
   if (order.length !== keys.length || new Set(order).size !== order.length || !order.every((k) => Object.hasOwn(props, k))) return null;
   const pairs: string[] = [];
   for (const key of order) {
-    const value = valueRegex(props[key] as SchemaNode);
+    const value = valueRegex(props[key] as SchemaNode, syntax);
     if (value === null) return null;
-    pairs.push(`${jsonStr(key)}${WS}:${WS}${value}`);
+    pairs.push(`${jsonStr(key)}${ws}:${ws}${value}`);
   }
-  return new RegExp(`^${WS}\\{${WS}${pairs.join(`${WS},${WS}`)}${WS}\\}[ \\t\\r]*$`);
+  const end = flavour === 'compact' ? '' : '[ \\t\\r]*';
+  return new RegExp(`^${ws}\\{${ws}${pairs.join(`${ws},${ws}`)}${ws}\\}${end}$`);
 }

@@ -42,8 +42,8 @@ function corpus(): string[] {
 }
 
 describe('the fast line check', () => {
-  it('accepts only lines parseLine accepts (every mutation of every field, in the key order written)', () => {
-    const regexes = new Map(base().map((e) => [e.event as string, eventLineRegex(e.event as EventName, Object.keys(e))]));
+  it.each(['compact', 'general'] as const)('%s: accepts only lines parseLine accepts (every mutation of every field, in the key order written)', (flavour) => {
+    const regexes = new Map(base().map((e) => [e.event as string, eventLineRegex(e.event as EventName, Object.keys(e), flavour)]));
     let proven = 0;
     for (const text of corpus()) {
       const event = /"event":"([a-z_]+)"/.exec(text)?.[1] ?? '';
@@ -56,16 +56,29 @@ describe('the fast line check', () => {
     expect(proven).toBeGreaterThan(150);
   });
 
+  it('general also proves spaced and escaped lines; compact leaves them to parseLine', () => {
+    const spaced = line(ev.toolSuccess('s1', 'read', 't1', 2)).replace(/,"/g, ', "').replace(/":/g, '": ');
+    const escaped = line(ev.expectation('s1', 'e', true, 'said "hi"\n'));
+    for (const [text, event] of [[spaced, 'tool_success'], [escaped, 'expectation']] as const) {
+      const order = Object.keys(JSON.parse(text) as object);
+      expect(parseLine(text).ok).toBe(true);
+      expect(eventLineRegex(event, order, 'general')?.test(text)).toBe(true);
+      expect(eventLineRegex(event, order, 'compact')?.test(text)).toBe(false);
+    }
+  });
+
   it('rejects what zod rejects: over-long strings, non-integers, out-of-set labels, a missing or extra key', () => {
     const call = ev.toolCall('s1', 'read', 't1');
-    const regex = eventLineRegex('tool_call', Object.keys(call));
-    expect(regex?.test(line(call))).toBe(true);
-    for (const bad of [{ tool_use_id: 'x'.repeat(129) }, { turn: 1.5 }, { source: 'elsewhere' }, { tool: 'bad name' }, { requested_tool: 'r'.repeat(65) }]) {
-      expect(regex?.test(line({ ...call, ...bad }))).toBe(false);
+    for (const flavour of ['compact', 'general'] as const) {
+      const regex = eventLineRegex('tool_call', Object.keys(call), flavour);
+      expect(regex?.test(line(call))).toBe(true);
+      for (const bad of [{ tool_use_id: 'x'.repeat(129) }, { turn: 1.5 }, { source: 'elsewhere' }, { tool: 'bad name' }, { requested_tool: 'r'.repeat(65) }]) {
+        expect(regex?.test(line({ ...call, ...bad }))).toBe(false);
+      }
+      const { turn: _turn, ...missing } = call;
+      expect(regex?.test(line(missing))).toBe(false);
+      expect(regex?.test(line({ ...call, extra: 1 }))).toBe(false);
     }
-    const { turn: _turn, ...missing } = call;
-    expect(regex?.test(line(missing))).toBe(false);
-    expect(regex?.test(line({ ...call, extra: 1 }))).toBe(false);
   });
 });
 

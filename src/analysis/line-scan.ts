@@ -34,7 +34,9 @@ const MAX_ORDERS_PER_EVENT = 4;
 const EVENT_KEY = '"event":"';
 
 class FastMatcher {
+  /** Per event: the compact regex of every learned order, then the general ones (most lines pass the first test). */
   private readonly byEvent = new Map<string, RegExp[]>();
+  private readonly orders = new Map<string, number>();
 
   matches(text: string): boolean {
     const at = text.indexOf(EVENT_KEY);
@@ -48,13 +50,18 @@ class FastMatcher {
 
   learn(event: FaultlineEvent, text: string): void {
     if (!text.includes(EVENT_KEY)) return;
-    const list = this.byEvent.get(event.event) ?? [];
-    if (list.length >= MAX_ORDERS_PER_EVENT) return;
+    const learned = this.orders.get(event.event) ?? 0;
+    if (learned >= MAX_ORDERS_PER_EVENT) return;
     // The key order as written: JSON.parse keeps it for non-numeric keys (all of ours).
-    const re = eventLineRegex(event.event as EventName, Object.keys(JSON.parse(text) as object));
-    if (re === null) return;
-    list.push(re);
+    const order = Object.keys(JSON.parse(text) as object);
+    const compact = eventLineRegex(event.event as EventName, order, 'compact');
+    const general = eventLineRegex(event.event as EventName, order, 'general');
+    if (compact === null || general === null) return;
+    const list = this.byEvent.get(event.event) ?? [];
+    list.splice(learned, 0, compact);
+    list.push(general);
     this.byEvent.set(event.event, list);
+    this.orders.set(event.event, learned + 1);
   }
 }
 
