@@ -18,15 +18,20 @@ export function sqlType(column: Column): string {
 }
 
 /** Columns always loaded: the envelope that joins and views rely on. */
-const ALWAYS = new Set(['event', 'v', 'run_id', 'session_id', 'task_id']);
+const ALWAYS = new Set(['event', 'run_id', 'session_id', 'task_id']);
 
 /**
  * The event columns referenced (as whole words) by any of the SQL texts, plus
- * the envelope. A column mentioned by mistake only costs a little load time.
+ * the envelope. Comments, string literals and output aliases (`AS name`) are
+ * not references. A column matched by mistake only costs load time (every
+ * loaded column is a cell per line); a missed one fails the report loudly.
  */
 export function columnsUsedBy(sqlTexts: string[]): Column[] {
   const words = new Set<string>();
-  for (const text of sqlTexts) for (const w of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) words.add(w.toLowerCase());
+  for (const text of sqlTexts) {
+    const code = text.replace(/--[^\n]*/g, ' ').replace(/'(?:[^']|'')*'/g, ' ').replace(/\bAS\s+[A-Za-z_][A-Za-z0-9_]*/gi, ' ');
+    for (const w of code.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) words.add(w.toLowerCase());
+  }
   return eventColumns().filter((c) => ALWAYS.has(c.name) || words.has(c.name));
 }
 

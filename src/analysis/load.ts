@@ -88,14 +88,6 @@ async function lineSet(duck: Duck, name: string, lines: number[]): Promise<void>
   await duck.exec(`CREATE OR REPLACE TEMP TABLE ${name} AS SELECT unnest(${lines.length ? `[${lines.join(',')}]` : '[]::BIGINT[]'})::BIGINT AS line_no`);
 }
 
-async function parquetPassSql(duck: Duck, path: string, fileId: number, keep: Column[]): Promise<string> {
-  const present = new Set((await duck.rows(`DESCRIBE SELECT * FROM read_parquet(${sqlString(path)})`)).map((r) => String(r.column_name)));
-  const cols = keep.map((c) => (present.has(c.name) ? `"${c.name}"` : `NULL::${sqlType(c)}`));
-  // Parquet rows were validated when compacted; re-check what would make a report lie.
-  const ok = `coalesce(v = ${CONTRACT_VERSION} AND event IN (${EVENT_NAMES.map(sqlString).join(', ')}), false)`;
-  return `INSERT INTO lines SELECT ${fileId}, file_row_number + 1, ${ok}, ${cols.join(', ')} FROM read_parquet(${sqlString(path)}, file_row_number=true)`;
-}
-
 export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[]): Promise<LoadStats> {
   await createLabelTables(duck);
   const defs = keep.map((c) => `"${c.name}" ${sqlType(c)}`).join(', ');
@@ -187,10 +179,16 @@ function debug(message: string): void {
 }
 
 async function loadParquet(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
-  await duck.exec(await parquetPassSql(duck, file.path, fileId, keep));
+  const source = `read_parquet(${sqlString(file.path)}, file_row_number=true)`;
+  const present = new Set((await duck.rows(`DESCRIBE SELECT * FROM ${source}`)).map((r) => String(r.column_name)));
+  const cols = keep.map((c) => (present.has(c.name) ? `"${c.name}"` : `NULL::${sqlType(c)}`));
+  const v = present.has('v') ? 'v' : 'NULL::BIGINT';
+  // Parquet rows were validated when compacted; re-check what would make a report lie.
+  const ok = `coalesce(${v} = ${CONTRACT_VERSION} AND event IN (${EVENT_NAMES.map(sqlString).join(', ')}), false)`;
+  await duck.exec(`INSERT INTO lines SELECT ${fileId}, file_row_number + 1, ${ok}, ${cols.join(', ')} FROM ${source}`);
   const [count] = await duck.rows(`SELECT count(*) AS rows FROM lines WHERE file_id = ${fileId}`);
   stats.linesRead += Number(count?.rows ?? 0);
-  const bad = await duck.rows(`SELECT line_no, event, v FROM lines WHERE file_id = ${fileId} AND NOT valid ORDER BY line_no`);
+  const bad = await duck.rows(`SELECT file_row_number + 1 AS line_no, event, ${v} AS v FROM ${source} WHERE NOT ${ok} ORDER BY line_no`);
   for (const r of bad) {
     const reason =
       typeof r.v === 'number' && r.v > CONTRACT_VERSION
