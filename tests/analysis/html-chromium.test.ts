@@ -26,9 +26,8 @@ import { ev, line, tempDir } from './fixtures.js';
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
-const SKIP = !HAVE_CHROMIUM && !IN_CI;
 const INSTALL_HINT = `${CHROMIUM} not found; install Debian's Chromium: apt-get install -y --no-install-recommends chromium`;
-if (SKIP) console.warn(`[html-chromium] skipped: ${INSTALL_HINT}`);
+if (!HAVE_CHROMIUM && !IN_CI) console.warn(`[html-chromium] skipped: ${INSTALL_HINT}`);
 
 /** Flags Chromium needs on a closed network (without the background-networking ones it hangs); Playwright adds a fresh temp --user-data-dir. */
 const CHROMIUM_ARGS = [
@@ -146,11 +145,15 @@ function hostileTrace(): { file: string; pathPayloads: string[] } {
   return { file, pathPayloads };
 }
 
-describe.skipIf(SKIP)(`HTML report in headless Chromium${SKIP ? ` (skipped: ${INSTALL_HINT})` : ''}`, () => {
+// CI must not pass by skipping: there a missing Chromium is a failed test.
+it.runIf(IN_CI && !HAVE_CHROMIUM)('Chromium is installed (CI is set)', () => {
+  throw new Error(`CI is set and ${INSTALL_HINT} (.ci/run installs it)`);
+});
+
+describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM ? '' : ` (skipped: ${INSTALL_HINT})`}`, () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`CI is set and ${INSTALL_HINT} (.ci/run installs it)`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
   }, 90_000);
 
