@@ -67,22 +67,35 @@ export function checkPermission(subject: PermissionSubject, config: PermissionCo
   const view = viewCall(subject, config, dirMemo);
   const draft = decide(subject, config, hook, view, evaluatedDefenses);
   const neededPrompt = draft.decision === 'ask';
-  const readOnly = view.readOnly;
-  if (neededPrompt && (config.headless ?? true)) {
-    return { ...draft, decision: 'deny', neededPrompt, evaluatedDefenses, readOnly, reason: draft.reason + HEADLESS_SUFFIX };
-  }
-  return { ...draft, neededPrompt, evaluatedDefenses, readOnly };
+  const headlessDeny = neededPrompt && (config.headless ?? true);
+  // Spelled out, not `{ ...draft, more }`: V8 takes a slow path for a spread followed by more properties.
+  return {
+    decision: headlessDeny ? 'deny' : draft.decision,
+    source: draft.source,
+    ruleId: draft.ruleId,
+    neededPrompt,
+    reason: headlessDeny ? draft.reason + HEADLESS_SUFFIX : draft.reason,
+    step: draft.step,
+    defense: draft.defense,
+    evaluatedDefenses,
+    readOnly: view.readOnly,
+  };
+}
+
+/** A chain answer that no defense gave (a literal: see checkPermission on spreads). */
+function answer(decision: Draft['decision'], source: Draft['source'], step: ChainStep, reason: string, ruleId: string | null = null): Draft {
+  return { decision, source, step, ruleId, defense: null, reason };
 }
 
 function decide(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null, view: CallView, evaluated: DefenseName[]): Draft {
-  const on = (step: ChainStep): boolean => !config.skipSteps?.has(step);
+  const skip = config.skipSteps;
+  const on = (step: ChainStep): boolean => skip === undefined || !skip.has(step);
   const rules = config.rules ?? [];
   const tool = subject.tool;
-  const base = { ruleId: null, defense: null } as const;
 
   if (on('deny_rules')) {
     const rule = findMatchingRule(rules, 'deny', tool, view.units);
-    if (rule) return { ...base, decision: 'deny', source: 'deny_rule', step: 'deny_rules', ruleId: rule.id, reason: `Refused by the deny rule "${rule.id}". This is configured; do not retry it in another form — choose a different approach.` };
+    if (rule) return answer('deny', 'deny_rule', 'deny_rules', `Refused by the deny rule "${rule.id}". This is configured; do not retry it in another form — choose a different approach.`, rule.id);
   }
   if (on('dangerous_command') && view.analysis) {
     evaluated.push('dangerous_command_block');
@@ -90,7 +103,7 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     if (hit) return { decision: 'deny', source: 'dangerous_command', step: 'dangerous_command', ruleId: `danger:${hit.id}`, defense: { name: 'dangerous_command_block', action: 'block' }, reason: `Refused: ${hit.reason}` };
   }
   if (on('disabled_tools') && config.disabledTools?.includes(tool)) {
-    return { ...base, decision: 'deny', source: 'disabled_tool', step: 'disabled_tools', reason: `The tool ${tool} is disabled in this session; use another tool.` };
+    return answer('deny', 'disabled_tool', 'disabled_tools', `The tool ${tool} is disabled in this session; use another tool.`);
   }
   if (on('protected_paths') && view.paths.length > 0) {
     evaluated.push('protected_path_guard');
@@ -104,49 +117,49 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
   let pending: Draft | null = null;
   if (on('path_validation')) {
     const denied = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'deny');
-    if (denied) return { ...base, decision: 'deny', source: 'path_guard', step: 'path_validation', ruleId: denied.verdict.ruleId, reason: cap(denied.verdict.reason) };
+    if (denied) return answer('deny', 'path_guard', 'path_validation', cap(denied.verdict.reason), denied.verdict.ruleId);
     const asked = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
-    if (asked) pending = { ...base, decision: 'ask', source: 'path_guard', step: 'path_validation', ruleId: asked.verdict.ruleId, reason: cap(asked.verdict.reason) };
+    if (asked) pending = answer('ask', 'path_guard', 'path_validation', cap(asked.verdict.reason), asked.verdict.ruleId);
   }
   if (on('denial_fuse') && config.denials?.isTripped(tool)) {
-    return { ...base, decision: config.fuseDecision ?? 'ask', source: 'denial_fuse', step: 'denial_fuse', reason: `Calls of ${tool} were refused ${plural(config.denials.count(tool), 'time')} in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.` };
+    return answer(config.fuseDecision ?? 'ask', 'denial_fuse', 'denial_fuse', `Calls of ${tool} were refused ${plural(config.denials.count(tool), 'time')} in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.`);
   }
   if (on('ask_rules')) {
     const rule = findMatchingRule(rules, 'ask', tool, view.units);
-    if (rule) return { ...base, decision: 'ask', source: 'ask_rule', step: 'ask_rules', ruleId: rule.id, reason: `The rule "${rule.id}" requires approval for this call.` };
+    if (rule) return answer('ask', 'ask_rule', 'ask_rules', `The rule "${rule.id}" requires approval for this call.`, rule.id);
   }
   if (on('tool_check')) {
     const a = view.analysis;
-    if (a && !a.ok) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command could not be analyzed (${a.error}). Simplify it: one plain command per call, quotes closed.` };
+    if (a && !a.ok) return answer('ask', 'tool_check', 'tool_check', `The command could not be analyzed (${a.error}). Simplify it: one plain command per call, quotes closed.`);
     const flag = a?.ok ? a.flags[0] : undefined;
-    if (flag) return { ...base, decision: 'ask', source: 'tool_check', step: 'tool_check', reason: `The command uses ${CONSTRUCT_TEXT[flag.construct]} (${flag.detail}), which needs approval. Rewrite it as plain commands with literal arguments; run any inner command as its own call.` };
-    if (subject.toolCheck) return { ...base, decision: subject.toolCheck.decision, source: 'tool_check', step: 'tool_check', reason: subject.toolCheck.reason };
+    if (flag) return answer('ask', 'tool_check', 'tool_check', `The command uses ${CONSTRUCT_TEXT[flag.construct]} (${flag.detail}), which needs approval. Rewrite it as plain commands with literal arguments; run any inner command as its own call.`);
+    if (subject.toolCheck) return answer(subject.toolCheck.decision, 'tool_check', 'tool_check', subject.toolCheck.reason);
   }
   if (on('hook') && hook) {
     const why = hook.reason ? ` (${hook.reason})` : '';
-    if (hook.decision === 'deny') return { ...base, decision: 'deny', source: 'hook', step: 'hook', reason: `Refused by a PreToolUse hook${why}.` };
-    if (hook.decision === 'ask') return { ...base, decision: 'ask', source: 'hook', step: 'hook', reason: `A PreToolUse hook requires approval${why}.` };
-    return { ...base, decision: 'allow', source: 'hook', step: 'hook', reason: '' };
+    if (hook.decision === 'deny') return answer('deny', 'hook', 'hook', `Refused by a PreToolUse hook${why}.`);
+    if (hook.decision === 'ask') return answer('ask', 'hook', 'hook', `A PreToolUse hook requires approval${why}.`);
+    return answer('allow', 'hook', 'hook', '');
   }
   if (on('allow_rules') && !(view.analysis && !view.analysis.ok)) {
     const rule = findCoveringAllow(rules, tool, view.units);
-    if (rule) return { ...base, decision: 'allow', source: 'allow_rule', step: 'allow_rules', ruleId: rule.id, reason: '' };
+    if (rule) return answer('allow', 'allow_rule', 'allow_rules', '', rule.id);
   }
   if (on('session_memory') && config.sessionMemory?.has(tool, subject.input)) {
-    return { ...base, decision: 'allow', source: 'session_memory', step: 'session_memory', reason: '' };
+    return answer('allow', 'session_memory', 'session_memory', '');
   }
   if (on('mode')) {
     if (config.mode === 'plan' && !view.readOnly) {
-      return { ...base, decision: 'deny', source: 'mode', step: 'mode', reason: `Plan mode is read-only and ${view.notReadOnlyBecause}. Describe the change in your plan instead of making it.` };
+      return answer('deny', 'mode', 'mode', `Plan mode is read-only and ${view.notReadOnlyBecause}. Describe the change in your plan instead of making it.`);
     }
-    if (config.mode === 'bypass') return { ...base, decision: 'allow', source: 'mode', step: 'mode', reason: '' };
+    if (config.mode === 'bypass') return answer('allow', 'mode', 'mode', '');
     const edits = subject.command === undefined && view.paths.some((p) => p.access.access === 'write');
     if (config.mode === 'acceptEdits' && edits && !pending && view.paths.every((p) => p.verdict.effect === 'pass')) {
-      return { ...base, decision: 'allow', source: 'mode', step: 'mode', reason: '' };
+      return answer('allow', 'mode', 'mode', '');
     }
   }
   if (pending) return pending;
-  if (on('read_only') && view.readOnly) return { ...base, decision: 'allow', source: 'read_only', step: 'read_only', reason: '' };
+  if (on('read_only') && view.readOnly) return answer('allow', 'read_only', 'read_only', '');
   const why = view.notReadOnlyBecause ? ` because ${view.notReadOnlyBecause}` : '';
-  return { ...base, decision: 'ask', source: 'default', step: 'default', reason: `This ${tool} call needs approval${why}.` };
+  return answer('ask', 'default', 'default', `This ${tool} call needs approval${why}.`);
 }

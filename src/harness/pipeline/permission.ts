@@ -38,7 +38,9 @@ export async function permissionStage(
   deps: PermissionStageDeps,
 ): Promise<StageResult<PermissionResult>> {
   const { config, askHuman } = deps.permissions;
-  const result = checkPermission(permissionSubject(tool, input), { ...config, headless: config.headless ?? !askHuman }, hook, deps.pathMemo?.for(call));
+  // Copied only when headless must be derived (a spread followed by more properties is a slow path in V8).
+  const judged = config.headless === undefined ? { ...config, headless: !askHuman } : config;
+  const result = checkPermission(permissionSubject(tool, input), judged, hook, deps.pathMemo?.for(call));
   // A call that may change files ends the sharing for the rest of its batch (batch-path-memo.ts).
   if (!result.readOnly) deps.pathMemo?.mayChangeFiles(call);
   for (const name of result.evaluatedDefenses) {

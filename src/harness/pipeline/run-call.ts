@@ -94,11 +94,12 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   } else {
     limited = await truncateSpillStage(call, tool, outcome.output.content, spill);
     // Built-ins: the hook sees exactly what the model will see.
-    if (post) limited = { ...limited, content: (await postToolHookStage(call, limited.content, source, post)).output };
+    if (post) limited = { content: (await postToolHookStage(call, limited.content, source, post)).output, truncated: limited.truncated, spilled: limited.spilled };
   }
   const out = serializeSuccess(tool, limited.content, outcome.output.empty);
+  // Literals rather than `{ ...out, more }` here and in settle: a spread followed by more properties is a slow path in V8.
   settle(call, ctx, {
-    success: { ...out, truncated: limited.truncated, spilled: limited.spilled, rawBytes: Buffer.byteLength(outcome.output.content) },
+    success: { content: out.content, rawBytes: Buffer.byteLength(outcome.output.content), outputBytes: out.outputBytes, empty: out.empty, truncated: limited.truncated, spilled: limited.spilled },
   });
 }
 
@@ -106,9 +107,12 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
 function settle(call: PipelineCall, ctx: CallContext, result: { success: SerializedSuccess } | { failure: StageFailure }): void {
   const modified = call.inputModifiedByHook;
   if ('success' in result) {
-    const content = withHookNotice(result.success.content, modified);
-    ctx.settlement.succeed(call, { ...result.success, content, outputBytes: Buffer.byteLength(content) });
+    const s = result.success;
+    const content = withHookNotice(s.content, modified);
+    const outputBytes = content === s.content ? s.outputBytes : Buffer.byteLength(content);
+    ctx.settlement.succeed(call, { content, rawBytes: s.rawBytes, outputBytes, empty: s.empty, truncated: s.truncated, spilled: s.spilled });
   } else {
-    ctx.settlement.fail(call, { ...result.failure, message: withHookNotice(result.failure.message, modified) });
+    const f = result.failure;
+    ctx.settlement.fail(call, { kind: f.kind, errorCode: f.errorCode, message: withHookNotice(f.message, modified) });
   }
 }
