@@ -5,7 +5,7 @@
  * throw -> `exception` (our bug), `isError` -> `tool_error` (tool ran and
  * reported a problem). The two error kinds are never merged (seed §14.3).
  */
-import type { Tool, ToolOutput } from '../tools/tool.js';
+import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
 export type AbortCause = 'user' | 'cascade';
@@ -28,37 +28,90 @@ export interface ExecOptions {
 }
 
 export async function executeTool(tool: Tool, input: unknown, options: ExecOptions): Promise<ExecOutcome> {
-  if (options.sessionSignal.aborted) return { kind: 'aborted', cause: 'user' };
-  if (options.cascadeSignal?.aborted) return { kind: 'cascade_skipped' };
-  const own = new AbortController();
-  const timer = setTimeout(() => own.abort('timeout'), options.timeoutMs);
-  const onSessionAbort = () => own.abort('aborted');
-  options.sessionSignal.addEventListener('abort', onSessionAbort, { once: true });
-  const onCascade = () => own.abort('cascade');
-  options.cascadeSignal?.addEventListener('abort', onCascade, { once: true });
-  // A tool that ignores its signal must not hold the turn: race the body against the signal.
-  const stopped = new Promise<'stopped'>((resolve) => own.signal.addEventListener('abort', () => resolve('stopped'), { once: true }));
+  const { sessionSignal, cascadeSignal } = options;
+  if (sessionSignal.aborted) return { kind: 'aborted', cause: 'user' };
+  if (cascadeSignal?.aborted) return { kind: 'cascade_skipped' };
+  const control = new CallControl(options.workspace, sessionSignal);
+  const timer = setTimeout(stopOnTimeout, options.timeoutMs, control);
+  sessionSignal.addEventListener('abort', control);
+  cascadeSignal?.addEventListener('abort', control);
   try {
-    const body = tool.execute(input, { workspace: options.workspace, signal: own.signal });
-    const settled = await Promise.race([body.then((output) => ({ output })), stopped]);
+    const body = tool.execute(input, control);
+    // A tool that ignores its signal must not hold the turn: race the body against the stop.
+    const settled = await Promise.race([body.then(wrapOutput), control.stopped]);
     if (settled === 'stopped') {
-      body.catch(() => undefined); // the abandoned body may still reject later
-      return stoppedOutcome(options, own.signal);
+      body.catch(ignore); // the abandoned body may still reject later
+      return stoppedOutcome(options, control.reason);
     }
-    if (own.signal.aborted) return stoppedOutcome(options, own.signal);
+    if (control.reason !== null) return stoppedOutcome(options, control.reason);
     return settled.output.isError ? { kind: 'tool_error', output: settled.output } : { kind: 'ok', output: settled.output };
   } catch (error) {
-    if (own.signal.aborted) return stoppedOutcome(options, own.signal);
+    if (control.reason !== null) return stoppedOutcome(options, control.reason);
     return { kind: 'exception', error };
   } finally {
     clearTimeout(timer);
-    options.sessionSignal.removeEventListener('abort', onSessionAbort);
-    options.cascadeSignal?.removeEventListener('abort', onCascade);
+    sessionSignal.removeEventListener('abort', control);
+    cascadeSignal?.removeEventListener('abort', control);
   }
 }
 
-function stoppedOutcome(options: ExecOptions, signal: AbortSignal): ExecOutcome {
-  // The first abort wins and its reason is our own constant, so the cause is which signal fired first.
-  if (signal.reason === 'timeout') return { kind: 'timeout', timeoutMs: options.timeoutMs };
-  return { kind: 'aborted', cause: signal.reason === 'cascade' ? 'cascade' : 'user' };
+type StopReason = 'timeout' | 'aborted' | 'cascade';
+
+/**
+ * The tool's context and the call's stop switch. The AbortSignal is made only
+ * when the tool reads `signal`: making one costs several µs in Node 20 (an
+ * EventTarget whose prototype is swapped), and the race above does not need
+ * it. The FIRST stop is recorded here and is what the outcome is decided by;
+ * a signal made later starts out aborted with that same reason, so a tool
+ * sees exactly what it would have seen with an eager signal. It is also the
+ * abort listener on the session and cascade signals (an object, not a
+ * closure per call).
+ */
+class CallControl implements ToolContext {
+  reason: StopReason | null = null;
+  readonly stopped: Promise<'stopped'>;
+  private controller: AbortController | null = null;
+  private wake!: (value: 'stopped') => void;
+
+  constructor(
+    readonly workspace: string,
+    private readonly session: AbortSignal,
+  ) {
+    this.stopped = new Promise((resolve) => (this.wake = resolve));
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.reason !== null) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  stop(reason: StopReason): void {
+    if (this.reason !== null) return; // the first stop wins
+    this.reason = reason;
+    this.controller?.abort(reason);
+    this.wake('stopped');
+  }
+
+  handleEvent(event: Event): void {
+    this.stop(event.target === this.session ? 'aborted' : 'cascade');
+  }
+}
+
+function stopOnTimeout(control: CallControl): void {
+  control.stop('timeout');
+}
+
+function wrapOutput(output: ToolOutput): { output: ToolOutput } {
+  return { output };
+}
+
+function ignore(): void {}
+
+function stoppedOutcome(options: ExecOptions, reason: StopReason | null): ExecOutcome {
+  // The first stop wins and its reason is our own constant, so the cause is which signal fired first.
+  if (reason === 'timeout') return { kind: 'timeout', timeoutMs: options.timeoutMs };
+  return { kind: 'aborted', cause: reason === 'cascade' ? 'cascade' : 'user' };
 }

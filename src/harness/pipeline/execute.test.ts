@@ -1,0 +1,86 @@
+import { getEventListeners } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
+import { executeTool } from './execute.js';
+
+function tool(execute: (input: unknown, context: ToolContext) => Promise<ToolOutput>): Tool {
+  return { name: 't', description: 'test tool', inputSchema: z.unknown(), readOnly: true, isConcurrencySafe: () => true, execute };
+}
+const never = () => new AbortController().signal;
+const run = (t: Tool, o: { session?: AbortSignal; cascade?: AbortSignal; timeoutMs?: number } = {}) =>
+  executeTool(t, {}, { workspace: '/ws', sessionSignal: o.session ?? never(), cascadeSignal: o.cascade, timeoutMs: o.timeoutMs ?? 5_000 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until its signal fires and reports the reason it saw. */
+const waitsForSignal = (seen: unknown[]) =>
+  tool((_, { signal }) => new Promise((resolve) => signal.addEventListener('abort', () => (seen.push(signal.reason), resolve({ content: 'stopped late' })))));
+
+describe('executeTool', () => {
+  it('tells ok, tool_error and exception apart and gives the tool its workspace', async () => {
+    expect(await run(tool(async (_, c) => ({ content: c.workspace })))).toEqual({ kind: 'ok', output: { content: '/ws' } });
+    expect(await run(tool(async () => ({ content: 'no', isError: true })))).toMatchObject({ kind: 'tool_error' });
+    expect(await run(tool(async () => Promise.reject(new Error('bug'))))).toMatchObject({ kind: 'exception' });
+    expect(
+      await run(
+        tool(() => {
+          throw new Error('sync bug');
+        }),
+      ),
+    ).toMatchObject({ kind: 'exception' });
+  });
+
+  it('times out a tool that ignores its signal, without waiting for it', async () => {
+    const started = performance.now();
+    expect(await run(tool(() => new Promise(() => undefined)), { timeoutMs: 20 })).toEqual({ kind: 'timeout', timeoutMs: 20 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('aborts the signal the tool holds with the cause that fired: timeout, user abort or cascade', async () => {
+    const seen: unknown[] = [];
+    expect(await run(waitsForSignal(seen), { timeoutMs: 20 })).toMatchObject({ kind: 'timeout' });
+    const session = new AbortController();
+    const user = run(waitsForSignal(seen), { session: session.signal });
+    session.abort();
+    expect(await user).toEqual({ kind: 'aborted', cause: 'user' });
+    const cascade = new AbortController();
+    const cascaded = run(waitsForSignal(seen), { cascade: cascade.signal });
+    cascade.abort('cascade');
+    expect(await cascaded).toEqual({ kind: 'aborted', cause: 'cascade' });
+    expect(seen).toEqual(['timeout', 'aborted', 'cascade']);
+  });
+
+  it('keeps the first stop: a signal read only after it is already aborted with that reason', async () => {
+    const session = new AbortController();
+    let late: AbortSignal | null = null;
+    const outcome = await run(
+      tool(async (_, context) => {
+        await sleep(60); // the timer fires, then the session aborts, then the tool looks
+        session.abort();
+        late = context.signal;
+        return { content: 'done anyway' };
+      }),
+      { session: session.signal, timeoutMs: 10 },
+    );
+    expect(outcome).toEqual({ kind: 'timeout', timeoutMs: 10 });
+    await sleep(70);
+    expect(late).not.toBeNull();
+    expect([late!.aborted, late!.reason]).toEqual([true, 'timeout']);
+  });
+
+  it('does not start a call whose session or cascade signal already fired', async () => {
+    let ran = false;
+    const body = tool(async () => ((ran = true), { content: 'x' }));
+    expect(await run(body, { session: AbortSignal.abort() })).toEqual({ kind: 'aborted', cause: 'user' });
+    expect(await run(body, { cascade: AbortSignal.abort() })).toEqual({ kind: 'cascade_skipped' });
+    expect(ran).toBe(false);
+  });
+
+  it('leaves no listener behind on the session and cascade signals', async () => {
+    const session = new AbortController();
+    const cascade = new AbortController();
+    for (let i = 0; i < 5; i++) await run(tool(async () => ({ content: 'x' })), { session: session.signal, cascade: cascade.signal });
+    await run(tool(() => new Promise(() => undefined)), { session: session.signal, cascade: cascade.signal, timeoutMs: 5 });
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(cascade.signal, 'abort')).toHaveLength(0);
+  });
+});
