@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { allColumns, columnsUsedBy } from './columns-sql.js';
 import { Duck, type DuckOptions } from './duck.js';
 import { resolveInputs, type TraceFile } from './inputs.js';
-import { loadTraces, type LoadStats } from './load.js';
+import { loadTraces, type LoadProgress, type LoadStats } from './load.js';
 import type { Analysis } from './report-model.js';
 import { allReportSql, runAllReports } from './reports.js';
 
@@ -15,6 +15,8 @@ export interface AnalyzeOptions {
   /** Force in-memory or on-disk DuckDB storage; default: disk above 256 MB of input. */
   storage?: DuckOptions['storage'];
   memoryLimit?: string;
+  /** Hears bytes read so far over all inputs (as stored on disk), ending with bytesRead = bytesTotal. */
+  onProgress?: (progress: LoadProgress) => void;
 }
 
 const DISK_THRESHOLD_BYTES = 256 * 1024 * 1024;
@@ -33,7 +35,7 @@ export async function openTraces(
   const duck = await Duck.open({ storage: options.storage ?? chooseStorage(files), memoryLimit: options.memoryLimit });
   try {
     const columns = options.columns === 'all' ? allColumns() : columnsUsedBy(allReportSql());
-    const load = await loadTraces(duck, files, columns);
+    const load = await loadTraces(duck, files, columns, options.onProgress);
     return { duck, load };
   } catch (error) {
     duck.close();

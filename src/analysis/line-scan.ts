@@ -69,7 +69,11 @@ class FastMatcher {
  * Judges every line of `path`. `rescue` receives each accepted line the
  * fast path could not prove, with its canonical event.
  */
-export async function scanLines(path: string, rescue: (line: number, event: FaultlineEvent) => void): Promise<LineScan> {
+export async function scanLines(
+  path: string,
+  rescue: (line: number, event: FaultlineEvent) => void,
+  onBytes?: (bytesRead: number) => void,
+): Promise<LineScan> {
   const matcher = new FastMatcher();
   const scan: LineScan = { lines: 0, blank: [], bad: [], rescued: 0 };
   scan.lines = await forEachLineBytes(path, (buf, start, end, line, unterminated) => {
@@ -84,6 +88,6 @@ export async function scanLines(path: string, rescue: (line: number, event: Faul
     scan.rescued++;
     rescue(line, verdict.event);
     matcher.learn(verdict.event, bytes.toString('latin1'));
-  });
+  }, onBytes);
   return scan;
 }

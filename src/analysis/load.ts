@@ -9,7 +9,7 @@
  * line up one to one (DuckDB failed, or a line it split differently), that
  * file alone is reloaded from the lines parseLine accepted, so counts stay exact.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Column } from '../events/columns.js';
@@ -88,14 +88,25 @@ async function lineSet(duck: Duck, name: string, lines: number[]): Promise<void>
   await duck.exec(`CREATE OR REPLACE TEMP TABLE ${name} AS SELECT unnest(${lines.length ? `[${lines.join(',')}]` : '[]::BIGINT[]'})::BIGINT AS line_no`);
 }
 
-export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[]): Promise<LoadStats> {
+export interface LoadProgress {
+  bytesRead: number;
+  bytesTotal: number;
+}
+
+export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[], onProgress?: (progress: LoadProgress) => void): Promise<LoadStats> {
+  const sizes = files.map((f) => statSync(f.path).size);
+  const bytesTotal = sizes.reduce((a, b) => a + b, 0);
+  let before = 0;
   await createLabelTables(duck);
   const defs = keep.map((c) => `"${c.name}" ${sqlType(c)}`).join(', ');
   await duck.exec(`CREATE OR REPLACE TABLE lines (file_id INTEGER, line_no BIGINT, valid BOOLEAN, ${defs})`);
   const stats: LoadStats = { files: files.map((f) => f.path), linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0 };
   for (const [fileId, file] of files.entries()) {
+    const onBytes = onProgress && ((bytesRead: number) => onProgress({ bytesRead: before + bytesRead, bytesTotal }));
     if (file.format === 'parquet') await loadParquet(duck, file, fileId, keep, stats);
-    else await loadJsonl(duck, file, fileId, keep, stats);
+    else await loadJsonl(duck, file, fileId, keep, stats, onBytes);
+    before += sizes[fileId] ?? 0;
+    onProgress?.({ bytesRead: before, bytesTotal });
   }
   const [counts] = await duck.rows(`SELECT count(*) AS lines, count_if(valid) AS used FROM lines`);
   stats.eventsUsed = Number(counts?.used ?? 0);
@@ -103,7 +114,7 @@ export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[])
   return stats;
 }
 
-async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
+async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats, onBytes?: (bytesRead: number) => void): Promise<void> {
   const t0 = performance.now();
   const rescue = new RescueFile();
   try {
@@ -113,7 +124,7 @@ async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, keep: Colu
         () => null,
         (error: unknown) => error as Error,
       ),
-      scanLines(file.path, (line, event) => rescue.add(line, event)),
+      scanLines(file.path, (line, event) => rescue.add(line, event), onBytes),
     ]);
     rescue.close();
     debug(`load ${file.path}: ${Math.round(performance.now() - t0)} ms, ${scan.lines} lines, ${scan.bad.length} bad, ${scan.rescued} rescued`);

@@ -6,6 +6,8 @@ export interface CliIo {
   cwd: string;
   /** True when stdout is an interactive terminal (colour, progress bar). */
   isTTY: boolean;
+  /** True when stderr is an interactive terminal (progress of long reads goes there). */
+  stderrIsTTY?: boolean;
 }
 
 export function processIo(): CliIo {
@@ -15,6 +17,29 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+  };
+}
+
+/** Only inputs this big get a progress line: small ones finish before it would be read. */
+const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A progress callback for reading trace files: one self-overwriting stderr
+ * line on a terminal, at most four updates a second, erased when done;
+ * nothing at all when stderr is not a terminal.
+ */
+export function readProgress(io: CliIo): ((p: { bytesRead: number; bytesTotal: number }) => void) | undefined {
+  if (!io.stderrIsTTY) return undefined;
+  let last = 0;
+  return ({ bytesRead, bytesTotal }) => {
+    if (bytesTotal < PROGRESS_MIN_BYTES) return;
+    const done = bytesRead >= bytesTotal;
+    const now = Date.now();
+    if (!done && now - last < 250) return;
+    last = now;
+    const gb = (n: number) => (n / 1e9).toFixed(2);
+    io.stderr(done ? '\r\x1b[K' : `\rreading traces: ${gb(bytesRead)} / ${gb(bytesTotal)} GB (${Math.floor((100 * bytesRead) / bytesTotal)}%)\x1b[K`);
   };
 }
 

@@ -13,16 +13,18 @@ import { parseLine, type LineVerdict } from './parse-line.js';
 /** Called once per line with the bytes `buf[start, end)` (newline excluded). */
 export type LineVisitor = (buf: Buffer, start: number, end: number, line: number, unterminated: boolean) => void;
 
-function open(path: string): Readable {
+/**
+ * Visits every line; returns the number of lines. The last line without a
+ * newline is `unterminated`. `onBytes` hears how many bytes of the file (as
+ * stored, so compressed for .gz) have been read so far.
+ */
+export async function forEachLineBytes(path: string, visit: LineVisitor, onBytes?: (bytesRead: number) => void): Promise<number> {
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
-  return path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-}
-
-/** Visits every line; returns the number of lines. The last line without a newline is `unterminated`. */
-export async function forEachLineBytes(path: string, visit: LineVisitor): Promise<number> {
+  const stream: Readable = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   let line = 0;
   let pending: Buffer | null = null;
-  for await (const chunk of open(path) as AsyncIterable<Buffer>) {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    onBytes?.(raw.bytesRead);
     let start = 0;
     let nl = chunk.indexOf(10);
     if (pending !== null && nl !== -1) {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { compactTraces } from '../../analysis/compact.js';
 import { reconciliation } from '../../report/findings.js';
 import { quarantineLines } from '../../report/terminal.js';
-import { CliError, type CliIo } from '../io.js';
+import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { asCliError } from './report.js';
 import { resolve } from 'node:path';
@@ -16,7 +16,7 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
     .requiredOption('--to <file>', 'output .parquet file')
     .action(async (paths: string[], flags: { to: string }) => {
       if (!flags.to.endsWith('.parquet')) throw new CliError('--to must name a .parquet file');
-      const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd }).catch(asCliError);
+      const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       for (const l of quarantineLines(load.quarantined, 20)) io.stderr(`${l}\n`);
       io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load, reports: [] })}\n`);
       result.exitCode = 0;

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { analyzeTraces } from '../../analysis/analyze.js';
 import { diffAnalyses } from '../../analysis/diff.js';
 import { renderDiff } from '../../report/diff-render.js';
-import { CliError, type CliIo } from '../io.js';
+import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { asCliError, useColor } from './report.js';
 
@@ -27,8 +27,8 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
     .action(async (base: string, candidate: string, flags: DiffFlags) => {
       const threshold = Number(flags.p95Threshold ?? '20');
       if (!Number.isFinite(threshold) || threshold < 0) throw new CliError('--p95-threshold must be a non-negative number (percent)');
-      const a = await analyzeTraces([base], { cwd: io.cwd }).catch(asCliError);
-      const b = await analyzeTraces([candidate], { cwd: io.cwd }).catch(asCliError);
+      const a = await analyzeTraces([base], { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
+      const b = await analyzeTraces([candidate], { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       const diff = diffAnalyses(a, b, { p95Threshold: threshold / 100 });
       io.stdout(renderDiff(diff, { format: flags.json ? 'json' : flags.md ? 'md' : 'terminal', color: useColor(io) }));
       if (flags.failOnRegression && diff.regressions.length > 0) result.exitCode = 1;

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { queryTraces } from '../../analysis/query.js';
 import { reconciliation } from '../../report/findings.js';
 import { renderSectionTable } from '../../report/terminal.js';
-import { CliError, type CliIo } from '../io.js';
+import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { asCliError, useColor } from './report.js';
 
@@ -15,7 +15,7 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
     .argument('<paths...>', 'trace files, directories or globs')
     .option('--json', 'rows as JSON')
     .action(async (sql: string, paths: string[], flags: { json?: boolean }) => {
-      const out = await queryTraces(sql, paths, { cwd: io.cwd }).catch((error: unknown) => {
+      const out = await queryTraces(sql, paths, { cwd: io.cwd, onProgress: readProgress(io) }).catch((error: unknown) => {
         if (error instanceof Error && /(Parser|Binder|Catalog|Conversion) Error/.test(error.message)) throw new CliError(error.message);
         return asCliError(error);
       });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../analysis/inputs.js';
 import { reportForFiles, type ReportFormat } from '../../report/report-for-files.js';
-import { CliError, type CliIo } from '../io.js';
+import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
 interface ReportFlags {
@@ -35,7 +35,7 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
       const format: ReportFormat = flags.json ? 'json' : flags.md ? 'md' : flags.html ? 'html' : 'terminal';
-      const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd }).catch(asCliError);
+      const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       io.stdout(out.text);
       if (flags.strict && out.quarantined.length > 0) {
         io.stderr(`faultline: --strict: ${out.quarantined.length} lines quarantined\n`);
