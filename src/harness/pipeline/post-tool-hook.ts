@@ -12,6 +12,7 @@
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import { callHook, DEFAULT_HOOK_TIMEOUT_MS } from '../hooks/call-hook.js';
+import { copyForHook } from '../hooks/copy-input.js';
 import type { HookSet } from '../hooks/types.js';
 import type { PipelineCall } from './call.js';
 
@@ -31,7 +32,7 @@ export async function postToolHookStage(
   const hook = deps.hooks.postToolUse;
   if (!hook) return { output, modified: false };
   const started = deps.now();
-  const event = { tool: call.block.name, toolUseId: call.block.id, turn: call.turn, input: structuredClone(call.input), output, isError: false, source };
+  const event = { tool: call.block.name, toolUseId: call.block.id, turn: call.turn, input: copyForHook(call.input), output, isError: false, source };
   const ran = await callHook(() => hook.call(deps.hooks, event), deps.hooks.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS);
   const value = ran.status === 'ok' ? ran.value : undefined;
   const valid = ran.status === 'ok' && (value == null || (typeof value === 'object' && (value.output === undefined || typeof value.output === 'string')));

@@ -12,6 +12,7 @@
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import { callHook, DEFAULT_HOOK_TIMEOUT_MS } from '../hooks/call-hook.js';
+import { copyForHook } from '../hooks/copy-input.js';
 import { deepEqual } from '../hooks/deep-equal.js';
 import type { HookSet, PreToolUseResult } from '../hooks/types.js';
 import type { HookDecision } from '../permissions/types.js';
@@ -38,22 +39,13 @@ export async function preToolHookStage(call: PipelineCall, input: unknown, deps:
   const hook = deps.hooks.preToolUse;
   if (!hook) return { ok: true, value: { input, modified: false, decision: null } };
   const started = deps.now();
-  const event = { tool: call.block.name, toolUseId: call.block.id, turn: call.turn, input: structuredClone(input), workspace: deps.workspace };
+  const event = { tool: call.block.name, toolUseId: call.block.id, turn: call.turn, input: copyForHook(input), workspace: deps.workspace };
   const ran = await callHook(() => hook.call(deps.hooks, event), deps.hooks.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS);
-  const emit = (effect: 'none' | 'blocked' | 'input_modified' | 'decision') =>
-    deps.emitter.emit('hook', {
-      turn: call.turn,
-      tool: deps.label,
-      tool_use_id: call.block.id,
-      hook: 'pre_tool_use',
-      effect,
-      duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000),
-    });
 
   const value: unknown = ran.status === 'ok' ? ran.value : undefined;
   const answer = isResult(value) ? (value ?? {}) : null;
   if (ran.status !== 'ok' || answer === null) {
-    emit('blocked');
+    emitHook(call, deps, 'blocked', started);
     const what = ran.status === 'timed_out' ? 'timed out' : ran.status === 'threw' ? 'failed with an error' : 'returned an invalid answer';
     return {
       ok: false,
@@ -66,15 +58,28 @@ export async function preToolHookStage(call: PipelineCall, input: unknown, deps:
   }
   const result: PreToolUseResult = answer;
   if (typeof result.block === 'string') {
-    emit('blocked');
+    emitHook(call, deps, 'blocked', started);
     const why = result.block.trim() || 'no reason given';
     return { ok: false, failure: { kind: 'hook_blocked', errorCode: 'hook_block', message: `A PreToolUse hook blocked this ${call.block.name} call: ${why}. Do not retry it unchanged.` } };
   }
   const next = 'updatedInput' in result && result.updatedInput !== undefined ? result.updatedInput : input;
   const modified = next !== input && !deepEqual(input, next);
   const decision = result.decision && DECISIONS.has(result.decision) ? { decision: result.decision, ...(result.reason ? { reason: result.reason } : {}) } : null;
-  emit(modified ? 'input_modified' : decision ? 'decision' : 'none');
+  emitHook(call, deps, modified ? 'input_modified' : decision ? 'decision' : 'none', started);
   return { ok: true, value: { input: next, modified, decision } };
+}
+
+type PreHookEffect = 'none' | 'blocked' | 'input_modified' | 'decision';
+
+function emitHook(call: PipelineCall, deps: PreHookDeps, effect: PreHookEffect, started: number): void {
+  deps.emitter.emit('hook', {
+    turn: call.turn,
+    tool: deps.label,
+    tool_use_id: call.block.id,
+    hook: 'pre_tool_use',
+    effect,
+    duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000),
+  });
 }
 
 function isResult(value: unknown): value is PreToolUseResult | undefined | null {
