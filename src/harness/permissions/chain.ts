@@ -82,6 +82,11 @@ export function checkPermission(subject: PermissionSubject, config: PermissionCo
   };
 }
 
+/** The step is switched on (a module function, not a closure per call). */
+function isOn(skip: ReadonlySet<ChainStep> | undefined, step: ChainStep): boolean {
+  return skip === undefined || !skip.has(step);
+}
+
 /** A chain answer that no defense gave (a literal: see checkPermission on spreads). */
 function answer(decision: Draft['decision'], source: Draft['source'], step: ChainStep, reason: string, ruleId: string | null = null): Draft {
   return { decision, source, step, ruleId, defense: null, reason };
@@ -89,23 +94,22 @@ function answer(decision: Draft['decision'], source: Draft['source'], step: Chai
 
 function decide(subject: PermissionSubject, config: PermissionConfig, hook: HookDecision | null, view: CallView, evaluated: DefenseName[]): Draft {
   const skip = config.skipSteps;
-  const on = (step: ChainStep): boolean => skip === undefined || !skip.has(step);
   const rules = config.rules ?? [];
   const tool = subject.tool;
 
-  if (on('deny_rules')) {
+  if (isOn(skip, 'deny_rules')) {
     const rule = findMatchingRule(rules, 'deny', tool, view.units);
     if (rule) return answer('deny', 'deny_rule', 'deny_rules', `Refused by the deny rule "${rule.id}". This is configured; do not retry it in another form — choose a different approach.`, rule.id);
   }
-  if (on('dangerous_command') && view.analysis) {
+  if (isOn(skip, 'dangerous_command') && view.analysis) {
     evaluated.push('dangerous_command_block');
     const hit = dangerIn(view.analysis, { homeDir: config.homeDir }, 0);
     if (hit) return { decision: 'deny', source: 'dangerous_command', step: 'dangerous_command', ruleId: `danger:${hit.id}`, defense: { name: 'dangerous_command_block', action: 'block' }, reason: `Refused: ${hit.reason}` };
   }
-  if (on('disabled_tools') && config.disabledTools?.includes(tool)) {
+  if (isOn(skip, 'disabled_tools') && config.disabledTools?.includes(tool)) {
     return answer('deny', 'disabled_tool', 'disabled_tools', `The tool ${tool} is disabled in this session; use another tool.`);
   }
-  if (on('protected_paths') && view.paths.length > 0) {
+  if (isOn(skip, 'protected_paths') && view.paths.length > 0) {
     evaluated.push('protected_path_guard');
     const hits = view.paths.filter((p) => p.verdict.source === 'protected_path' && p.verdict.effect !== 'pass');
     const hit = hits.find((p) => p.verdict.effect === 'deny') ?? hits[0];
@@ -115,40 +119,40 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     }
   }
   let pending: Draft | null = null;
-  if (on('path_validation')) {
+  if (isOn(skip, 'path_validation')) {
     const denied = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'deny');
     if (denied) return answer('deny', 'path_guard', 'path_validation', cap(denied.verdict.reason), denied.verdict.ruleId);
     const asked = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
     if (asked) pending = answer('ask', 'path_guard', 'path_validation', cap(asked.verdict.reason), asked.verdict.ruleId);
   }
-  if (on('denial_fuse') && config.denials?.isTripped(tool)) {
+  if (isOn(skip, 'denial_fuse') && config.denials?.isTripped(tool)) {
     return answer(config.fuseDecision ?? 'ask', 'denial_fuse', 'denial_fuse', `Calls of ${tool} were refused ${plural(config.denials.count(tool), 'time')} in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.`);
   }
-  if (on('ask_rules')) {
+  if (isOn(skip, 'ask_rules')) {
     const rule = findMatchingRule(rules, 'ask', tool, view.units);
     if (rule) return answer('ask', 'ask_rule', 'ask_rules', `The rule "${rule.id}" requires approval for this call.`, rule.id);
   }
-  if (on('tool_check')) {
+  if (isOn(skip, 'tool_check')) {
     const a = view.analysis;
     if (a && !a.ok) return answer('ask', 'tool_check', 'tool_check', `The command could not be analyzed (${a.error}). Simplify it: one plain command per call, quotes closed.`);
     const flag = a?.ok ? a.flags[0] : undefined;
     if (flag) return answer('ask', 'tool_check', 'tool_check', `The command uses ${CONSTRUCT_TEXT[flag.construct]} (${flag.detail}), which needs approval. Rewrite it as plain commands with literal arguments; run any inner command as its own call.`);
     if (subject.toolCheck) return answer(subject.toolCheck.decision, 'tool_check', 'tool_check', subject.toolCheck.reason);
   }
-  if (on('hook') && hook) {
+  if (isOn(skip, 'hook') && hook) {
     const why = hook.reason ? ` (${hook.reason})` : '';
     if (hook.decision === 'deny') return answer('deny', 'hook', 'hook', `Refused by a PreToolUse hook${why}.`);
     if (hook.decision === 'ask') return answer('ask', 'hook', 'hook', `A PreToolUse hook requires approval${why}.`);
     return answer('allow', 'hook', 'hook', '');
   }
-  if (on('allow_rules') && !(view.analysis && !view.analysis.ok)) {
+  if (isOn(skip, 'allow_rules') && !(view.analysis && !view.analysis.ok)) {
     const rule = findCoveringAllow(rules, tool, view.units);
     if (rule) return answer('allow', 'allow_rule', 'allow_rules', '', rule.id);
   }
-  if (on('session_memory') && config.sessionMemory?.has(tool, subject.input)) {
+  if (isOn(skip, 'session_memory') && config.sessionMemory?.has(tool, subject.input)) {
     return answer('allow', 'session_memory', 'session_memory', '');
   }
-  if (on('mode')) {
+  if (isOn(skip, 'mode')) {
     if (config.mode === 'plan' && !view.readOnly) {
       return answer('deny', 'mode', 'mode', `Plan mode is read-only and ${view.notReadOnlyBecause}. Describe the change in your plan instead of making it.`);
     }
@@ -159,7 +163,7 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     }
   }
   if (pending) return pending;
-  if (on('read_only') && view.readOnly) return answer('allow', 'read_only', 'read_only', '');
+  if (isOn(skip, 'read_only') && view.readOnly) return answer('allow', 'read_only', 'read_only', '');
   const why = view.notReadOnlyBecause ? ` because ${view.notReadOnlyBecause}` : '';
   return answer('ask', 'default', 'default', `This ${tool} call needs approval${why}.`);
 }

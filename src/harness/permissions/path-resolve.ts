@@ -48,9 +48,14 @@ export function resolveReal(abs: string, fs: PathFs = realFs, memo?: RealDirMemo
   if (parent !== current) {
     const realParent = realDir(parent, fs, memo);
     // Not a symlink (exists or not): realpath(parent)/leaf is what the full walk answers.
-    if (realParent !== null && !isSymlink(current, fs)) return path.join(realParent, path.basename(current));
+    if (realParent !== null && !isSymlink(current, fs)) return joinLeaf(realParent, path.basename(current));
   }
   return walk(current, fs, 0);
+}
+
+/** path.join for a real (absolute, normalized) directory and one plain name, without join's normalizing pass. */
+function joinLeaf(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 function realDir(dir: string, fs: PathFs, memo: RealDirMemo | undefined): string | null {

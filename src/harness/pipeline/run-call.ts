@@ -41,9 +41,8 @@ export interface CallContext {
 
 export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ctx: CallContext): Promise<void> {
   const { services } = ctx;
-  const fail = (failure: StageFailure): void => settle(call, ctx, { failure });
   const found = lookupTool(ctx.registry, call.block.name);
-  if (!found.ok) return fail(found.failure);
+  if (!found.ok) return settle(call, ctx, { failure: found.failure });
   const tool = (call.tool = found.value);
   const label = ctx.label(tool.name);
   let input: unknown = call.block.input;
@@ -55,7 +54,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     let hookDecision = null;
     if (services.hooks) {
       const pre = await preToolHookStage(call, input, { hooks: services.hooks, emitter: ctx.emitter, label, workspace: ctx.workspace, now: ctx.now });
-      if (!pre.ok) return fail(pre.failure);
+      if (!pre.ok) return settle(call, ctx, { failure: pre.failure });
       input = pre.value.input;
       call.inputModifiedByHook = pre.value.modified;
       hookDecision = pre.value.decision;
@@ -66,13 +65,13 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
       const parsed = tool.inputSchema.safeParse(input);
       if (parsed.success) {
         const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label, pathMemo: ctx.pathMemo });
-        if (!allowed.ok) return fail(allowed.failure);
+        if (!allowed.ok) return settle(call, ctx, { failure: allowed.failure });
         valid = { ok: true, value: parsed.data }; // the same parse validation would do
       }
     }
   }
   valid ??= validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
-  if (!valid.ok) return fail(valid.failure);
+  if (!valid.ok) return settle(call, ctx, { failure: valid.failure });
   call.input = valid.value;
 
   const outcome = await executeTool(tool, valid.value, {
@@ -81,7 +80,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     cascadeSignal: cascade,
     timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
   });
-  if (outcome.kind !== 'ok') return fail(executionFailure(tool, outcome));
+  if (outcome.kind !== 'ok') return settle(call, ctx, { failure: executionFailure(tool, outcome) });
 
   const source = tool.name.startsWith('mcp__') ? 'mcp' : 'builtin';
   const spill = { workspace: ctx.workspace, spillDir: services.spillDir ?? null, defenses: ctx.defenses, label };
