@@ -22,7 +22,7 @@ import { sqlType } from './columns-sql.js';
 import { sqlString, type Duck } from './duck.js';
 import type { TraceFile } from './inputs.js';
 import { createLabelTables } from './label-tables.js';
-import { scanLines } from './line-scan.js';
+import { scanLines } from '../events/line-scan.js';
 import { createViews } from './views.js';
 
 export interface QuarantinedLine {

@@ -1,5 +1,5 @@
 /** Checks every line of a trace file against the contract (used by `faultline validate`). */
-import { forEachLineBytes, parseLineBytes } from './trace-lines.js';
+import { scanLines } from './line-scan.js';
 
 export interface BadLine {
   file: string;
@@ -14,12 +14,9 @@ export interface TraceCheck {
   bad: BadLine[];
 }
 
+/** The same line judge the report's quarantine uses, so the two always agree. */
 export async function checkTraceFile(file: string): Promise<TraceCheck> {
-  const result: TraceCheck = { file, lines: 0, valid: 0, bad: [] };
-  result.lines = await forEachLineBytes(file, (buf, start, end, line, unterminated) => {
-    const verdict = parseLineBytes(buf.subarray(start, end), unterminated);
-    if (verdict.ok) result.valid++;
-    else result.bad.push({ file, line, reason: verdict.reason });
-  });
-  return result;
+  const scan = await scanLines(file, () => {});
+  const bad = scan.bad.map(({ line, reason }) => ({ file, line, reason }));
+  return { file, lines: scan.lines, valid: scan.lines - bad.length, bad };
 }

@@ -11,7 +11,7 @@
  * escapes only (each is one UTF-16 unit, so `{0,N}` counts what zod counts),
  * numbers without exponents and below 10^15.
  */
-import type { EventName } from '../events/schemas.js';
+import type { EventName } from './schemas.js';
 import { eventJsonSchema, type SchemaNode } from './schema-nodes.js';
 
 function lit(text: string): string {

@@ -10,9 +10,9 @@
  * it differently (duplicate keys, exponents, escapes), so its canonical
  * event is handed back and its typed row is rebuilt from it.
  */
-import type { EventName, FaultlineEvent } from '../events/schemas.js';
-import { forEachLineBytes, isBlankLine, parseLineBytes } from '../events/trace-lines.js';
-import type { LineProblem } from '../events/parse-line.js';
+import type { EventName, FaultlineEvent } from './schemas.js';
+import { forEachLineBytes, isBlankLine, parseLineBytes } from './trace-lines.js';
+import type { LineProblem } from './parse-line.js';
 import { eventLineRegex } from './line-regex.js';
 
 export interface ScannedBadLine {

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseLine } from '../events/parse-line.js';
-import type { EventName } from '../events/schemas.js';
-import { analyzeTraces, openTraces } from './analyze.js';
-import { eventLineRegex } from './line-regex.js';
-import { ev, line, tempDir } from '../../tests/analysis/fixtures.js';
+import { parseLine } from '../../src/events/parse-line.js';
+import type { EventName } from '../../src/events/schemas.js';
+import { analyzeTraces, openTraces } from '../../src/analysis/analyze.js';
+import { eventLineRegex } from '../../src/events/line-regex.js';
+import { ev, line, tempDir } from './fixtures.js';
 
 /** Valid events of many kinds, then every field of each mutated in ways zod may or may not accept. */
 const base = () => [

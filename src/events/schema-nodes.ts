@@ -1,6 +1,6 @@
 /** The zod event schemas seen as JSON Schema nodes, which the fast line check is compiled from. */
 import { z } from 'zod';
-import { EVENT_SCHEMAS, type EventName } from '../events/schemas.js';
+import { EVENT_SCHEMAS, type EventName } from './schemas.js';
 
 export interface SchemaNode {
   type?: string | string[];
