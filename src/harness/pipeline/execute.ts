@@ -5,6 +5,7 @@
  * throw -> `exception` (our bug), `isError` -> `tool_error` (tool ran and
  * reported a problem). The two error kinds are never merged (seed §14.3).
  */
+import { NEVER_CANCELLED } from '../schedule/bash-cascade.js';
 import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
@@ -33,8 +34,10 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   if (cascadeSignal?.aborted) return { kind: 'cascade_skipped' };
   const control = new CallControl(options.workspace, sessionSignal);
   const timer = setTimeout(stopOnTimeout, options.timeoutMs, control);
+  // The cascade's signal for a call it cannot hit never fires: no listener needed.
+  const cascade = cascadeSignal === NEVER_CANCELLED ? undefined : cascadeSignal;
   sessionSignal.addEventListener('abort', control);
-  cascadeSignal?.addEventListener('abort', control);
+  cascade?.addEventListener('abort', control);
   try {
     const body = tool.execute(input, control);
     // A tool that ignores its signal must not hold the turn: race the body against the stop.
@@ -51,7 +54,7 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   } finally {
     clearTimeout(timer);
     sessionSignal.removeEventListener('abort', control);
-    cascadeSignal?.removeEventListener('abort', control);
+    cascade?.removeEventListener('abort', control);
   }
 }
 
