@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 import { executeTool } from './execute.js';
+import { SessionStops } from './session-stops.js';
 
 function tool(execute: (input: unknown, context: ToolContext) => Promise<ToolOutput>): Tool {
   return { name: 't', description: 'test tool', inputSchema: z.unknown(), readOnly: true, isConcurrencySafe: () => true, execute };
@@ -82,5 +83,29 @@ describe('executeTool', () => {
     await run(tool(() => new Promise(() => undefined)), { session: session.signal, cascade: cascade.signal, timeoutMs: 5 });
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
     expect(getEventListeners(cascade.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('with a turn hub: one session listener for any number of running calls, and an abort still stops each of them', async () => {
+    const session = new AbortController();
+    const stops = new SessionStops(session.signal);
+    const seen: unknown[] = [];
+    const running = Array.from({ length: 12 }, () =>
+      executeTool(waitsForSignal(seen), {}, { workspace: '/ws', sessionSignal: session.signal, timeoutMs: 5_000, sessionStops: stops }),
+    );
+    await sleep(5);
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(1);
+    session.abort();
+    expect(await Promise.all(running)).toEqual(Array.from({ length: 12 }, () => ({ kind: 'aborted', cause: 'user' })));
+    expect(seen).toEqual(Array.from({ length: 12 }, () => 'aborted'));
+    stops.close();
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('ignores a hub that belongs to another signal and listens itself', async () => {
+    const session = new AbortController();
+    const other = new SessionStops(new AbortController().signal);
+    const running = executeTool(waitsForSignal([]), {}, { workspace: '/ws', sessionSignal: session.signal, timeoutMs: 5_000, sessionStops: other });
+    session.abort();
+    expect(await running).toEqual({ kind: 'aborted', cause: 'user' });
   });
 });

@@ -6,6 +6,7 @@
  * reported a problem). The two error kinds are never merged (seed §14.3).
  */
 import { NEVER_CANCELLED } from '../schedule/bash-cascade.js';
+import type { SessionStops } from './session-stops.js';
 import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
@@ -26,6 +27,8 @@ export interface ExecOptions {
   /** This call's cascade signal (schedule/bash-cascade.ts): stops only this call, never the turn. */
   cascadeSignal?: AbortSignal;
   timeoutMs: number;
+  /** The turn's session-abort hub (session-stops.ts) for `sessionSignal`; absent: a listener of this call's own. */
+  sessionStops?: SessionStops;
 }
 
 export async function executeTool(tool: Tool, input: unknown, options: ExecOptions): Promise<ExecOutcome> {
@@ -36,7 +39,9 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   const timer = setTimeout(stopOnTimeout, options.timeoutMs, control);
   // The cascade's signal for a call it cannot hit never fires: no listener needed.
   const cascade = cascadeSignal === NEVER_CANCELLED ? undefined : cascadeSignal;
-  sessionSignal.addEventListener('abort', control);
+  const stops = options.sessionStops?.signal === sessionSignal ? options.sessionStops : undefined;
+  if (stops) stops.add(control);
+  else sessionSignal.addEventListener('abort', control);
   cascade?.addEventListener('abort', control);
   try {
     const body = tool.execute(input, control);
@@ -53,7 +58,8 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
     return { kind: 'exception', error };
   } finally {
     clearTimeout(timer);
-    sessionSignal.removeEventListener('abort', control);
+    if (stops) stops.delete(control);
+    else sessionSignal.removeEventListener('abort', control);
     cascade?.removeEventListener('abort', control);
   }
 }
@@ -67,8 +73,8 @@ type StopReason = 'timeout' | 'aborted' | 'cascade';
  * it. The FIRST stop is recorded here and is what the outcome is decided by;
  * a signal made later starts out aborted with that same reason, so a tool
  * sees exactly what it would have seen with an eager signal. It is also the
- * abort listener on the session and cascade signals (an object, not a
- * closure per call).
+ * abort listener on the cascade signal and, without a SessionStops hub, on the
+ * session signal (an object, not a closure per call).
  */
 class CallControl implements ToolContext {
   reason: StopReason | null = null;

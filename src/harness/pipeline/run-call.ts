@@ -10,6 +10,7 @@
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { DefenseMeter } from '../defenses/meter.js';
 import type { BatchPathMemo } from './batch-path-memo.js';
+import type { SessionStops } from './session-stops.js';
 import type { PipelineCall, StageFailure, StageResult } from './call.js';
 import { executeTool } from './execute.js';
 import { withHookNotice } from './hook-notice.js';
@@ -37,6 +38,8 @@ export interface CallContext {
   label: (name: string) => string;
   /** The path guard's directory memo for this turn's batches (see batch-path-memo.ts). */
   pathMemo?: BatchPathMemo;
+  /** One session-abort listener for the turn's running calls (see session-stops.ts). */
+  sessionStops?: SessionStops;
 }
 
 export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ctx: CallContext): Promise<void> {
@@ -77,6 +80,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   const outcome = await executeTool(tool, valid.value, {
     workspace: ctx.workspace,
     sessionSignal: ctx.signal,
+    sessionStops: ctx.sessionStops,
     cascadeSignal: cascade,
     timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
   });

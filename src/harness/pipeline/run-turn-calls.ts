@@ -20,6 +20,7 @@ import { BatchPathMemo } from './batch-path-memo.js';
 import type { PipelineCall } from './call.js';
 import { settledCall } from './display-side.js';
 import { runCallStages, type CallContext } from './run-call.js';
+import { SessionStops } from './session-stops.js';
 import type { PipelineServices } from './services.js';
 import type { ToolLookup } from './lookup.js';
 import { executionFailure } from './serialize.js';
@@ -69,6 +70,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     defenses: options.defenses,
     label,
     pathMemo: new BatchPathMemo(),
+    sessionStops: new SessionStops(options.signal),
   };
   const planner = new BatchPlanner();
   const calls: PipelineCall[] = [];
@@ -109,7 +111,11 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     const kind = settlement.failureKindOf(call);
     return { failureKind: kind === undefined ? 'exception' : kind };
   };
-  await scheduler.run(mapCalls(blocks, admit), guarded);
+  try {
+    await scheduler.run(mapCalls(blocks, admit), guarded);
+  } finally {
+    context.sessionStops?.close();
+  }
   return settlement.finish(calls);
 }
 
