@@ -5,10 +5,11 @@
  *
  * Most lines are proven valid by a per-event regex (line-regex.ts) on the
  * latin1 view of their bytes; the rest go through parseLine, which either
- * quarantines them with its reason or accepts them. An accepted line the
- * regex could not prove is "rescued": DuckDB's lenient reader may have read
- * it differently (duplicate keys, exponents, escapes), so its canonical
- * event is handed back and its typed row is rebuilt from it.
+ * quarantines them with its reason or accepts them (and the regex learns the
+ * line's key order from it). An accepted line no regex can prove is
+ * "rescued": DuckDB's lenient reader may have read it differently (duplicate
+ * keys, exponents, \u escapes), so its canonical event is handed back and
+ * its typed row is rebuilt from it.
  */
 import type { EventName, FaultlineEvent } from './schemas.js';
 import { forEachLineBytes, isBlankLine, parseLineBytes } from './trace-lines.js';
@@ -85,9 +86,12 @@ export async function scanLines(
       scan.bad.push({ line, kind: verdict.kind, reason: verdict.reason });
       return;
     }
+    // The first line of a key order teaches it; if the new regex proves the line itself, it needs no rescue.
+    const text = bytes.toString('latin1');
+    matcher.learn(verdict.event, text);
+    if (matcher.matches(text)) return;
     scan.rescued++;
     rescue(line, verdict.event);
-    matcher.learn(verdict.event, bytes.toString('latin1'));
   }, onBytes);
   return scan;
 }
