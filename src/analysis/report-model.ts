@@ -9,6 +9,10 @@ export interface Section {
   rows: Row[];
   /** Only drawn as a chart (HTML) and kept in JSON; too long for a terminal table. */
   chartOnly: boolean;
+  /** One row of totals (`| summary` in the SQL file): renderers show it as metric/value pairs. */
+  summary?: boolean;
+  /** Set when the section is capped (`| first N` in the SQL file): the row count before the cut; `rows` holds the first N. */
+  totalRows?: number;
 }
 
 export interface ReportResult {

@@ -1,7 +1,10 @@
 /**
  * The report registry: one .sql file per report under ./sql, each holding one
- * or more `-- section: id | title [| chart]` statements. SQL is loaded
- * relative to this module so it works from src (tsx, vitest) and dist.
+ * or more `-- section: id | title [| flag]` statements. Flags: `chart` (drawn
+ * only, too long for a table), `summary` (one row of totals, shown as
+ * metric/value pairs), `first N` (only the first N rows are kept, with the
+ * total count). SQL is loaded relative to this module so it works from src
+ * (tsx, vitest) and dist.
  */
 import { readFileSync } from 'node:fs';
 import type { Duck } from './duck.js';
@@ -31,6 +34,9 @@ interface SectionSql {
   id: string;
   title: string;
   chartOnly: boolean;
+  summary: boolean;
+  /** `first N`: keep the first N rows (the statement must end in ORDER BY and have no LIMIT). */
+  limit: number | null;
   sql: string;
 }
 
@@ -42,7 +48,9 @@ export function parseSections(text: string): SectionSql[] {
     const newline = part.indexOf('\n');
     const [id = '', title = '', flag = ''] = part.slice(0, newline).split('|').map((s) => s.trim());
     const sql = part.slice(newline + 1).trim().replace(/;\s*$/, '');
-    out.push({ id, title, chartOnly: flag === 'chart', sql });
+    const first = /^first (\d+)$/.exec(flag);
+    if (flag !== '' && flag !== 'chart' && flag !== 'summary' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
+    out.push({ id, title, chartOnly: flag === 'chart', summary: flag === 'summary', limit: first ? Number(first[1]) : null, sql });
   }
   return out;
 }
@@ -50,8 +58,15 @@ export function parseSections(text: string): SectionSql[] {
 export async function runReport(duck: Duck, id: ReportId, title: string): Promise<ReportResult> {
   const sections: Section[] = [];
   for (const s of parseSections(reportSql(id))) {
-    const { columns, rows } = await duck.query(s.sql);
-    sections.push({ id: s.id, title: s.title, chartOnly: s.chartOnly, columns, rows });
+    const section: Section = { id: s.id, title: s.title, chartOnly: s.chartOnly, columns: [], rows: [] };
+    if (s.summary) section.summary = true;
+    if (s.limit === null) Object.assign(section, await duck.query(s.sql));
+    else {
+      Object.assign(section, await duck.query(`${s.sql}\nLIMIT ${s.limit}`));
+      const [count] = await duck.rows(`SELECT count(*) AS n FROM (${s.sql}\n)`);
+      section.totalRows = Number(count?.n ?? 0);
+    }
+    sections.push(section);
   }
   return { id, title, sections };
 }

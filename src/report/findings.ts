@@ -5,11 +5,14 @@
  */
 import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
+import { plural } from './format.js';
 
 export interface Finding {
   level: 'error' | 'warning';
   text: string;
 }
+
+const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 export function findings(analysis: Analysis): Finding[] {
   const out: Finding[] = [];
@@ -19,16 +22,16 @@ export function findings(analysis: Analysis): Finding[] {
     }
   }
   for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
-    if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${row.sessions_armed} sessions but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)` });
-    if (row.triage === 'unreached') out.push({ level: 'warning', text: `defense ${row.defense}: unreached — evaluated ${row.evaluations} times, never triggered; add a scenario that must trigger it` });
-    if (row.triggers_match_stats === false) out.push({ level: 'error', text: `defense ${row.defense}: ${row.triggers} trigger events but defense_stats counts a different number (judged vs triggered?)` });
+    if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${plural(n(row.sessions_armed), 'session')} but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)` });
+    if (row.triage === 'unreached') out.push({ level: 'warning', text: `defense ${row.defense}: unreached — evaluated ${plural(n(row.evaluations), 'time')}, never triggered; add a scenario that must trigger it` });
+    if (row.triggers_match_stats === false) out.push({ level: 'error', text: `defense ${row.defense}: ${plural(n(row.triggers), 'trigger event')} but defense_stats counts a different number (judged vs triggered?)` });
   }
   const summary = findSection(analysis, 'session_summary')?.rows[0];
   if (summary && typeof summary.sessions_without_end === 'number' && summary.sessions_without_end > 0) {
-    out.push({ level: 'warning', text: `${summary.sessions_without_end} sessions started but never ended (crash or lost events)` });
+    out.push({ level: 'warning', text: `${plural(summary.sessions_without_end, 'session')} started but never ended (crash or lost events)` });
   }
   if (analysis.load.quarantined.length > 0) {
-    out.push({ level: 'warning', text: `${analysis.load.quarantined.length} lines quarantined (see Quarantine)` });
+    out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined (see Quarantine)` });
   }
   return out;
 }

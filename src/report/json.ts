@@ -1,6 +1,11 @@
-/** Machine-readable output: every section and every quarantined line (no cut-off). */
-import type { Analysis } from '../analysis/report-model.js';
+/** Machine-readable output: every section (a capped one, e.g. failed expectations, with its total_rows) and every quarantined line. */
+import type { Row } from '../analysis/duck.js';
+import type { Analysis, Section } from '../analysis/report-model.js';
 import { findings, reconciliation } from './findings.js';
+
+function sectionJson(s: Section): { title: string; total_rows?: number; rows: Row[] } {
+  return s.totalRows === undefined ? { title: s.title, rows: s.rows } : { title: s.title, total_rows: s.totalRows, rows: s.rows };
+}
 
 export function toJsonReport(analysis: Analysis): unknown {
   const { load } = analysis;
@@ -8,7 +13,7 @@ export function toJsonReport(analysis: Analysis): unknown {
     reconciliation: { lines_read: load.linesRead, events_used: load.eventsUsed, lines_quarantined: load.quarantined.length, text: reconciliation(analysis) },
     files: load.files,
     findings: findings(analysis),
-    reports: Object.fromEntries(analysis.reports.map((r) => [r.id, Object.fromEntries(r.sections.map((s) => [s.id, { title: s.title, rows: s.rows }]))])),
+    reports: Object.fromEntries(analysis.reports.map((r) => [r.id, Object.fromEntries(r.sections.map((s) => [s.id, sectionJson(s)]))])),
     quarantine: load.quarantined,
   };
 }

@@ -1,8 +1,10 @@
 /** Markdown that fits a CI step summary (GitHub-flavoured tables). */
+import type { QuarantinedLine } from '../analysis/load.js';
 import type { Analysis, Section } from '../analysis/report-model.js';
-import { formatCell } from './format.js';
+import { emptyText, sectionTitle, tableView } from './format.js';
 import { findings, reconciliation } from './findings.js';
-import { QUARANTINE_SHOWN, quarantineLines, safeText } from './terminal.js';
+import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
+import { safeText } from './terminal.js';
 
 /** Trace text must not become Markdown/HTML structure in a CI summary: HTML-significant characters as entities, Markdown ones backslash-escaped. */
 export function mdEscape(text: string): string {
@@ -11,12 +13,25 @@ export function mdEscape(text: string): string {
     .replace(/[\\`*_[\]|]/g, (ch) => `\\${ch}`);
 }
 
-export function renderSectionMarkdown(section: Section): string {
-  if (section.rows.length === 0) return '_no events_\n';
-  const head = `| ${section.columns.map(mdEscape).join(' | ')} |`;
-  const rule = `| ${section.columns.map(() => '---').join(' | ')} |`;
-  const body = section.rows.map((row) => `| ${section.columns.map((c) => mdEscape(formatCell(c, row[c] ?? null))).join(' | ')} |`);
+export function renderSectionMarkdown(section: Pick<Section, 'columns' | 'rows' | 'summary' | 'totalRows'>): string {
+  if (section.rows.length === 0) return `_${emptyText(section)}_\n`;
+  const view = tableView(section);
+  const head = `| ${view.head.map(mdEscape).join(' | ')} |`;
+  const rule = `| ${view.headAlign.map((a) => (a === 'right' ? '---:' : '---')).join(' | ')} |`;
+  const body = view.rows.map((row) => `| ${row.map((cell) => mdEscape(cell.text)).join(' | ')} |`);
   return [head, rule, ...body].join('\n') + '\n';
+}
+
+/** Quarantined lines grouped by file: the file once, then `line N: reason`. */
+export function quarantineMarkdown(quarantined: QuarantinedLine[], limit: number): string[] {
+  const out: string[] = [];
+  for (const group of quarantineByFile(quarantined, limit)) {
+    out.push(`- ${mdEscape(group.file)}`);
+    for (const q of group.lines) out.push(`  - line ${q.line}: ${mdEscape(q.reason)}`);
+  }
+  const rest = quarantineRest(quarantined, limit);
+  if (rest !== null) out.push(`- ${rest}`);
+  return out;
 }
 
 export function renderMarkdown(analysis: Analysis): string {
@@ -30,13 +45,11 @@ export function renderMarkdown(analysis: Analysis): string {
   for (const report of analysis.reports) {
     for (const section of report.sections) {
       if (section.chartOnly) continue;
-      out.push(`### ${mdEscape(section.title)}`, '', renderSectionMarkdown(section));
+      out.push(`### ${mdEscape(sectionTitle(section))}`, '', renderSectionMarkdown(section));
     }
   }
   if (analysis.load.quarantined.length > 0) {
-    out.push(`### Quarantine (${analysis.load.quarantined.length} lines, first ${QUARANTINE_SHOWN} shown)`, '');
-    for (const l of quarantineLines(analysis.load.quarantined, QUARANTINE_SHOWN)) out.push(`- ${mdEscape(l)}`);
-    out.push('');
+    out.push(`### ${quarantineTitle(analysis.load.quarantined)}`, '', ...quarantineMarkdown(analysis.load.quarantined, QUARANTINE_SHOWN), '');
   }
   return out.join('\n');
 }

@@ -1,6 +1,6 @@
 -- Model calls (seed §2.3, §4): provider errors by kind, retries, and the
 -- stop_class distribution where `null` and `unknown` are counted classes.
--- section: model_summary | Model calls (rates over model_request events)
+-- section: model_summary | Model calls (rates over model_request events) | summary
 WITH req AS (SELECT count(*) AS n FROM model_request),
 res AS (SELECT count(*) AS n, quantile_cont(duration_ms, 0.95) AS p95, quantile_cont(ttft_ms, 0.95) AS p95_ttft FROM model_response),
 err AS (SELECT count(*) AS n, count_if(will_retry) AS retried FROM model_error)

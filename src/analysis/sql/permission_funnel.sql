@@ -1,6 +1,6 @@
 -- Permission funnel (seed §8, §14.6): decisions by decision x source x
 -- needed_prompt. needed_prompt separates "asked a human" from rule decisions.
--- section: permission_summary | Permission decisions (rates over all permission_decision events)
+-- section: permission_summary | Permission decisions (rates over all permission_decision events) | summary
 SELECT count(*) AS decisions,
        count_if(needed_prompt) AS prompted,
        count_if(needed_prompt) / nullif(count(*), 0) AS prompt_rate_of_decisions,

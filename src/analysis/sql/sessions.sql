@@ -1,7 +1,7 @@
 -- Sessions (seed §4.4, §13.4): outcomes, turn-stop attribution, turns, tokens.
 -- cache_read_share_of_prompt_tokens = cache reads / (input + cache reads +
 -- cache writes), i.e. input_tokens is taken to exclude cached tokens.
--- section: session_summary | Sessions (rates over ended sessions)
+-- section: session_summary | Sessions (rates over ended sessions) | summary
 SELECT (SELECT count(*) FROM session_start) AS sessions_started,
        count(*) AS sessions_ended,
        (SELECT count(*) FROM session_start s WHERE NOT EXISTS (

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { compactTraces } from '../../analysis/compact.js';
 import { reconciliation } from '../../report/findings.js';
-import { quarantineLines } from '../../report/terminal.js';
+import { quarantineLines } from '../../report/quarantine.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { asCliError } from './report.js';

@@ -22,7 +22,7 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
       if (flags.json) {
         io.stdout(JSON.stringify({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }, null, 2) + '\n');
       } else {
-        io.stdout(renderSectionTable({ id: 'query', title: 'query', columns: out.columns, rows: out.rows, chartOnly: false }, useColor(io)) + '\n');
+        io.stdout(renderSectionTable({ columns: out.columns, rows: out.rows }, useColor(io)) + '\n');
         io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load, reports: [] })}\n`);
       }
       result.exitCode = 0;
