@@ -30,6 +30,10 @@ export function findings(analysis: Analysis): Finding[] {
   if (summary && typeof summary.sessions_without_end === 'number' && summary.sessions_without_end > 0) {
     out.push({ level: 'warning', text: `${plural(summary.sessions_without_end, 'session')} started but never ended (crash or lost events)` });
   }
+  const checks = findSection(analysis, 'expectation_summary')?.rows[0];
+  if (checks && typeof checks.failed === 'number' && checks.failed > 0) {
+    out.push({ level: 'error', text: `${plural(checks.failed, 'expectation')} failed in ${plural(n(checks.sessions_with_failed_check), 'session')} (see Failed expectations)` });
+  }
   if (analysis.load.quarantined.length > 0) {
     out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined (see Quarantine)` });
   }

@@ -24,7 +24,9 @@ export function goldenLines(): string[] {
     ev.toolCall('s1', '<unknown>', 'u1', { requested_tool: 'reed' }), ev.toolFailure('s1', '<unknown>', 'u1', 'not_found', 0),
     ev.defenseTrigger('s1', 'identical_call_loop'), ev.defenseTrigger('s1', 'identical_call_loop'),
     ev.defenseStats('s1', 'identical_call_loop', 10, 2), ev.defenseStats('s1', 'denial_fuse', 4, 0), ev.defenseStats('s1', 'token_budget', 0, 0),
+    // expectations: s1 passes e1 and e2; s2 fails e3 and e1; s3 fails e2 and never ends
     ev.expectation('s1', 'e1', true, 'ok'),
+    ev.expectation('s1', 'e2', true, 'ok'),
     ev.sessionEnd('s1', 'passed', { turns: 3, input_tokens: 100, cache_read_tokens: 300, cache_write_tokens: 100 }),
 
     ev.sessionStart('s2', ['identical_call_loop', 'low_yield_spin']),
@@ -33,9 +35,13 @@ export function goldenLines(): string[] {
     ev.toolCall('s2', 'read', 't5'), ev.toolSuccess('s2', 'read', 't5', 40),
     ev.toolCall('s2', 'bash', 'b4'), ev.toolFailure('s2', 'bash', 'b4', 'timeout', 500),
     ev.defenseStats('s2', 'identical_call_loop', 5, 0), ev.defenseStats('s2', 'low_yield_spin', 3, 0),
+    ev.expectation('s2', 'e3', false, 'answer contains "42"'),
+    ev.expectation('s2', 'e1', false, 'stop was max_turns'),
+    ev.expectation('s2', 'e2', true, 'ok'),
     ev.sessionEnd('s2', 'failed', { stop: 'max_turns', turns: 1, input_tokens: 200 }),
 
     ev.sessionStart('s3', []),
+    ev.expectation('s3', 'e2', false, 'no answer <b>at all</b>'),
   ];
   return e.map(line);
 }

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
 import { findSection, type Analysis } from '../../src/analysis/report-model.js';
+import { findings } from '../../src/report/findings.js';
+import { toJsonReport } from '../../src/report/json.js';
 import { goldenLines } from './golden-trace.js';
-import { tempDir, writeTrace } from './fixtures.js';
+import { ev, line, tempDir, writeTrace } from './fixtures.js';
 
 let analysis: Analysis;
 const rows = (id: string) => findSection(analysis, id)?.rows ?? [];
@@ -77,5 +79,53 @@ describe('golden trace', () => {
     expect(byKey('stop_classes', 'stop_class', 'null')).toMatchObject({ responses: 1, share_of_responses: 0.5 });
     expect(byKey('stop_classes', 'stop_class', 'unknown')).toMatchObject({ responses: 0 });
     expect(byKey('model_errors', 'error_kind', 'rate_limited')).toMatchObject({ errors: 1, retried: 1 });
+  });
+
+  it('counts expectations per id, failing ids first, over checked expectations', () => {
+    // checked: s1 e1 e2 (pass), s2 e3 e1 (fail) e2 (pass), s3 e2 (fail)
+    expect(rows('expectation_summary')).toEqual([{ checked: 6, failed: 3, fail_rate_of_checked: 0.5, sessions_checked: 3, sessions_with_failed_check: 2 }]);
+    expect(rows('expectations').map((r) => [r.id, r.tasks, r.checked, r.failed])).toEqual([
+      ['e3', 1, 1, 1],
+      ['e1', 2, 2, 1],
+      ['e2', 3, 3, 1],
+    ]);
+    expect(byKey('expectations', 'id', 'e3')?.fail_rate_of_checked).toBe(1);
+    expect(byKey('expectations', 'id', 'e1')?.fail_rate_of_checked).toBe(0.5);
+    expect(byKey('expectations', 'id', 'e2')?.fail_rate_of_checked).toBeCloseTo(1 / 3, 12);
+  });
+
+  it('lists failed expectations by task, then session, in check order, with their detail', () => {
+    expect(findSection(analysis, 'expectation_failures')).toMatchObject({ columns: ['session_id', 'task_id', 'id', 'detail'], totalRows: 3 });
+    expect(rows('expectation_failures')).toEqual([
+      { session_id: 's2', task_id: 'task-s2', id: 'e3', detail: 'answer contains "42"' },
+      { session_id: 's2', task_id: 'task-s2', id: 'e1', detail: 'stop was max_turns' },
+      { session_id: 's3', task_id: 'task-s3', id: 'e2', detail: 'no answer <b>at all</b>' },
+    ]);
+    expect(findings(analysis).map((f) => f.text)).toContain('3 expectations failed in 2 sessions (see Failed expectations)');
+  });
+
+  it('says "1 session", not "1 sessions", in findings', () => {
+    const texts = findings(analysis).map((f) => f.text);
+    expect(texts).toContain('1 session started but never ended (crash or lost events)');
+    expect(texts).toContain(
+      'defense token_budget: unwired — armed in 1 session but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)',
+    );
+    expect(texts).toContain('defense low_yield_spin: unreached — evaluated 3 times, never triggered; add a scenario that must trigger it');
+  });
+});
+
+describe('failed expectations beyond the cap', () => {
+  it('keeps the first 50 in order and states the total, in the section and in JSON', async () => {
+    const lines = [ev.sessionStart('s1')];
+    for (let i = 0; i < 60; i++) lines.push(ev.expectation('s1', `check-${String(i).padStart(2, '0')}`, false, `detail ${i}`));
+    const many = await analyzeTraces([writeTrace(tempDir(), 'many.jsonl', lines.map(line))]);
+    const section = findSection(many, 'expectation_failures');
+    expect(section?.totalRows).toBe(60);
+    expect(section?.rows).toHaveLength(50);
+    expect(section?.rows.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => `check-${String(i).padStart(2, '0')}`));
+    expect(findSection(many, 'expectation_summary')?.rows[0]).toMatchObject({ checked: 60, failed: 60, fail_rate_of_checked: 1 });
+    const json = toJsonReport(many) as { reports: { expectations: { expectation_failures: { total_rows: number; rows: unknown[] } } } };
+    expect(json.reports.expectations.expectation_failures.total_rows).toBe(60);
+    expect(json.reports.expectations.expectation_failures.rows).toHaveLength(50);
   });
 });

@@ -6,7 +6,8 @@
  * keys and non-JSON lines that end up quarantined, and in the trace's own
  * path. The page must run no script, open no dialog, fetch nothing but
  * itself, log no console error (a CSP-blocked injection logs one), draw its
- * charts and show the quarantine and every payload as literal text.
+ * charts and show the quarantine, the failed expectation's detail and every
+ * payload as literal text.
  *
  * Each page is checked twice: as shipped (its CSP meta in force) and with
  * CSP bypassed, so that escaping alone is shown to hold, not just the CSP.
@@ -224,6 +225,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
           quarantineList: await page.locator('h2:has-text("Quarantine") + ul').isVisible(),
           quarantineFiles: await page.locator('ul.quarantine > li > code').allInnerTexts(),
           quarantineItems: await page.locator('ul.quarantine > li > ul > li').allInnerTexts(),
+          failedExpectations: await page.locator('h3:has-text("Failed expectations") + div.table tbody tr').evaluateAll(
+            // Page-side code as a function over elements: the cells' rendered text, and whether each is on screen with a size
+            (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => ({ text: (td as { innerText: string }).innerText, shown: td.getClientRects().length > 0 }))),
+          ),
           filesHeading: await page.locator('h2', { hasText: 'Files' }).isVisible(),
           body: await page.innerText('body'),
           // wide tables scroll in their own box; the page itself never scrolls sideways
@@ -255,6 +260,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
       expect(seen.quarantineHeading && seen.quarantineList && seen.filesHeading, mode).toBe(true);
       expect(seen.quarantineFiles, mode).toEqual([file]);
       expect(seen.quarantineItems, mode).toEqual(out.quarantined.map((q) => `line ${q.line}: ${q.reason}`));
+      // The failed expectation: one row, its session, task, id and free-text detail shown literally (every payload in the detail).
+      expect(seen.failedExpectations, mode).toEqual([
+        [PAYLOADS[0], `task-${PAYLOADS[0]}`, PAYLOADS[1], PAYLOADS.join(' ')].map((text) => ({ text, shown: true })),
+      ]);
       // reasons quote the event name as JSON, so '"' reads as \" there; the path is shown as is
       for (const pl of PAYLOADS) expect(seen.body, mode).toContain(`unknown event ${JSON.stringify(pl)}`);
       for (const pl of pathPayloads) expect(seen.body, mode).toContain(pl);

@@ -45,7 +45,7 @@ describe('HTML report escaping', () => {
     const lines = [
       ev.sessionStart('s1'),
       { ...ev.toolCall('s1', 'read', 't1'), event: HOSTILE[0] },
-      ev.expectation('s1', 'e1', false, HOSTILE.join(' ')),
+      { ...ev.expectation('s1', HOSTILE[1] as string, false, HOSTILE.join(' ')), task_id: HOSTILE[0] },
       { ...ev.toolCall('s1', HOSTILE[2] as string, 't2') },
       ev.toolCall('s1', 'read', 't3'),
       ev.toolSuccess('s1', 'read', 't3', 5),
@@ -58,6 +58,16 @@ describe('HTML report escaping', () => {
     const html = readFileSync(path, 'utf8');
     assertInert(html);
     expect(html).toContain('unknown event &#34;&#60;script&#62;alert(1)&#60;/script&#62;&#34;');
+    // the failed expectation reaches the report as a table row: task id, id and free-text detail, all as text
+    const row = [
+      '<td>s1</td>',
+      '<td>&#60;script&#62;alert(1)&#60;/script&#62;</td>',
+      '<td>&#34;&#62;&#60;img src=x onerror=alert(2)&#62;</td>',
+      '<td>&#60;script&#62;alert(1)&#60;/script&#62; &#34;&#62;&#60;img src=x onerror=alert(2)&#62; &#60;/svg&#62;&#60;script&#62;alert(3)&#60;/script&#62;</td>',
+    ];
+    expect(html).toContain(`<tr>${row.join('')}</tr>`);
+    // and in the per-id counts
+    expect(html).toContain('<tr><td>&#34;&#62;&#60;img src=x onerror=alert(2)&#62;</td><td class="num">1</td><td class="num">1</td><td class="num bad">1</td>');
     // self-contained: nothing is fetched (the SVG xmlns URI is a name, not a fetch)
     expect(html).not.toMatch(/(src|href)\s*=\s*["']?https?:|<link\b|@import|url\(\s*['"]?https?:/i);
   });

@@ -1,0 +1,29 @@
+-- Expectations: one `expectation` event per check a suite task makes after
+-- its session (src/suites/expectations.ts); the task passes when all hold.
+-- An id names the check within its task (`stop`, `answer.0`, `files.<path>`,
+-- `events.<assertion>`), so one id may stand for different checks in
+-- different tasks: `tasks` says how many tasks share it, and the list of
+-- failed expectations names the task. `detail` is free text from the trace.
+-- section: expectation_summary | Expectations (fail rate over checked expectations) | summary
+SELECT count(*) AS checked,
+       count_if(NOT ok) AS failed,
+       count_if(NOT ok) / nullif(count(*), 0) AS fail_rate_of_checked,
+       count(DISTINCT (run_id, session_id)) AS sessions_checked,
+       count(DISTINCT (run_id, session_id)) FILTER (WHERE NOT ok) AS sessions_with_failed_check
+FROM expectation;
+
+-- section: expectations | Expectations per id (fail_rate_of_checked = failed / checked; failing ids first)
+SELECT id,
+       count(DISTINCT task_id) AS tasks,
+       count(*) AS checked,
+       count_if(NOT ok) AS failed,
+       count_if(NOT ok) / count(*) AS fail_rate_of_checked
+FROM expectation
+GROUP BY id
+ORDER BY failed DESC, fail_rate_of_checked DESC, id;
+
+-- section: expectation_failures | Failed expectations (by task, then session, in check order) | first 50
+SELECT session_id, task_id, id, detail
+FROM expectation
+WHERE NOT ok
+ORDER BY task_id, session_id, file_id, line_no;
