@@ -20,6 +20,8 @@ const rowsOf = (analysis: Analysis, id: string): Rows => (findSection(analysis, 
 
 /** Plot width (px) of every chart; labels and legend come on top. */
 const WIDTH = 560;
+/** Thickness (px) of one bar in a grouped bar chart (vega-lite's 20 makes a tool's group of four 80 px tall). */
+const BAR = 12;
 /** Room for a whole label: tool names and the closed-set defense names are never cut (vega estimates ~0.8 em per character). */
 const CONFIG = { axisY: { labelLimit: 360 } };
 /** Counts are whole numbers: no 0.2 ticks. */
@@ -71,6 +73,7 @@ export function chartSpecs(analysis: Analysis): { id: string; title: string; spe
       spec: {
         config: CONFIG,
         width: WIDTH,
+        height: { step: BAR },
         data: { values: latency },
         mark: 'bar',
         encoding: {
@@ -102,6 +105,7 @@ export function chartSpecs(analysis: Analysis): { id: string; title: string; spe
       spec: {
         config: CONFIG,
         width: WIDTH,
+        height: { step: BAR },
         data: { values: funnel },
         mark: 'bar',
         encoding: {
