@@ -35,7 +35,8 @@ export async function openTraces(
   const duck = await Duck.open({ storage: options.storage ?? chooseStorage(files), memoryLimit: options.memoryLimit });
   try {
     const columns = options.columns === 'all' ? allColumns() : columnsUsedBy(allReportSql());
-    const load = await loadTraces(duck, files, columns, options.onProgress);
+    // Reports never read line_no, so they may skip numbering rows (a faster read); queries and compaction need it.
+    const load = await loadTraces(duck, files, columns, { lineNumbers: options.columns === 'all', onProgress: options.onProgress });
     return { duck, load };
   } catch (error) {
     duck.close();

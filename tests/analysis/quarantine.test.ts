@@ -124,6 +124,18 @@ describe('quarantine', () => {
     }
   });
 
+  it('reads a file once when its bad lines are unreadable anyway, twice (numbered) when a bad line would be read as an event', async () => {
+    const torn = await quarantineOf([good(), 'not json', good(), '{"v":1,"ev'], { torn: true });
+    expect(torn.load).toMatchObject({ linesRead: 4, eventsUsed: 2, rereads: 0 });
+    const schema = await quarantineOf([good(), line({ ...ev.toolCall('s1', 'read', 't9'), turn: -1 }), good()]);
+    expect(schema.load).toMatchObject({ linesRead: 3, eventsUsed: 2, rereads: 1 });
+    expect(schema.load.quarantined.map((q) => [q.line, q.kind])).toEqual([[2, 'schema']]);
+    // The row read for the bad line is the one set aside: the funnel counts only the two good calls.
+    const { reports } = await analyzeTraces([schema.path]);
+    const funnel = reports.flatMap((r) => r.sections).find((s) => s.id === 'tool_funnel');
+    expect(funnel?.rows[0]).toMatchObject({ tool: 'read', calls: 2 });
+  });
+
   it('reconciles lines read = events used + lines quarantined across several files', async () => {
     const dir = tempDir();
     writeTrace(dir, 'a.jsonl', [good(), 'x', good()]);

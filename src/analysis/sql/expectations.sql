@@ -26,4 +26,4 @@ ORDER BY failed DESC, fail_rate_of_checked DESC, id;
 SELECT session_id, task_id, id, detail
 FROM expectation
 WHERE NOT ok
-ORDER BY task_id, session_id, file_id, line_no;
+ORDER BY task_id, session_id, file_id, seq;
