@@ -10,7 +10,7 @@ import type { LoadStats } from './load.js';
 export async function loadParquet(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
   const source = `read_parquet(${sqlString(file.path)}, file_row_number=true)`;
   const present = new Set((await duck.rows(`DESCRIBE SELECT * FROM ${source}`)).map((r) => String(r.column_name)));
-  const cols = keep.map((c) => (present.has(c.name) ? `"${c.name}"` : `NULL::${sqlType(c)}`));
+  const cols = keep.map((c) => (present.has(c.name) ? `TRY_CAST("${c.name}" AS ${sqlType(c)})` : `NULL::${sqlType(c)}`));
   const v = present.has('v') ? 'v' : 'NULL::BIGINT';
   // Parquet rows were validated when compacted; re-check what would make a report lie.
   const ok = `coalesce(${v} = ${CONTRACT_VERSION} AND event IN (${EVENT_NAMES.map(sqlString).join(', ')}), false)`;
