@@ -24,7 +24,8 @@ export interface AnalyzeOptions {
 const DISK_THRESHOLD_BYTES = 512 * 1024 * 1024;
 
 export function chooseStorage(files: TraceFile[]): 'memory' | 'disk' {
-  const bytes = files.reduce((sum, f) => sum + statSync(f.path).size, 0);
+  // JSONL traces compress about 8x; count a .gz by what it will unpack to.
+  const bytes = files.reduce((sum, f) => sum + statSync(f.path).size * (f.path.endsWith('.gz') ? 8 : 1), 0);
   return bytes > DISK_THRESHOLD_BYTES ? 'disk' : 'memory';
 }
 
