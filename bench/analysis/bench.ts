@@ -10,7 +10,7 @@
  */
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Duck } from '../../src/analysis/duck.js';
+import { Duck, sqlString } from '../../src/analysis/duck.js';
 import { chooseStorage, openTraces } from '../../src/analysis/analyze.js';
 import type { Analysis } from '../../src/analysis/report-model.js';
 import { columnsUsedBy, sqlType } from '../../src/analysis/columns-sql.js';
@@ -63,7 +63,7 @@ const toFigures = (rows: Record<string, unknown>[]): Figures =>
 
 /** The columns the full report reads, typed, as DuckDB's reader takes them. */
 function neededColumnsReader(path: string): string {
-  const cols = columnsUsedBy(allReportSql()).map((c) => `'${c.name}': '${sqlType(c)}'`);
+  const cols = columnsUsedBy(allReportSql()).map((c) => `${sqlString(c.name)}: ${sqlString(sqlType(c))}`);
   return `read_json('${path}', format='newline_delimited', columns={${cols.join(', ')}})`;
 }
 
