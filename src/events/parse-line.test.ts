@@ -55,4 +55,12 @@ describe('parseLine', () => {
     const v = parseLine(JSON.stringify({ ...good, message: 'ENOENT: /home/me/secret' }));
     expect(v).toMatchObject({ ok: false, kind: 'schema' });
   });
+
+  it('says when the event field is missing, and never looks an event name up on the prototype', () => {
+    const { event: _gone, ...missing } = good;
+    expect(parseLine(JSON.stringify(missing))).toEqual({ ok: false, kind: 'unknown_event', reason: 'no "event" field' });
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(parseLine(JSON.stringify({ ...good, event: name }))).toEqual({ ok: false, kind: 'unknown_event', reason: `unknown event "${name}"` });
+    }
+  });
 });

@@ -32,8 +32,9 @@ export function parseLine(line: string, context: LineContext = {}): LineVerdict 
     return { ok: false, kind: 'newer_version', reason: `contract version v=${record.v} is newer than supported v=${CONTRACT_VERSION}` };
   }
   const name = record.event;
-  if (typeof name !== 'string' || !(name in EVENT_SCHEMAS)) {
-    return { ok: false, kind: 'unknown_event', reason: `unknown event ${JSON.stringify(name)?.slice(0, 80) ?? 'undefined'}` };
+  if (name === undefined) return { ok: false, kind: 'unknown_event', reason: 'no "event" field' };
+  if (typeof name !== 'string' || !Object.hasOwn(EVENT_SCHEMAS, name)) {
+    return { ok: false, kind: 'unknown_event', reason: `unknown event ${JSON.stringify(name).slice(0, 80)}` };
   }
   const parsed = EVENT_SCHEMAS[name as EventName].safeParse(record);
   if (!parsed.success) {
