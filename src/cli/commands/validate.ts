@@ -1,7 +1,6 @@
 /** `faultline validate <files...>`: every line against the event contract, `file:line: reason` per bad one. */
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { checkTraceFile } from '../../events/check-trace.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -12,6 +11,7 @@ export function registerValidate(program: Command, io: CliIo, result: CommandRes
     .argument('<files...>', 'trace files (.jsonl or .jsonl.gz)')
     .option('--quiet', 'print only bad lines')
     .action(async (files: string[], opts: { quiet?: boolean }) => {
+      const { checkTraceFile } = await import('../../events/check-trace.js');
       let bad = 0;
       for (const file of files) {
         if (!existsSync(file)) throw new CliError(`${file}: no such file`);
