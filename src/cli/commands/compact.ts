@@ -1,11 +1,7 @@
 /** `faultline compact <paths...> --to <file.parquet>`: contract-valid events to Parquet (quarantined lines left out, and listed). */
 import type { Command } from 'commander';
-import { compactTraces } from '../../analysis/compact.js';
-import { reconciliation } from '../../report/findings.js';
-import { quarantineLines } from '../../report/quarantine.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
-import { asCliError } from './report.js';
 import { resolve } from 'node:path';
 
 export function registerCompact(program: Command, io: CliIo, result: CommandResult): void {
@@ -16,6 +12,12 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
     .requiredOption('--to <file>', 'output .parquet file')
     .action(async (paths: string[], flags: { to: string }) => {
       if (!flags.to.endsWith('.parquet')) throw new CliError('--to must name a .parquet file');
+      const [{ compactTraces }, { reconciliation }, { quarantineLines }, { asCliError }] = await Promise.all([
+        import('../../analysis/compact.js'),
+        import('../../report/findings.js'),
+        import('../../report/quarantine.js'),
+        import('../input-errors.js'),
+      ]);
       const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       for (const l of quarantineLines(load.quarantined, 20)) io.stderr(`${l}\n`);
       io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load, reports: [] })}\n`);

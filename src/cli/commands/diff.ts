@@ -1,11 +1,8 @@
 /** `faultline diff <base> <candidate>`: what changed between two runs, with confidence intervals. */
 import type { Command } from 'commander';
-import { analyzeTraces } from '../../analysis/analyze.js';
-import { diffAnalyses } from '../../analysis/diff.js';
-import { renderDiff } from '../../report/diff-render.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
-import { asCliError, useColor } from './report.js';
+import { useColor } from './report.js';
 
 interface DiffFlags {
   json?: boolean;
@@ -27,6 +24,12 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
     .action(async (base: string, candidate: string, flags: DiffFlags) => {
       const threshold = Number(flags.p95Threshold ?? '20');
       if (!Number.isFinite(threshold) || threshold < 0) throw new CliError('--p95-threshold must be a non-negative number (percent)');
+      const [{ analyzeTraces }, { diffAnalyses }, { renderDiff }, { asCliError }] = await Promise.all([
+        import('../../analysis/analyze.js'),
+        import('../../analysis/diff.js'),
+        import('../../report/diff-render.js'),
+        import('../input-errors.js'),
+      ]);
       const a = await analyzeTraces([base], { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       const b = await analyzeTraces([candidate], { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       const diff = diffAnalyses(a, b, { p95Threshold: threshold / 100 });

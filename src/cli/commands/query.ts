@@ -1,11 +1,8 @@
 /** `faultline query "<sql>" <paths...>`: ad-hoc SQL over the `events` view and one view per event type. */
 import type { Command } from 'commander';
-import { queryTraces } from '../../analysis/query.js';
-import { reconciliation } from '../../report/findings.js';
-import { renderSectionTable } from '../../report/terminal.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
-import { asCliError, useColor } from './report.js';
+import { useColor } from './report.js';
 
 export function registerQuery(program: Command, io: CliIo, result: CommandResult): void {
   program
@@ -15,6 +12,12 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
     .argument('<paths...>', 'trace files, directories or globs')
     .option('--json', 'rows as JSON')
     .action(async (sql: string, paths: string[], flags: { json?: boolean }) => {
+      const [{ queryTraces }, { reconciliation }, { renderSectionTable }, { asCliError }] = await Promise.all([
+        import('../../analysis/query.js'),
+        import('../../report/findings.js'),
+        import('../../report/terminal.js'),
+        import('../input-errors.js'),
+      ]);
       const out = await queryTraces(sql, paths, { cwd: io.cwd, onProgress: readProgress(io) }).catch((error: unknown) => {
         if (error instanceof Error && /(Parser|Binder|Catalog|Conversion) Error/.test(error.message)) throw new CliError(error.message);
         return asCliError(error);

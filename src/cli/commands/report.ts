@@ -1,7 +1,6 @@
 /** `faultline report <paths...>`: every report over trace files, in the terminal, JSON, Markdown or HTML. */
 import type { Command } from 'commander';
-import { InputError } from '../../analysis/inputs.js';
-import { reportForFiles, type ReportFormat } from '../../report/report-for-files.js';
+import type { ReportFormat } from '../../report/report-for-files.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -17,12 +16,6 @@ export function useColor(io: CliIo): boolean {
   return io.isTTY && !io.env.NO_COLOR;
 }
 
-/** Library errors the user caused become CliErrors (exit 2) without a stack. */
-export function asCliError(error: unknown): never {
-  if (error instanceof InputError) throw new CliError(error.message);
-  throw error;
-}
-
 export function registerReport(program: Command, io: CliIo, result: CommandResult): void {
   program
     .command('report')
@@ -35,6 +28,7 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
       const format: ReportFormat = flags.json ? 'json' : flags.md ? 'md' : flags.html ? 'html' : 'terminal';
+      const [{ reportForFiles }, { asCliError }] = await Promise.all([import('../../report/report-for-files.js'), import('../input-errors.js')]);
       const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
       io.stdout(out.text);
       if (flags.strict && out.quarantined.length > 0) {
