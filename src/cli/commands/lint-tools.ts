@@ -5,10 +5,8 @@
  * call of the resident one. Exit 1 when any pair is found.
  */
 import type { Command } from 'commander';
-import { createRegistry } from '../../harness/tools/builtin.js';
+// prefix-collisions is a leaf module (no imports): cheap enough to load for the description.
 import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../harness/tools/prefix-collisions.js';
-import { taskTools } from '../../suites/task-pipeline.js';
-import { loadSuitesForCli } from '../load-suites.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -25,9 +23,14 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
     .option('--deferred <names>', 'comma-separated tool names to check as deferred against the other built-in tools')
     .option('--min <n>', 'shortest shared prefix reported', String(MIN_SHARED_PREFIX))
     .addHelpText('after', '\nExamples:\n  faultline lint-tools suites/\n  faultline lint-tools --deferred sleep,explode\n')
-    .action((paths: string[], opts: LintOptions) => {
+    .action(async (paths: string[], opts: LintOptions) => {
       const min = Number(opts.min);
       if (!Number.isInteger(min) || min < 1) throw new CliError(`--min must be a positive integer, got "${opts.min}"`);
+      const [{ createRegistry }, { taskTools }, { loadSuitesForCli }] = await Promise.all([
+        import('../../harness/tools/builtin.js'),
+        import('../../suites/task-pipeline.js'),
+        import('../load-suites.js'),
+      ]);
       const found: { where: string; pair: PrefixCollision }[] = [];
       let checked = 0;
       if (opts.deferred) {

@@ -6,8 +6,7 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
-import { loadSuiteFile, SuiteError } from '../../suites/load-suite.js';
+import type { LoopbackServer } from '../../mock/loopback-server.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -22,6 +21,7 @@ interface MockServerOptions {
 export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promise<LoopbackServer> {
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`--port must be 0..65535, got "${opts.port}"`);
+  const [{ startLoopbackServer }, { loadSuiteFile, SuiteError }] = await Promise.all([import('../../mock/loopback-server.js'), import('../../suites/load-suite.js')]);
   let tasks;
   try {
     tasks = loadSuiteFile(opts.suite).tasks;

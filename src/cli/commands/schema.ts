@@ -1,10 +1,7 @@
 /** `faultline schema <suites...>`: the exact tools payload each wire receives, and its size per tool. */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { toolsPayload } from '../../providers/dialects/payload.js';
 import type { WireFamily } from '../../providers/dialects/index.js';
-import { suiteToolDefinitions } from '../../suites/suite-tools.js';
-import { loadSuitesForCli } from '../load-suites.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -23,7 +20,12 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
     .option('--strict', 'strict tool use: the wire\'s strict schema subset plus strict: true')
     .option('--sizes', 'print only the size table')
     .addHelpText('after', '\nSizes are of the compact JSON as sent (UTF-8 bytes).\n\nExamples:\n  faultline schema suites/demo\n  faultline schema suites/demo --provider openai --strict\n')
-    .action((paths: string[], opts: SchemaOptions) => {
+    .action(async (paths: string[], opts: SchemaOptions) => {
+      const [{ toolsPayload }, { suiteToolDefinitions }, { loadSuitesForCli }] = await Promise.all([
+        import('../../providers/dialects/payload.js'),
+        import('../../suites/suite-tools.js'),
+        import('../load-suites.js'),
+      ]);
       const tasks = loadSuitesForCli(paths);
       const definitions = suiteToolDefinitions(tasks);
       const families: WireFamily[] = opts.provider ? [opts.provider] : ['anthropic', 'openai'];
