@@ -2,19 +2,19 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { join } from 'node:path';
-import { JsonlSink } from '../../events/sink.js';
 import type { LoadedTask } from '../../suites/load-suite.js';
-import { mockModelSource } from '../../suites/mock-source.js';
 import type { ModelSource } from '../../suites/model-source.js';
-import { LIVE_PROVIDERS, liveModelSource, LiveSourceError, type LiveProvider } from '../../suites/live-source.js';
-import { recordingSource } from '../../suites/record.js';
-import { replayModelSource, ReplayError } from '../../suites/replay-source.js';
-import { reportForFiles } from '../../report/report-for-files.js';
-import { colorsFor, progressBar, summaryText, taskLine } from '../../suites/run-output.js';
-import { newRunId, runSuite } from '../../suites/run-suite.js';
-import { loadSuitesForCli } from '../load-suites.js';
+import type { LiveProvider } from '../../suites/live-source.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
+
+/**
+ * The --provider choices: 'mock' and suites/live-source's LIVE_PROVIDERS, in
+ * that order. Written out because live-source loads both provider SDKs, which
+ * registering the command must not; tests/cli/lazy-imports.test.ts checks the
+ * two lists agree.
+ */
+export const PROVIDER_CHOICES = ['mock', 'anthropic', 'openai', 'openai-compatible'] as const satisfies readonly ('mock' | LiveProvider)[];
 
 interface RunOptions {
   provider: 'mock' | LiveProvider;
@@ -38,7 +38,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .command('run')
     .description('run suite tasks through the harness and write every step to a JSONL trace (exit 1 if any task fails)')
     .argument('<suites...>', 'suite files (.yaml) or directories of them')
-    .addOption(new Option('--provider <name>', 'model provider; live keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (openai-compatible: optional OPENAI_COMPATIBLE_API_KEY)').choices(['mock', ...LIVE_PROVIDERS]).default('mock'))
+    .addOption(new Option('--provider <name>', 'model provider; live keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (openai-compatible: optional OPENAI_COMPATIBLE_API_KEY)').choices(PROVIDER_CHOICES).default('mock'))
     .option('--model <name>', 'model id for a live provider, e.g. claude-sonnet-4-5 or gpt-4.1-mini')
     .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1)')
     .option('--strict', 'strict tool use on a live provider: the wire\'s strict schema subset plus strict: true (default off)')
@@ -64,6 +64,13 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
+      const [{ loadSuitesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { newRunId, runSuite }] = await Promise.all([
+        import('../load-suites.js'),
+        import('../../events/sink.js'),
+        import('../../suites/mock-source.js'),
+        import('../../suites/run-output.js'),
+        import('../../suites/run-suite.js'),
+      ]);
       let tasks = loadSuitesForCli(paths);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
@@ -74,7 +81,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const c = colorsFor(io.isTTY, io.env);
       const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}) });
-      const source = selectSource(opts, tasks, io, mock);
+      const source = await selectSource(opts, tasks, io, mock);
       const abort = new AbortController();
       const onSigint = () => abort.abort('sigint');
       process.once('SIGINT', onSigint);
@@ -99,7 +106,10 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (io.isTTY) io.stdout('\n');
         sink.close();
         io.stdout(summaryText(summary, tracePath, c));
-        if (opts.report) io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);
+        if (opts.report) {
+          const { reportForFiles } = await import('../../report/report-for-files.js');
+          io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);
+        }
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${lost.failedWrites} trace lines could not be written: ${lost.firstError}\n`);
         result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
@@ -112,7 +122,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
 }
 
 /** Which ModelSource runs the tasks: a replay, the mock, or a live provider; wrapped for --record. */
-function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: ModelSource): ModelSource {
+async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: ModelSource): Promise<ModelSource> {
   if (opts.replay && opts.record) throw new CliError('--record and --replay cannot be combined: a replay makes no new exchanges');
   if (opts.replay && opts.provider !== 'mock') throw new CliError('--replay plays a recording back: drop --provider (the recording names its provider)');
   if (!opts.replay && opts.provider !== 'mock' && (opts.model === undefined || opts.model === '')) {
@@ -120,6 +130,10 @@ function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: Mo
   }
   if (opts.wire && opts.provider !== 'mock') throw new CliError(`--wire chooses what the mock speaks; --provider ${opts.provider} speaks its own wire`);
   if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
+  const [{ liveModelSource, LiveSourceError }, { replayModelSource, ReplayError }] = await Promise.all([
+    import('../../suites/live-source.js'),
+    import('../../suites/replay-source.js'),
+  ]);
   let source: ModelSource;
   try {
     if (opts.replay) source = replayModelSource(opts.replay);
@@ -139,5 +153,7 @@ function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: Mo
     if (error instanceof LiveSourceError || error instanceof ReplayError) throw new CliError(error.message);
     throw error;
   }
-  return opts.record ? recordingSource(source, opts.record) : source;
+  if (!opts.record) return source;
+  const { recordingSource } = await import('../../suites/record.js');
+  return recordingSource(source, opts.record);
 }
