@@ -32,4 +32,10 @@ describe('faultline mock-server', () => {
     expect(error).toBeInstanceOf(CliError);
     expect((error as Error).message).toContain('protocol-006b-rate-limited-429-retry-after-seconds');
   });
+
+  it('says a missing suite file is missing (a usage error, not an internal one)', async () => {
+    const error = await startTaskServer({ suite: 'no-such-suite.yaml', task: 'x', port: '0' }, io().io).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as Error).message).toBe('no-such-suite.yaml: no such suite file');
+  });
 });

@@ -4,6 +4,7 @@
  * `/v1/chat/completions`, so a harness in any language can be pointed at it.
  * Runs until Ctrl-C; logs one line per request to stderr.
  */
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { LoopbackServer } from '../../mock/loopback-server.js';
@@ -22,6 +23,7 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`--port must be 0..65535, got "${opts.port}"`);
   const [{ startLoopbackServer }, { loadSuiteFile, SuiteError }] = await Promise.all([import('../../mock/loopback-server.js'), import('../../suites/load-suite.js')]);
+  if (!existsSync(opts.suite)) throw new CliError(`${opts.suite}: no such suite file`);
   let tasks;
   try {
     tasks = loadSuiteFile(opts.suite).tasks;
