@@ -92,6 +92,7 @@ class RescueFile {
 async function lineSet(duck: Duck, name: string, lines: number[]): Promise<void> {
   await duck.exec(`CREATE OR REPLACE TEMP TABLE ${name} AS SELECT unnest(${lines.length ? `[${lines.join(',')}]` : '[]::BIGINT[]'})::BIGINT AS line_no`);
 }
+
 export interface JsonlLoadOptions {
   /** Rows must carry their physical line number (ad-hoc queries, compaction); reports do not need it. */
   lineNumbers: boolean;
@@ -106,9 +107,8 @@ export async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, kee
     // Both run at once: DuckDB on its threads, the scan on this one.
     const [failed, scan] = await Promise.all([
       tryExec(duck, typedPassSql(file.path, fileId, keep, numbering)),
-      scanLines(file.path, (line, event) => rescue.add(line, event), options.onBytes),
+      scanLines(file.path, (line, event) => rescue.add(line, event), options.onBytes).finally(() => rescue.close()),
     ]);
-    rescue.close();
     debug(`load ${file.path}: ${Math.round(performance.now() - t0)} ms, ${scan.lines} lines, ${scan.bad.length} bad, ${scan.rescued} rescued, numbering ${numbering}`);
     if (numbering === 'none' && failed === null && (await unnumberedLinesUp(duck, fileId, scan))) {
       await duck.exec(`UPDATE lines SET valid = false WHERE file_id = ${fileId} AND event IS NULL`);

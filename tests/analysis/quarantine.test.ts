@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { analyzeTraces, openTraces } from '../../src/analysis/analyze.js';
 import { checkTraceFile } from '../../src/events/check-trace.js';
@@ -134,6 +135,24 @@ describe('quarantine', () => {
     const { reports } = await analyzeTraces([schema.path]);
     const funnel = reports.flatMap((r) => r.sections).find((s) => s.id === 'tool_funnel');
     expect(funnel?.rows[0]).toMatchObject({ tool: 'read', calls: 2 });
+  });
+
+  it('reads a .jsonl.gz exactly like the plain file: same reports, same quarantine lines', async () => {
+    const dir = tempDir();
+    const lines = [good(), '', line({ ...ev.toolCall('s1', 'read', 't9'), turn: -1 }), good(), '{"v":1,"ev'];
+    const plain = writeTrace(dir, 'plain.jsonl', lines, { torn: true });
+    const gz = join(dir, 'packed.jsonl.gz');
+    writeFileSync(gz, gzipSync(readFileSync(plain)));
+    const [a, b] = [await analyzeTraces([plain]), await analyzeTraces([gz])];
+    expect(b.reports).toEqual(a.reports);
+    expect(b.load.quarantined.map((q) => [q.line, q.kind])).toEqual([
+      [2, 'not_json'],
+      [3, 'schema'],
+      [5, 'torn'],
+    ]);
+    expect(b.load.quarantined.map((q) => q.reason)).toEqual(a.load.quarantined.map((q) => q.reason));
+    expect(b.load).toMatchObject({ linesRead: 5, eventsUsed: 2 });
+    expect((await checkTraceFile(gz)).bad.map((q) => q.line)).toEqual([2, 3, 5]);
   });
 
   it('reconciles lines read = events used + lines quarantined across several files', async () => {
