@@ -33,6 +33,21 @@ export interface LineScan {
 /** Key orders learned per event; more than this and a producer is shuffling keys, so its lines just take the slow way. */
 const MAX_ORDERS_PER_EVENT = 4;
 const EVENT_KEY = '"event":"';
+/** The same, for producers that put spaces around the colon (Python's json.dumps does). */
+const SPACED_EVENT_KEY = /"event"[ \t]*:[ \t]*"([a-z_]{1,64})"/;
+
+/**
+ * The event name a line seems to have, only to pick which regexes to try
+ * (a wrong guess cannot pass: each regex requires its own event name).
+ */
+function eventNameOf(text: string): string | undefined {
+  const at = text.indexOf(EVENT_KEY);
+  if (at !== -1) {
+    const from = at + EVENT_KEY.length;
+    return text.slice(from, text.indexOf('"', from));
+  }
+  return SPACED_EVENT_KEY.exec(text)?.[1];
+}
 
 class FastMatcher {
   /** Per event: the compact regex of every learned order, then the general ones (most lines pass the first test). */
@@ -40,17 +55,15 @@ class FastMatcher {
   private readonly orders = new Map<string, number>();
 
   matches(text: string): boolean {
-    const at = text.indexOf(EVENT_KEY);
-    if (at === -1) return false;
-    const from = at + EVENT_KEY.length;
-    const list = this.byEvent.get(text.slice(from, text.indexOf('"', from)));
+    const name = eventNameOf(text);
+    const list = name === undefined ? undefined : this.byEvent.get(name);
     if (list === undefined) return false;
     for (const re of list) if (re.test(text)) return true;
     return false;
   }
 
   learn(event: FaultlineEvent, text: string): void {
-    if (!text.includes(EVENT_KEY)) return;
+    if (eventNameOf(text) !== event.event) return;
     const learned = this.orders.get(event.event) ?? 0;
     if (learned >= MAX_ORDERS_PER_EVENT) return;
     // The key order as written: JSON.parse keeps it for non-numeric keys (all of ours).

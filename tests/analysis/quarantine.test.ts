@@ -155,6 +155,13 @@ describe('quarantine', () => {
     expect((await checkTraceFile(gz)).bad.map((q) => q.line)).toEqual([2, 3, 5]);
   });
 
+  it("proves a spaced producer's lines fast too (Python's json.dumps separators): nothing rescued, one read", async () => {
+    const spaced = (e: Record<string, unknown>) => JSON.stringify(e).replace(/,"/g, ', "').replace(/":/g, '": ');
+    const lines = [spaced(ev.toolCall('s1', 'read', 't1')), spaced(ev.toolSuccess('s1', 'read', 't1', 3)), spaced(ev.toolCall('s1', 'read', 't2'))];
+    const { load } = await quarantineOf(lines);
+    expect(load).toMatchObject({ linesRead: 3, eventsUsed: 3, quarantined: [], rescued: 0, rereads: 0 });
+  });
+
   it('reconciles lines read = events used + lines quarantined across several files', async () => {
     const dir = tempDir();
     writeTrace(dir, 'a.jsonl', [good(), 'x', good()]);
