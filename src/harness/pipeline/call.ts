@@ -18,6 +18,8 @@ export interface PipelineCall {
   input?: unknown;
   /** A PreToolUse hook really changed the input (deep comparison): the result gets a notice (seed §5.6). */
   inputModifiedByHook?: boolean;
+  /** Set by the pool when the call starts: wait until no other call of the turn is running (schedule/call-pool.ts). */
+  runAlone?: () => Promise<void>;
 }
 
 /** A stage's verdict when a call cannot go on: the text is written for the model (what to do next). */

@@ -24,6 +24,7 @@ import type { Settlement } from './settlement.js';
 import { snapshotStage } from './snapshot.js';
 import { truncateSpillStage } from './truncate-spill.js';
 import { validateInput } from './validate-input.js';
+import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 
 export interface CallContext {
   registry: ToolLookup;
@@ -76,6 +77,9 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   valid ??= validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
   if (!valid.ok) return settle(call, ctx, { failure: valid.failure });
   call.input = valid.value;
+  // Scheduled as concurrency-safe on the model's input, but a hook rewrote it into a call that is not
+  // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
+  if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
   const outcome = await executeTool(tool, valid.value, {
     workspace: ctx.workspace,

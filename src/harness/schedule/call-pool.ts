@@ -9,6 +9,12 @@
  * The queue is FIFO: a call never overtakes an earlier one, so batches keep
  * their order. Arrays (batch mode) and streams (streaming mode) go through
  * this same code, which is why the two modes give the same outcomes.
+ *
+ * A started call can ask to run alone (`call.runAlone`, used when a hook
+ * rewrote a concurrency-safe call into one that is not): it waits until every
+ * other running call has finished or is waiting too, and nothing new starts
+ * until it is done. Waiters go one at a time in call order, so two of them
+ * never wait on each other.
  */
 import type { PipelineCall } from '../pipeline/call.js';
 import { BashCascade } from './bash-cascade.js';
@@ -37,6 +43,9 @@ export class CallPool {
   private readonly limit: number;
   private added = 0;
   private idle: (() => void)[] = [];
+  /** Calls paused until they can run alone, and the one running alone now. */
+  private readonly waitingAlone = new Map<Entry, () => void>();
+  private alone: Entry | null = null;
   /** Most calls ever running at once (observability, tests). */
   peak = 0;
 
@@ -78,6 +87,7 @@ export class CallPool {
   }
 
   private canStart(entry: Entry): boolean {
+    if (this.alone !== null || this.waitingAlone.size > 0) return false;
     const safe = entry.call.concurrencySafe;
     if (!safe && this.options.holdUnsafe?.()) return false;
     if (this.running.size === 0) return true;
@@ -86,7 +96,26 @@ export class CallPool {
     return true;
   }
 
+  /** Resolves when `entry` may run with no other call running (see the class comment). */
+  private runAlone(entry: Entry): Promise<void> {
+    return new Promise((resolve) => {
+      this.waitingAlone.set(entry, resolve);
+      this.grantAlone();
+    });
+  }
+
+  private grantAlone(): void {
+    if (this.alone !== null || this.waitingAlone.size === 0) return;
+    for (const other of this.running) if (!this.waitingAlone.has(other)) return;
+    const first = [...this.waitingAlone.keys()].reduce((a, b) => (a.index < b.index ? a : b));
+    const resolve = this.waitingAlone.get(first) as () => void;
+    this.waitingAlone.delete(first);
+    this.alone = first;
+    resolve();
+  }
+
   private start(entry: Entry): void {
+    entry.call.runAlone = () => this.runAlone(entry);
     this.running.add(entry);
     this.peak = Math.max(this.peak, this.running.size);
     const name = entry.call.block.name;
@@ -97,6 +126,8 @@ export class CallPool {
       .catch((): CallOutcome => ({ failureKind: 'exception' }))
       .then((outcome) => {
         this.running.delete(entry);
+        if (this.alone === entry) this.alone = null;
+        this.grantAlone();
         this.cascade.settled(entry.index, name, outcome.failureKind);
         this.commit.settle(entry.index, outcome.contextModifier);
         this.pump();
