@@ -9,8 +9,13 @@ export interface Interval {
   high: number;
 }
 
+/**
+ * Wilson score interval for successes out of n. Unlike the normal
+ * approximation it stays inside [0, 1] and is sensible at 0/n and n/n, where
+ * small repeat counts live. No data (n <= 0) gives [0, 1].
+ */
 export function wilson(successes: number, n: number, z = Z95): Interval {
-  if (n === 0) return { low: 0, high: 1 };
+  if (n <= 0) return { low: 0, high: 1 };
   const p = successes / n;
   const z2 = z * z;
   const denom = 1 + z2 / n;
