@@ -21,6 +21,20 @@ export interface AdapterOptions {
   streamIdleTimeoutMs?: number;
 }
 
+/**
+ * Client options both official SDKs take in the same shape. Retries are off:
+ * the harness retries itself (loop/model-call.ts), so each attempt is logged.
+ */
+export function sdkClientOptions(options: AdapterOptions): { apiKey?: string; baseURL?: string; fetch?: typeof fetch; maxRetries: 0; timeout: number } {
+  return {
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
 /** Size of a value as it goes on the wire (compact JSON, UTF-8). */
 export function byteLength(value: unknown): number {
   return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value), 'utf8');

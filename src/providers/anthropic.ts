@@ -11,7 +11,7 @@ import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { sdkErrorFacts, toModelCallError } from './classify-error.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
-import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type AdapterOptions } from './adapter-options.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sdkClientOptions, type AdapterOptions } from './adapter-options.js';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
@@ -33,13 +33,7 @@ export class AnthropicModel implements Model {
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-    this.client = new Anthropic({
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-      ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
-      maxRetries: 0,
-      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    });
+    this.client = new Anthropic(sdkClientOptions(options));
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
