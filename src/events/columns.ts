@@ -3,8 +3,8 @@
  * their JSON Schema (never written by hand). Used by the analysis layer to
  * declare `columns=` for DuckDB and by anything that needs the flat shape.
  */
-import { z } from 'zod';
-import { EVENT_SCHEMAS, type EventName } from './schemas.js';
+import { eventJsonSchema, type SchemaNode } from './schema-nodes.js';
+import { EVENT_NAMES, type EventName } from './schemas.js';
 
 export type ColumnKind = 'string' | 'integer' | 'number' | 'boolean' | 'string[]';
 
@@ -15,15 +15,7 @@ export interface Column {
   events: EventName[];
 }
 
-interface JsonSchemaNode {
-  type?: string | string[];
-  anyOf?: JsonSchemaNode[];
-  const?: unknown;
-  enum?: unknown[];
-  items?: JsonSchemaNode;
-}
-
-function kindOf(node: JsonSchemaNode): ColumnKind {
+function kindOf(node: SchemaNode): ColumnKind {
   const variants = node.anyOf ?? [node];
   const types = new Set<string>();
   for (const v of variants) {
@@ -48,9 +40,8 @@ let cached: Column[] | null = null;
 export function eventColumns(): Column[] {
   if (cached) return cached;
   const byName = new Map<string, Column>();
-  for (const [event, schema] of Object.entries(EVENT_SCHEMAS) as [EventName, z.ZodType][]) {
-    const json = z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, JsonSchemaNode> };
-    for (const [name, node] of Object.entries(json.properties)) {
+  for (const event of EVENT_NAMES) {
+    for (const [name, node] of Object.entries(eventJsonSchema(event).properties ?? {})) {
       const kind = kindOf(node);
       const existing = byName.get(name);
       if (existing) {
