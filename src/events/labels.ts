@@ -72,6 +72,19 @@ export const TurnStop = z.enum([
 export type TurnStop = z.infer<typeof TurnStop>;
 
 export const ToolSource = z.enum(['builtin', 'mcp', 'deferred']);
+
+/**
+ * What a tool event's `duration_ms` measures. `measured` (the meaning when the
+ * field is absent): the call's own execution time, timed by the harness that
+ * ran it. `turn`: seen from the provider's side of the wire (the black-box
+ * lab), from the response that issued the tool_use to the request carrying its
+ * result, so it includes the harness's own work and any sibling calls.
+ * `timestamps`: derived from the timestamps of an imported trace. Only
+ * `measured` durations are per-tool timings (seed §14.7); reports keep the
+ * others apart.
+ */
+export const DurationSource = z.enum(['measured', 'turn', 'timestamps']);
+export type DurationSource = z.infer<typeof DurationSource>;
 export type ToolSource = z.infer<typeof ToolSource>;
 
 export const PermissionDecisionValue = z.enum(['allow', 'ask', 'deny']);

@@ -88,13 +88,15 @@ export function valueRegex(node: SchemaNode, syntax: Syntax = SYNTAX.general): s
   }
 }
 
-/** Matcher for a whole line of `event` with its keys in `order`; null when the order is not the event's key set or a value has no fast form. */
+/** Matcher for a whole line of `event` with its keys in `order`; null when the order is not a valid key set of the event or a value has no fast form. */
 export function eventLineRegex(event: EventName, order: readonly string[], flavour: Flavour = 'general'): RegExp | null {
   const syntax = SYNTAX[flavour];
   const ws = syntax.ws;
-  const props = eventJsonSchema(event).properties ?? {};
-  const keys = Object.keys(props);
-  if (order.length !== keys.length || new Set(order).size !== order.length || !order.every((k) => Object.hasOwn(props, k))) return null;
+  const schema = eventJsonSchema(event);
+  const props = schema.properties ?? {};
+  // Every required key, optional ones as the producer wrote them, nothing unknown, no key twice.
+  const required = schema.required ?? Object.keys(props);
+  if (new Set(order).size !== order.length || !order.every((k) => Object.hasOwn(props, k)) || !required.every((k) => order.includes(k))) return null;
   const pairs: string[] = [];
   for (const key of order) {
     const value = valueRegex(props[key] as SchemaNode, syntax);

@@ -5,12 +5,17 @@
  *
  * Every event is a flat object of scalars (no nested objects) so the same
  * column can be read by DuckDB with one declared type.
+ *
+ * Growing v1 without breaking a trace already written: a new field is
+ * `.optional()` (absent in old lines, and its absence has one documented
+ * meaning), a new event is a new entry, a closed label set only gains values.
  */
 import { z } from 'zod';
 import {
   CONTRACT_VERSION,
   DefenseAction,
   DefenseName,
+  DurationSource,
   FailureKind,
   HookEffect,
   HookName,
@@ -142,6 +147,8 @@ export const EVENT_SCHEMAS = {
     ...toolScoped,
     event: z.literal('tool_success'),
     duration_ms: ms(),
+    /** Absent means `measured` (see DurationSource); optional so traces written before it stay valid. */
+    duration_source: DurationSource.optional(),
     output_bytes: nonNeg(),
     raw_bytes: nonNeg(),
     empty: z.boolean(),
@@ -152,6 +159,8 @@ export const EVENT_SCHEMAS = {
     ...toolScoped,
     event: z.literal('tool_failure'),
     duration_ms: ms(),
+    /** Absent means `measured` (see DurationSource). */
+    duration_source: DurationSource.optional(),
     failure_kind: FailureKind,
     /** Structured code (ENOENT, exit_1, a zod issue code), never message text. */
     error_code: text(64).nullable(),

@@ -14,6 +14,22 @@ beforeAll(async () => {
   analysis = await analyzeTraces([writeTrace(tempDir(), 'golden.jsonl', goldenLines())]);
 });
 
+describe('durations not timed by the executing harness', () => {
+  it('stay out of per-tool percentiles: turn-scoped (lab) and timestamp-derived (imported) durations are not tool timings', async () => {
+    const trace = writeTrace(tempDir(), 'sources.jsonl', [
+      line(ev.toolSuccess('s1', 'read', 't1', 10)),
+      line({ ...ev.toolSuccess('s1', 'read', 't2', 20), duration_source: 'measured' }),
+      line({ ...ev.toolSuccess('s1', 'read', 't3', 5000), duration_source: 'turn' }),
+      line({ ...ev.toolFailure('s1', 'read', 't4', 'tool_error', 9000), duration_source: 'timestamps' }),
+    ]);
+    const a = await analyzeTraces([trace]);
+    expect(a.load).toMatchObject({ linesRead: 4, eventsUsed: 4, quarantined: [] });
+    expect(findSection(a, 'tool_latency')?.rows).toEqual([
+      expect.objectContaining({ tool: 'read', executed_calls: 2, max_ms_of_executed: 20 }),
+    ]);
+  });
+});
+
 describe('golden trace', () => {
   it('uses every line', () => {
     expect(analysis.load).toMatchObject({ linesRead: goldenLines().length, eventsUsed: goldenLines().length, quarantined: [] });

@@ -13,6 +13,7 @@ const base = () => [
     ev.sessionEnd('s1', 'passed'),
     ev.toolCall('s1', '<unknown>', 't1', { requested_tool: 'r'.repeat(64) }),
     ev.toolSuccess('s1', 'read', 't1', 1.5),
+    { ...ev.toolSuccess('s1', 'read', 't1', 1.5), duration_source: 'turn' },
     ev.toolFailure('s1', 'bash', 't2', 'exception', 3),
     ev.permission('s1', 'bash', 't2', 'deny', 'deny_rule', false),
     ev.defenseTrigger('s1', 'denial_fuse', { tool: 'bash' }),
@@ -64,6 +65,25 @@ describe('the fast line check', () => {
       expect(parseLine(text).ok).toBe(true);
       expect(eventLineRegex(event, order, 'general')?.test(text)).toBe(true);
       expect(eventLineRegex(event, order, 'compact')?.test(text)).toBe(false);
+    }
+  });
+
+  it('proves a line with or without an optional field, in either key order, and nothing outside its label set', () => {
+    const plain = ev.toolFailure('s1', 'bash', 't2', 'tool_error', 3);
+    const { duration_ms, ...rest } = plain;
+    const withSource = { ...rest, duration_ms, duration_source: 'timestamps' };
+    const sourceFirst = { duration_source: 'turn', ...plain };
+    for (const flavour of ['compact', 'general'] as const) {
+      for (const e of [plain, withSource, sourceFirst]) {
+        expect(parseLine(line(e)).ok).toBe(true);
+        expect(eventLineRegex('tool_failure', Object.keys(e), flavour)?.test(line(e))).toBe(true);
+      }
+      const regex = eventLineRegex('tool_failure', Object.keys(withSource), flavour);
+      expect(regex?.test(line({ ...withSource, duration_source: 'guessed' }))).toBe(false);
+      expect(parseLine(line({ ...withSource, duration_source: 'guessed' })).ok).toBe(false);
+      // An order that leaves out a required key has no regex at all.
+      const { failure_kind: _kind, ...noKind } = plain;
+      expect(eventLineRegex('tool_failure', Object.keys(noKind), flavour)).toBeNull();
     }
   });
 

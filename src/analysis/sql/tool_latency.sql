@@ -1,12 +1,15 @@
 -- Per-tool latency (seed §14.7): each call's own duration, exact quantiles
 -- (quantile_cont), over executed calls only: successes plus execution-phase
 -- failures. Pre-execution failures never ran the tool, so their 0 ms would
--- drag the percentiles down.
+-- drag the percentiles down. Only durations the executing harness timed
+-- itself (duration_source absent or 'measured') are per-tool timings; the
+-- lab's turn-scoped and an importer's timestamp-derived durations are not.
 -- section: tool_latency | Latency per tool, executed calls only (pre-execution failures excluded)
 WITH executed AS (
-  SELECT tool, duration_ms FROM tool_success
+  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured'
   UNION ALL
-  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind) WHERE p.phase = 'execution')
+  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
+  WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured')
 SELECT tool,
        count(*) AS executed_calls,
        quantile_cont(duration_ms, 0.50) AS p50_ms_of_executed,
@@ -19,9 +22,10 @@ ORDER BY p95_ms_of_executed DESC, tool;
 
 -- section: latency_histogram | Latency histogram per tool, executed calls (4 log-spaced bins per decade) | chart
 WITH executed AS (
-  SELECT tool, duration_ms FROM tool_success
+  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured'
   UNION ALL
-  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind) WHERE p.phase = 'execution'),
+  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
+  WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured'),
 binned AS (SELECT tool, floor(log10(greatest(duration_ms, 0.1)) * 4) AS b FROM executed)
 SELECT tool, power(10, b / 4) AS bin_from_ms, power(10, (b + 1) / 4) AS bin_to_ms, count(*) AS executed_calls
 FROM binned
