@@ -7,13 +7,19 @@ import { z } from 'zod';
 
 export const CONTRACT_VERSION = 1 as const;
 
-/** Pre-execution kinds: the tool body never ran. */
+/**
+ * Pre-execution kinds: the tool body never ran. `unavailable`: the tool's
+ * source is not ready — an MCP server still connecting or reconnecting, or
+ * one that failed (seed §12.4, §13.12: "not there yet" is not "does not exist",
+ * so it is never counted as `not_found`).
+ */
 export const PRE_EXECUTION_FAILURE_KINDS = [
   'not_found',
   'hook_blocked',
   'permission_denied',
   'invalid_input',
   'cascade_skipped',
+  'unavailable',
 ] as const;
 /** Execution kinds: the tool body started. `exception` (our bug) and `tool_error` (tool reported an error) are never merged. */
 export const EXECUTION_FAILURE_KINDS = ['timeout', 'aborted', 'exception', 'tool_error'] as const;

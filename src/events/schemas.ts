@@ -194,12 +194,32 @@ export const EVENT_SCHEMAS = {
     evaluated: nonNeg(),
     triggered: nonNeg(),
   }),
+  /**
+   * One MCP server's connection state (src/harness/mcp/README.md). duration_ms:
+   * 0 for `connecting`; the attempt's time for `connected`/`failed`/`timeout`;
+   * how long the connection was up for `disconnected`. The optional fields are
+   * absent in traces written before them; each absence means "not reported".
+   */
   mcp_server: z.strictObject({
     ...sessionScoped,
     event: z.literal('mcp_server'),
     server: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     state: McpState,
     duration_ms: ms(),
+    /** Connection attempt: 1 for the first connect, 1..N for the reconnects after a disconnect (numbered again). */
+    attempt: z.number().int().positive().optional(),
+    /** On failed/timeout/disconnected: another attempt is scheduled (false = final for this session). */
+    will_retry: z.boolean().optional(),
+    /** On connected: tools the server listed (tools/list, every page). */
+    tools_listed: nonNeg().optional(),
+    /**
+     * On connected after a reconnect or notifications/tools/list_changed: tools
+     * added, removed or whose description or input schema differ from what the
+     * session registered first (a reordered list alone changes nothing).
+     */
+    tools_changed: nonNeg().optional(),
+    /** Structured reason on failed/timeout/disconnected (ENOENT, closed, jsonrpc_-32603...), never message text. */
+    error_code: text(64).nullable().optional(),
   }),
   expectation: z.strictObject({
     ...sessionScoped,

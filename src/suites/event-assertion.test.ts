@@ -31,6 +31,19 @@ describe('event assertions', () => {
     expect(checkEventAssertion(parseEventAssertion('count(tool_call) < 3'), events).ok).toBe(false);
   });
 
+  it('counts the distinct values of one field, a missing field counting as one value', () => {
+    const requests: EventRecord[] = [
+      { event: 'model_request', prefix_hash: 'a' },
+      { event: 'model_request', prefix_hash: 'a' },
+      { event: 'model_request', prefix_hash: 'b', turn: 3 },
+      { event: 'model_response', prefix_hash: 'c' },
+    ];
+    expect(checkEventAssertion(parseEventAssertion('distinct(model_request.prefix_hash) == 2'), requests)).toEqual({ ok: true, actual: 2 });
+    expect(checkEventAssertion(parseEventAssertion('distinct(model_request.prefix_hash where turn = 3) == 1'), requests).ok).toBe(true);
+    expect(checkEventAssertion(parseEventAssertion('distinct(model_request.turn) == 2'), requests).ok).toBe(true);
+    expect(() => parseEventAssertion('distinct(model_request) == 1')).toThrow(/distinct\(event\.field\)/);
+  });
+
   it('rejects malformed assertions with a reason', () => {
     expect(() => parseEventAssertion('count(tool_call where) == 1')).toThrow(/expected/);
     expect(() => parseEventAssertion('sum(tool_call) == 1')).toThrow(/count\(\.\.\.\) or lost/);

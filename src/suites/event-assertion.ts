@@ -3,6 +3,7 @@
  *   count(tool_failure where failure_kind = not_found and tool = read) == 1
  *   count(defense_trigger) >= 1
  *   lost == 0          (tool_call - tool_success - tool_failure)
+ *   distinct(model_request.prefix_hash) == 1      (values of one field; a missing field counts as one value)
  * Parsed once at load time so a typo fails the suite, not the run.
  */
 type Value = string | number | boolean | null;
@@ -11,7 +12,10 @@ export interface Condition {
   negate: boolean;
   value: Value;
 }
-export type Metric = { kind: 'lost' } | { kind: 'count'; event: string; where: Condition[] };
+export type Metric =
+  | { kind: 'lost' }
+  | { kind: 'count'; event: string; where: Condition[] }
+  | { kind: 'distinct'; event: string; field: string; where: Condition[] };
 export type Comparator = '==' | '!=' | '>=' | '<=' | '>' | '<';
 export interface EventAssertion {
   source: string;
@@ -50,9 +54,15 @@ export function parseEventAssertion(source: string): EventAssertion {
   let metric: Metric;
   const head = take();
   if (head === 'lost') metric = { kind: 'lost' };
-  else if (head === 'count') {
+  else if (head === 'count' || head === 'distinct') {
     take('(');
-    const event = take();
+    let event = take();
+    let field = '';
+    if (head === 'distinct') {
+      const dot = event.indexOf('.');
+      if (dot <= 0 || dot === event.length - 1) throw new Error(`expected distinct(event.field), found "${event}"`);
+      [event, field] = [event.slice(0, dot), event.slice(dot + 1)];
+    }
     const where: Condition[] = [];
     if (peek() === 'where') {
       take('where');
@@ -66,8 +76,8 @@ export function parseEventAssertion(source: string): EventAssertion {
       }
     }
     take(')');
-    metric = { kind: 'count', event, where };
-  } else throw new Error(`expected count(...) or lost, found "${head}"`);
+    metric = head === 'count' ? { kind: 'count', event, where } : { kind: 'distinct', event, field, where };
+  } else throw new Error(`expected count(...) or lost (or distinct(event.field)), found "${head}"`);
   const op = take();
   if (!['==', '!=', '>=', '<=', '>', '<'].includes(op)) throw new Error(`expected a comparison (== != >= <= > <), found "${op}"`);
   const expected = Number(take());
@@ -92,9 +102,10 @@ export function measure(metric: Metric, events: readonly EventRecord[]): number 
     const n = (name: string) => events.filter((e) => e.event === name).length;
     return n('tool_call') - n('tool_success') - n('tool_failure');
   }
-  return events.filter(
+  const matching = events.filter(
     (e) => e.event === metric.event && metric.where.every((c) => (e[c.field] === c.value) !== c.negate),
-  ).length;
+  );
+  return metric.kind === 'count' ? matching.length : new Set(matching.map((e) => e[metric.field])).size;
 }
 
 export function checkEventAssertion(a: EventAssertion, events: readonly EventRecord[]): { ok: boolean; actual: number } {

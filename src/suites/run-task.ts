@@ -75,6 +75,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     return fail(error);
   }
   try {
+    tools.mcp?.prepare(workspace);
     pipeline = await taskPipeline(task, tools, workspace);
   } catch (error) {
     removeWorkspace(workspace);
@@ -97,6 +98,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   let result: AgentResult | null = null;
   let error: unknown = null;
   try {
+    // MCP servers start now (mcp_server events follow session_start); the blocking ones are waited for.
+    await tools.mcp?.launch((server, event) => session.emit('mcp_server', { server, ...event }), abort.signal);
     const opened = await options.source.open(task, { repeat: options.repeat ?? 0, workspace });
     try {
       result = await runAgent({ model: opened.model, registry, emitter: session, prompt: task.prompt, workspace, config, signal: abort.signal, pipeline });
@@ -108,6 +111,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   } finally {
     if (timer) clearTimeout(timer);
     options.runSignal?.removeEventListener('abort', onRunAbort);
+    await tools.mcp?.close();
   }
 
   const stop: TurnStop = result?.stop ?? 'harness_error';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DefenseName, PermissionMode, TurnStop } from '../events/labels.js';
 import { ModelScript } from '../mock/script.js';
 import { parseEventAssertion } from './event-assertion.js';
+import { McpServersSettings } from './mcp-schema.js';
 
 const TextMatch = z.union([
   z.strictObject({ contains: z.string() }),
@@ -86,6 +87,8 @@ const TaskSettings = {
   streaming_tools: z.boolean().optional(),
   /** Model-call retries after the first attempt (default 3; 0 = none). */
   max_retries: z.number().int().nonnegative().optional(),
+  /** MCP servers whose tools the task gets (see mcp-schema.ts). */
+  mcp_servers: McpServersSettings.optional(),
 };
 
 export const TaskSpec = z.strictObject({

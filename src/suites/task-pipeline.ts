@@ -18,6 +18,7 @@ import { builtinTools, createRegistry } from '../harness/tools/builtin.js';
 import { ToolRegistryError, type ToolRegistry } from '../harness/tools/registry.js';
 import { createToolSearchTool } from '../harness/tools/tool-search.js';
 import type { LoadedTask } from './load-suite.js';
+import { TaskMcp } from './task-mcp.js';
 
 export const SUITE_DEFAULT_MODE: PermissionMode = 'acceptEdits';
 
@@ -26,6 +27,8 @@ export interface TaskTools {
   deferred: string[];
   mode: PermissionMode;
   headless: boolean;
+  /** The task's MCP servers (null without `mcp_servers`): their tools join `registry` once launched. */
+  mcp: TaskMcp | null;
 }
 
 /** Throws a ToolRegistryError on an unknown tool or a deferred tool the task does not have. */
@@ -35,12 +38,18 @@ export function taskTools(task: LoadedTask): TaskTools {
   const registry = createRegistry(names, { deferred });
   const missing = deferred.filter((name) => !registry.has(name));
   if (missing.length > 0) throw new ToolRegistryError('UNKNOWN_TOOL', `deferred_tools names tools the task does not have: ${missing.join(', ')}`);
-  if (deferred.length > 0) registry.register(createToolSearchTool(registry));
+  const mcp = Object.keys(task.mcp_servers ?? {}).length > 0 ? new TaskMcp(task, registry) : null;
+  // MCP tools are deferred unless a server says otherwise, so their servers need tool_search too.
+  const mcpDeferred = Object.values(task.mcp_servers ?? {}).some((s) => s.deferred !== false);
+  if (deferred.length > 0 || mcpDeferred) {
+    registry.register(createToolSearchTool(registry, { mcpServers: mcp?.serverNames() ?? [], pendingServers: () => mcp?.pendingServers() ?? [] }));
+  }
   return {
     registry,
     deferred,
     mode: task.permissions?.mode ?? task.permission_mode ?? SUITE_DEFAULT_MODE,
     headless: task.permissions?.headless ?? true,
+    mcp,
   };
 }
 
@@ -52,7 +61,8 @@ export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace
     mode: tools.mode,
     headless: tools.headless,
     human: p.human,
-    rules: p.rules,
+    // Configured rules first (their ids are reported when both match), then the per-server MCP trust rules.
+    rules: [...(p.rules ?? []), ...(tools.mcp?.rules() ?? [])],
     disabledTools: p.disabled_tools,
     fuseThreshold: p.fuse_threshold,
     disabledDefenses: task.disabled_defenses,

@@ -27,8 +27,9 @@ export function globMatch(pattern: string, text: string): boolean {
   return re.test(text);
 }
 
+/** `*`, the exact name, or a name glob such as `mcp__github__*` (every tool of one MCP server). */
 function toolMatches(rule: PermissionRule, tool: string): boolean {
-  return rule.tool === '*' || rule.tool === tool;
+  return rule.tool === '*' || rule.tool === tool || (rule.tool.includes('*') && globMatch(rule.tool, tool));
 }
 
 /** First deny/ask rule (in configured order) that matches any unit of the call. */

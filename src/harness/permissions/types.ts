@@ -33,7 +33,7 @@ export interface PermissionSubject {
 export type RuleEffect = 'deny' | 'ask' | 'allow';
 
 /**
- * A configured rule. `tool` is a tool name or `*`. `pattern` is a glob (`*`
+ * A configured rule. `tool` is a tool name, `*`, or a name glob (`mcp__github__*`). `pattern` is a glob (`*`
  * matches anything): for commands it is matched against each sub-command's
  * words joined by one space (`git push*`); for other tools against each path
  * (workspace-relative when inside the workspace, else absolute). No pattern

@@ -35,8 +35,7 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   const { sessionSignal, cascadeSignal } = options;
   if (sessionSignal.aborted) return { kind: 'aborted', cause: 'user' };
   if (cascadeSignal?.aborted) return { kind: 'cascade_skipped' };
-  const control = new CallControl(options.workspace, sessionSignal);
-  const timer = setTimeout(stopOnTimeout, options.timeoutMs, control);
+  const control = new CallControl(options.workspace, sessionSignal, options.timeoutMs);
   // The cascade's signal for a call it cannot hit never fires: no listener needed.
   const cascade = cascadeSignal === NEVER_CANCELLED ? undefined : cascadeSignal;
   const stops = options.sessionStops?.signal === sessionSignal ? options.sessionStops : undefined;
@@ -57,7 +56,7 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
     if (control.reason !== null) return stoppedOutcome(options, control.reason);
     return { kind: 'exception', error };
   } finally {
-    clearTimeout(timer);
+    control.disarm();
     if (stops) stops.delete(control);
     else sessionSignal.removeEventListener('abort', control);
     cascade?.removeEventListener('abort', control);
@@ -74,19 +73,35 @@ type StopReason = 'timeout' | 'aborted' | 'cascade';
  * a signal made later starts out aborted with that same reason, so a tool
  * sees exactly what it would have seen with an eager signal. It is also the
  * abort listener on the cascade signal and, without a SessionStops hub, on the
- * session signal (an object, not a closure per call).
+ * session signal (an object, not a closure per call). It owns the call's
+ * timeout timer, which `progress()` restarts (MCP progress notifications).
  */
 class CallControl implements ToolContext {
   reason: StopReason | null = null;
   readonly stopped: Promise<'stopped'>;
   private controller: AbortController | null = null;
   private wake!: (value: 'stopped') => void;
+  private timer: NodeJS.Timeout | null;
 
   constructor(
     readonly workspace: string,
     private readonly session: AbortSignal,
+    private readonly timeoutMs: number,
   ) {
     this.stopped = new Promise((resolve) => (this.wake = resolve));
+    this.timer = setTimeout(stopOnTimeout, timeoutMs, this);
+  }
+
+  /** An MCP progress notification: the call's own timeout starts again (the first stop still wins). */
+  progress(): void {
+    if (this.timer === null || this.reason !== null) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(stopOnTimeout, this.timeoutMs, this);
+  }
+
+  disarm(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   get signal(): AbortSignal {

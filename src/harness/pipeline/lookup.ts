@@ -12,9 +12,25 @@ export interface ToolLookup {
   isUnloaded?(name: string): boolean;
   /** Deferred at all (activated or not): `tool_call.source` is `deferred`. */
   isDeferred?(name: string): boolean;
+  /** The tool's source is not ready (an MCP server connecting, reconnecting or failed), registered or not. */
+  unavailable?(name: string): Unavailable | null;
 }
 
+/** Why a tool cannot be called now: the model-facing text says what to do (e.g. retry shortly). */
+export interface Unavailable {
+  /** error_code of the tool_failure (`mcp_server_connecting`, `mcp_server_failed`...). */
+  code: string;
+  message: string;
+}
+
+/**
+ * "Not there yet" is answered before "not there" (seed §12.4, §13.12): a tool
+ * of a server still connecting is `unavailable` with "retry shortly", never
+ * `not_found`, or the model concludes the capability does not exist.
+ */
 export function lookupTool(registry: ToolLookup, name: string): StageResult<Tool> {
+  const unavailable = registry.unavailable?.(name);
+  if (unavailable) return { ok: false, failure: { kind: 'unavailable', errorCode: unavailable.code, message: unavailable.message } };
   const tool = registry.get(name);
   if (tool) return { ok: true, value: tool };
   const available = registry.names();

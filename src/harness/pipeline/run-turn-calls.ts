@@ -132,6 +132,7 @@ function emitToolCall(call: PipelineCall, options: TurnCallsOptions, isKnown: (n
     requested_tool,
     batch: call.batch,
     concurrency_safe: call.concurrencySafe === true,
-    source: options.registry.isDeferred?.(call.block.name) ? 'deferred' : call.block.name.startsWith('mcp__') ? 'mcp' : 'builtin',
+    // An MCP tool is `mcp` whether deferred or not (they are deferred by default, and the source is the point).
+    source: call.block.name.startsWith('mcp__') ? 'mcp' : options.registry.isDeferred?.(call.block.name) ? 'deferred' : 'builtin',
   });
 }

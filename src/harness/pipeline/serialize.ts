@@ -4,6 +4,7 @@
  * model like "nothing happened, try again".
  */
 import type { Tool } from '../tools/tool.js';
+import { ToolFault } from '../tools/tool-fault.js';
 import type { ExecOutcome } from './execute.js';
 import type { StageFailure } from './call.js';
 import { cascadeAbortedFailure, cascadeSkippedFailure } from '../schedule/bash-cascade.js';
@@ -41,6 +42,7 @@ export function executionFailure(tool: Tool, outcome: Exclude<ExecOutcome, { kin
       };
     case 'exception': {
       const error = outcome.error;
+      if (error instanceof ToolFault) return { kind: 'exception', errorCode: error.code.slice(0, 64), message: error.modelText };
       const name = error instanceof Error ? error.name : 'Error';
       const detail = error instanceof Error ? error.message : String(error);
       return {

@@ -8,11 +8,15 @@
 import { z } from 'zod';
 import type { JsonSchema, ToolDefinition } from '../../providers/types.js';
 import { byCodeUnit } from './compare.js';
+import type { Unavailable } from '../pipeline/lookup.js';
 import type { ToolRegistryLike } from './registry-like.js';
 import type { Tool } from './tool.js';
 import { describeIssues, type ValidationFailure } from './validation-message.js';
 
 export const MCP_PREFIX = 'mcp__';
+
+/** Answers for names whose source is not ready (e.g. an MCP server still connecting); null = no objection. */
+export type AvailabilityCheck = (name: string) => Unavailable | null;
 
 export type ValidationResult = { ok: true; value: unknown } | ValidationFailure;
 
@@ -40,19 +44,39 @@ export class ToolRegistry implements ToolRegistryLike {
   /** Deferred tools activated by tool_search, in activation order. */
   private readonly activated: string[] = [];
   private cachedDefinitions: ToolDefinition[] | null = null;
+  private availability: AvailabilityCheck | null = null;
 
   constructor(tools: Iterable<Tool> = [], options: RegistryOptions = {}) {
     this.deferred = new Set(options.deferred ?? []);
     for (const tool of tools) this.register(tool);
   }
 
-  /** Adds a tool. Built-ins keep registration order; `mcp__` tools are placed by name whenever they arrive. */
-  register(tool: Tool): void {
+  /**
+   * Adds a tool. Built-ins keep registration order; `mcp__` tools are placed
+   * by name whenever they arrive. `deferred`: left out of definitions() until
+   * tool_search activates it (MCP tools arriving after construction).
+   */
+  register(tool: Tool, options: { deferred?: boolean } = {}): void {
     if (this.tools.has(tool.name)) {
       throw new ToolRegistryError('DUPLICATE_TOOL', `A tool named "${tool.name}" is already registered.`);
     }
     this.tools.set(tool.name, tool);
+    if (options.deferred) this.deferred.add(tool.name);
     this.cachedDefinitions = null;
+  }
+
+  /**
+   * Injects the check that tells "not ready yet" from "does not exist" (seed
+   * §12.4): an MCP manager answers for the names of servers still connecting.
+   * The registry knows nothing about MCP; it only asks.
+   */
+  setAvailability(check: AvailabilityCheck | null): void {
+    this.availability = check;
+  }
+
+  /** Why a tool (registered or not) cannot be called right now, or null. */
+  unavailable(name: string): Unavailable | null {
+    return this.availability?.(name) ?? null;
   }
 
   get(name: string): Tool | undefined {
@@ -136,11 +160,11 @@ export class ToolRegistry implements ToolRegistryLike {
   private schemaOf(tool: Tool): JsonSchema {
     const cached = this.schemaCache.get(tool);
     if (cached) return cached;
+    // An outside JSON Schema (MCP) is sent as given, copied so the tool's object is never frozen under it.
     // io 'input': the model writes the input side, where defaulted fields are optional.
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.inputSchema, {
-      io: 'input',
-      override: dropSafeIntegerBounds,
-    }) as JsonSchema;
+    const { $schema: _dialect, ...schema } = tool.jsonSchema
+      ? (structuredClone(tool.jsonSchema) as JsonSchema)
+      : (z.toJSONSchema(tool.inputSchema, { io: 'input', override: dropSafeIntegerBounds }) as JsonSchema);
     const frozen = deepFreeze(schema);
     this.schemaCache.set(tool, frozen);
     return frozen;

@@ -58,19 +58,34 @@ export function scoreTools(query: string, candidates: readonly Tool[]): ScoredTo
   return scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-export function createToolSearchTool(registry: ToolRegistry): Tool<ToolSearchInput> {
+export interface ToolSearchOptions {
+  /**
+   * MCP servers configured for the session (static, so it may be in the
+   * cached description): their tools are deferred and found by searching.
+   */
+  mcpServers?: readonly string[];
+  /** MCP servers still connecting right now (seed §12.4: injected, so this tool knows nothing of MCP). */
+  pendingServers?: () => readonly string[];
+}
+
+export function createToolSearchTool(registry: ToolRegistry, options: ToolSearchOptions = {}): Tool<ToolSearchInput> {
   // Fixed for the session (computed once, never re-rendered on activation): the names are part of
   // the cached prefix, marked as deferred so the model knows to load them first (seed §10.5-10.6).
-  const deferred = registry.unloadedNames();
+  // MCP tools are left out: which of them are registered yet depends on connection timing, and the
+  // prefix must not (seed §3.5); the configured server names stand for them.
+  const deferred = registry.unloadedNames().filter((name) => !name.startsWith('mcp__'));
+  const servers = options.mcpServers ?? [];
+  const usage = [
+    ...(deferred.length > 0 ? [`- Deferred tools in this session (not callable until loaded): ${deferred.join(', ')}.`] : []),
+    ...(servers.length > 0 ? [`- MCP servers in this session: ${servers.join(', ')}. Their tools are named mcp__<server>__<tool> and are deferred: search for them (e.g. "${servers[0]}") or load them with "select:name".`] : []),
+    ...(deferred.length + servers.length > 0 ? ['- Load one with "select:name" before calling it; calling it unloaded fails.'] : []),
+  ];
   return {
     name: 'tool_search',
     description:
       'Load deferred tools: tools that exist but whose definitions are not sent until needed. ' +
       'Search by keywords, or load by exact name with "select:name"; loaded tools can be called from your next step on.',
-    usage:
-      deferred.length > 0
-        ? `- Deferred tools in this session (not callable until loaded): ${deferred.join(', ')}.\n- Load one with "select:name" before calling it; calling it unloaded fails.`
-        : undefined,
+    usage: usage.length > 0 ? usage.join('\n') : undefined,
     inputSchema: schema,
     readOnly: true,
     // It changes which tools the next request carries; serial keeps activation order deterministic.
@@ -86,13 +101,21 @@ export function createToolSearchTool(registry: ToolRegistry): Tool<ToolSearchInp
       if (input.query.startsWith('select:')) {
         chosen = [];
         for (const name of input.query.slice(7).split(',').map((n) => n.trim()).filter(Boolean)) {
-          if (pending.includes(name)) chosen.push(name);
+          const unavailable = registry.unavailable(name);
+          if (unavailable) notes.push(unavailable.message);
+          else if (pending.includes(name)) chosen.push(name);
           else if (registry.has(name)) notes.push(`${name} is already loaded; call it directly.`);
           else notes.push(`There is no tool named "${name.slice(0, 64)}".`);
         }
       } else {
         chosen = scoreTools(input.query, tools(pending)).slice(0, input.max_results ?? 5).map((s) => s.name);
       }
+      // "Not found" has two meanings (seed §12.4): say which servers have not listed their tools yet.
+      const connecting = input.query.startsWith('select:') ? [] : (options.pendingServers?.() ?? []);
+      const stillConnecting =
+        connecting.length === 0
+          ? ''
+          : `MCP server${connecting.length === 1 ? '' : 's'} ${connecting.join(', ')} ${connecting.length === 1 ? 'is' : 'are'} still connecting — ${connecting.length === 1 ? 'its' : 'their'} tools cannot be found yet; retry shortly.`;
       registry.activate(chosen);
       const lines = tools(chosen).map((t) => `- ${t.name}: ${t.description}`);
       const head = lines.length > 0 ? `Loaded ${lines.length} tool${lines.length === 1 ? '' : 's'}; call ${lines.length === 1 ? 'it' : 'them'} directly from now on:\n${lines.join('\n')}` : '';
@@ -100,7 +123,7 @@ export function createToolSearchTool(registry: ToolRegistry): Tool<ToolSearchInp
         lines.length === 0 && notes.length === 0
           ? `No deferred tool matches "${input.query.slice(0, 100)}". Not yet loaded: ${pending.join(', ') || '(none)'}. Try other keywords or select:name.`
           : '';
-      return { content: [head, ...notes, none].filter(Boolean).join('\n') };
+      return { content: [head, ...notes, none, stillConnecting].filter(Boolean).join('\n') };
     },
   };
 }

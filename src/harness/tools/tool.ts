@@ -3,12 +3,18 @@
  * and the JSON Schema sent to the model (registry.definitions(), the only path).
  */
 import type { z } from 'zod';
+import type { JsonSchema } from '../../providers/types.js';
 
 export interface ToolContext {
   /** Absolute path of the task's sandbox workspace. Tools never touch anything outside it. */
   workspace: string;
   /** Aborted on user abort, cascade or this call's own timeout. */
   signal: AbortSignal;
+  /**
+   * The call is still making progress (an MCP `notifications/progress`): its
+   * timeout starts again from now. Absent outside the pipeline.
+   */
+  progress?(): void;
 }
 
 /** What a tool returns. `isError` marks a tool-reported error (`tool_error`), e.g. a failing command. */
@@ -42,6 +48,18 @@ export interface Tool<I = any> {
   accessedPaths?(input: I): readonly { path: string; access: 'read' | 'write' }[];
   /** Result size limit in characters before truncate+spill (seed §9.2); Infinity = never spilled. Default per tool name. */
   readonly maxResultChars?: number;
+  /**
+   * Result size limit in estimated tokens (results/token-estimate.ts), checked
+   * before the character limit: MCP tools (seed §12.3 (3)), whose output can be
+   * English, CJK, base64 or images at very different tokens per character.
+   */
+  readonly maxResultTokens?: number;
+  /**
+   * The JSON Schema sent to the model, for tools whose schema comes from
+   * outside as JSON Schema (MCP servers). Absent: derived from `inputSchema`.
+   * `inputSchema` still validates the input.
+   */
+  readonly jsonSchema?: JsonSchema;
   /** How the user-facing side shows a successful result (seed §9.4); errors are always shown. */
   readonly resultDisplayMode?: ResultDisplayMode | ((input: I) => ResultDisplayMode);
   /** Text sent to the model when the output is empty (seed §9.1). */
