@@ -30,6 +30,32 @@ describe('executeTool', () => {
     ).toMatchObject({ kind: 'exception' });
   });
 
+  it('starts the timeout again on each progress report, and times out once the reports stop', async () => {
+    const reporting = (reports: number) =>
+      tool(async (_, context) => {
+        for (let i = 0; i < reports; i++) {
+          await sleep(100);
+          context.progress?.();
+        }
+        await sleep(100);
+        return { content: `after ${reports} reports` };
+      });
+    // 6 x 100 ms of work under a 400 ms timeout: only the progress reports keep it alive.
+    expect(await run(reporting(5), { timeoutMs: 400 })).toEqual({ kind: 'ok', output: { content: 'after 5 reports' } });
+    const silent = tool(async () => (await sleep(600), { content: 'late' }));
+    expect(await run(silent, { timeoutMs: 400 })).toEqual({ kind: 'timeout', timeoutMs: 400 });
+  });
+
+  it('ignores progress after the call was stopped', async () => {
+    let report: (() => void) | undefined;
+    const outcome = await run(
+      tool((_, context) => ((report = () => context.progress?.()), new Promise(() => undefined))),
+      { timeoutMs: 20 },
+    );
+    expect(outcome).toEqual({ kind: 'timeout', timeoutMs: 20 });
+    expect(() => report?.()).not.toThrow();
+  });
+
   it('times out a tool that ignores its signal, without waiting for it', async () => {
     const started = performance.now();
     expect(await run(tool(() => new Promise(() => undefined)), { timeoutMs: 20 })).toEqual({ kind: 'timeout', timeoutMs: 20 });

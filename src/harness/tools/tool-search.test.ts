@@ -31,6 +31,30 @@ describe('tool_search scoring', () => {
     expect(scoreTools('cron +message', tools).map((s) => s.name)).toEqual(['notify']);
   });
 
+  it('says which MCP servers are still connecting instead of only "no match", and answers a select of their tools with the reason', async () => {
+    const registry = createRegistry(['read', 'sleep'], { deferred: ['sleep'] });
+    registry.setAvailability((name) => (name.startsWith('mcp__slow__') ? { code: 'mcp_server_connecting', message: 'The MCP server "slow" is still connecting — retry shortly.' } : null));
+    let pending = ['slow'];
+    const search = createToolSearchTool(registry, { mcpServers: ['slow'], pendingServers: () => pending });
+    const signal = new AbortController().signal;
+    const keyword = await search.execute({ query: 'slow echo' }, { workspace: '/tmp', signal });
+    expect(keyword.content).toMatch(/No deferred tool matches "slow echo"/);
+    expect(keyword.content).toMatch(/MCP server slow is still connecting — its tools cannot be found yet; retry shortly\./);
+    const select = await search.execute({ query: 'select:mcp__slow__echo' }, { workspace: '/tmp', signal });
+    expect(select.content).toBe('The MCP server "slow" is still connecting — retry shortly.');
+    pending = [];
+    expect((await search.execute({ query: 'slow echo' }, { workspace: '/tmp', signal })).content).not.toMatch(/connecting/);
+  });
+
+  it('names the MCP servers in its fixed description but never MCP tools, whose arrival depends on timing', () => {
+    const registry = createRegistry(['read', 'sleep'], { deferred: ['sleep'] });
+    registry.register({ ...tool('mcp__fast__echo', 'Echo.'), name: 'mcp__fast__echo' }, { deferred: true });
+    const search = createToolSearchTool(registry, { mcpServers: ['fast', 'slow'] });
+    expect(search.usage).toMatch(/Deferred tools in this session \(not callable until loaded\): sleep\./);
+    expect(search.usage).toMatch(/MCP servers in this session: fast, slow\./);
+    expect(search.usage).not.toMatch(/mcp__fast__echo/);
+  });
+
   it('loads exactly the selected tools and says when a name is unknown or already loaded', async () => {
     const registry = createRegistry(['read', 'sleep', 'explode'], { deferred: ['sleep', 'explode'] });
     const search = createToolSearchTool(registry);
