@@ -8,11 +8,12 @@
  * of the cancellations it received. Used by suites/faults/mcp and tests/mcp.
  *
  *   node tests/mcp/fault-server.mjs [--connect-delay-ms N] [--state FILE]
- *        [--reorder] [--drift] [--tools a,b,...] [--exit-at-start CODE]
+ *        [--reorder] [--drift] [--fail-restarts] [--tools a,b,...] [--exit-at-start CODE]
  *
  * --state FILE counts starts (the "generation"): the 1st start is 1, a
  * restart after a crash 2, ... --reorder lists the tools in reverse order on
- * even generations; --drift changes echo's description from generation 2 on.
+ * even generations; --drift changes echo's description from generation 2 on;
+ * --fail-restarts exits before the handshake from generation 2 on.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -40,6 +41,10 @@ if (stateFile) {
     generation = 1;
   }
   writeFileSync(stateFile, String(generation));
+}
+if (flag('fail-restarts') && generation >= 2) {
+  process.stderr.write(`fault-server: start ${generation} fails as asked\n`);
+  process.exit(4);
 }
 
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -34,16 +34,16 @@ describe('executeTool', () => {
     const reporting = (reports: number) =>
       tool(async (_, context) => {
         for (let i = 0; i < reports; i++) {
-          await sleep(100);
+          await sleep(50);
           context.progress?.();
         }
-        await sleep(100);
+        await sleep(50);
         return { content: `after ${reports} reports` };
       });
-    // 6 x 100 ms of work under a 400 ms timeout: only the progress reports keep it alive.
-    expect(await run(reporting(5), { timeoutMs: 400 })).toEqual({ kind: 'ok', output: { content: 'after 5 reports' } });
+    // 12 x 50 ms of work under a 500 ms timeout: only the progress reports keep it alive.
+    expect(await run(reporting(11), { timeoutMs: 500 })).toEqual({ kind: 'ok', output: { content: 'after 11 reports' } });
     const silent = tool(async () => (await sleep(600), { content: 'late' }));
-    expect(await run(silent, { timeoutMs: 400 })).toEqual({ kind: 'timeout', timeoutMs: 400 });
+    expect(await run(silent, { timeoutMs: 500 })).toEqual({ kind: 'timeout', timeoutMs: 500 });
   });
 
   it('ignores progress after the call was stopped', async () => {
