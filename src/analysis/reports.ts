@@ -18,6 +18,7 @@ export const REPORTS = [
   { id: 'defense_report', title: 'Defenses' },
   { id: 'sessions', title: 'Sessions' },
   { id: 'model_calls', title: 'Model calls' },
+  { id: 'mcp_servers', title: 'MCP servers' },
   { id: 'expectations', title: 'Expectations' },
 ] as const;
 

@@ -11,7 +11,7 @@ describe('faultline run', () => {
     const out = join(tmp(), 'demo.jsonl');
     const { code, stdout } = await cli(['run', 'suites/demo', '--out', out, '-j', '3']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/10 passed, 0 failed/);
+    expect(stdout).toMatch(/11 passed, 0 failed/);
     const events = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     const calls = events.filter((e) => e.event === 'tool_call').map((e) => e.tool_use_id);
     const settled = events.filter((e) => e.event === 'tool_success' || e.event === 'tool_failure').map((e) => `${e.session_id}/${e.tool_use_id}`);
@@ -19,8 +19,8 @@ describe('faultline run', () => {
     expect(calls.length).toBeGreaterThan(10);
     for (const key of callKeys) expect(settled.filter((s) => s === key)).toHaveLength(1);
     expect(settled).toHaveLength(callKeys.length);
-    expect(events[0]).toMatchObject({ event: 'run_start', provider: 'mock', tasks: 10 });
-    expect(events.at(-1)).toMatchObject({ event: 'run_end', sessions: 10, passed: 10 });
+    expect(events[0]).toMatchObject({ event: 'run_start', provider: 'mock', tasks: 11 });
+    expect(events.at(-1)).toMatchObject({ event: 'run_end', sessions: 11, passed: 11 });
 
     const validated = await cli(['validate', out]);
     expect(validated.code).toBe(0);
