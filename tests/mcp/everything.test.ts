@@ -15,7 +15,7 @@ import { executionFailure } from '../../src/harness/pipeline/serialize.js';
 import { estimateTokens, MEDIA_TOKENS } from '../../src/harness/results/token-estimate.js';
 import { ToolRegistry } from '../../src/harness/tools/registry.js';
 import { childPids, EVERYTHING_BIN, everythingSpec, recorder, waitFor } from './servers.js';
-import { defaultServerSpec } from '../../src/harness/mcp/config.js';
+import { defaultServerSpec, type McpServerSpec } from '../../src/harness/mcp/config.js';
 
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => void rejections.push(reason);
@@ -32,7 +32,7 @@ afterAll(() => {
   expect(rejections).toEqual([]);
 });
 
-function start(specs: Parameters<typeof McpManager.prototype.constructor>[0], emit = recorder().emit) {
+function start(specs: McpServerSpec[], emit = recorder().emit) {
   const registry = new ToolRegistry([]);
   const manager = new McpManager(specs, registry, { emit, slots: { local: new Slots(3), remote: new Slots(20) } });
   managers.push(manager);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import type { CliIo } from '../../src/cli/io.js';
@@ -18,5 +21,26 @@ describe('faultline lint-tools', () => {
     const cli = io();
     expect(await run(['lint-tools', '--deferred', 'explode', '--min', '1'], cli)).toBe(1);
     expect(cli.out.join('')).toContain('resident "edit" and deferred "explode" share the prefix "e"');
+  });
+
+  it('lists MCP servers and compares their names after mcp__ and the server, as the model chooses', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-lint-mcp-'));
+    try {
+      const server = (name: string, tools: string, deferred: boolean) =>
+        `      ${name}:\n        command: node\n        args: [${JSON.stringify(resolve('tests/mcp/fault-server.mjs'))}, "--tools", "${tools}"]\n        deferred: ${deferred}\n`;
+      const suite = (servers: string) => `tasks:\n  - id: t\n    prompt: p\n    tools: [read]\n    script: [{ text: ok }]\n    mcp_servers:\n${servers}`;
+      // Every pair shares "mcp__", and each server's tools share their server part: none of that counts.
+      writeFileSync(join(dir, 'distinct.yaml'), suite(server('alpha', 'echo,generation', false) + server('beta', 'echo,generation', true)));
+      const ok = io();
+      expect(await run(['lint-tools', join(dir, 'distinct.yaml')], ok)).toBe(0);
+      expect(ok.out.join('')).toContain('1 tool set checked, 0 prefix collisions');
+      // Server names that share 5 characters do collide: the model writing mcp__files... can land on either.
+      writeFileSync(join(dir, 'close.yaml'), suite(server('files', 'echo', false) + server('filesystem', 'echo', true)));
+      const bad = io();
+      expect(await run(['lint-tools', join(dir, 'close.yaml')], bad)).toBe(1);
+      expect(bad.out.join('')).toContain('resident "mcp__files__echo" and deferred "mcp__filesystem__echo" share the prefix "files" after "mcp__"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,8 @@
  * `faultline lint-tools [suites...]`: report resident/deferred tool name
  * pairs sharing a prefix of 4+ characters (seed §3.4, §10.5). Such a pair
  * lets constrained decoding turn a call of the unloaded tool into a valid
- * call of the resident one. Exit 1 when any pair is found.
+ * call of the resident one. Exit 1 when any pair is found. MCP names are
+ * compared after `mcp__` (and their server), where the model chooses.
  */
 import type { Command } from 'commander';
 // prefix-collisions is a leaf module (no imports): cheap enough to load for the description.
@@ -19,19 +20,20 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
   program
     .command('lint-tools')
     .description(`report resident/deferred tool names sharing a prefix of ${MIN_SHARED_PREFIX}+ characters (exit 1 if any)`)
-    .argument('[suites...]', 'suite files or directories: each task with deferred_tools is checked')
+    .argument('[suites...]', 'suite files or directories: each task with deferred_tools or deferred MCP servers is checked (its MCP servers are started to list their tools)')
     .option('--deferred <names>', 'comma-separated tool names to check as deferred against the other built-in tools')
     .option('--min <n>', 'shortest shared prefix reported', String(MIN_SHARED_PREFIX))
     .addHelpText('after', '\nExamples:\n  faultline lint-tools suites/\n  faultline lint-tools --deferred sleep,explode\n')
     .action(async (paths: string[], opts: LintOptions) => {
       const min = Number(opts.min);
       if (!Number.isInteger(min) || min < 1) throw new CliError(`--min must be a positive integer, got "${opts.min}"`);
-      const [{ createRegistry }, { taskTools }, { loadSuitesForCli }] = await Promise.all([
+      const [{ createRegistry }, { hasDeferredTools, taskToolNames }, { loadSuitesForCli }] = await Promise.all([
         import('../../harness/tools/builtin.js'),
-        import('../../suites/task-pipeline.js'),
+        import('../../suites/task-tool-names.js'),
         import('../load-suites.js'),
       ]);
       const found: { where: string; pair: PrefixCollision }[] = [];
+      const unlisted: string[] = [];
       let checked = 0;
       if (opts.deferred) {
         const deferred = opts.deferred.split(',').map((s) => s.trim()).filter(Boolean);
@@ -48,17 +50,23 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
       }
       if (paths.length > 0) {
         const tasks = loadSuitesForCli(paths);
-        for (const task of tasks.filter((t) => (t.deferred_tools ?? []).length > 0)) {
-          const tools = taskTools(task);
-          const resident = tools.registry.names().filter((n) => !tools.registry.isDeferred(n));
-          for (const pair of prefixCollisions(resident, tools.deferred, min)) found.push({ where: `${task.file}: task ${task.id}`, pair });
+        // MCP servers are started to list their tools, once per distinct configuration.
+        const listings = new Map();
+        for (const task of tasks.filter(hasDeferredTools)) {
+          const where = `${task.file}: task ${task.id}`;
+          const names = await taskToolNames(task, listings);
+          for (const pair of prefixCollisions(names.resident, names.deferred, min)) found.push({ where, pair });
+          for (const why of names.unlisted) unlisted.push(`${where}: MCP server ${why}`);
           checked++;
         }
       }
       for (const { where, pair } of found) {
-        io.stdout(`${where}: resident "${pair.resident}" and deferred "${pair.deferred}" share the prefix "${pair.prefix}" — rename one, or keep ${pair.deferred} resident\n`);
+        const after = pair.after ? ` after "${pair.after}"` : '';
+        io.stdout(`${where}: resident "${pair.resident}" and deferred "${pair.deferred}" share the prefix "${pair.prefix}"${after} — rename one, or keep ${pair.deferred} resident\n`);
       }
-      io.stdout(checked === 0 ? 'no deferred tools to check (give suites with deferred_tools, or --deferred)\n' : `${checked} tool set${checked === 1 ? '' : 's'} checked, ${found.length} prefix collision${found.length === 1 ? '' : 's'}\n`);
+      for (const line of unlisted) io.stdout(`${line} (its tools were not checked)\n`);
+      const notListed = unlisted.length > 0 ? `, ${unlisted.length} MCP server${unlisted.length === 1 ? '' : 's'} not listed` : '';
+      io.stdout(checked === 0 ? 'no deferred tools to check (give suites with deferred_tools or MCP servers, or --deferred)\n' : `${checked} tool set${checked === 1 ? '' : 's'} checked, ${found.length} prefix collision${found.length === 1 ? '' : 's'}${notListed}\n`);
       result.exitCode = found.length > 0 ? 1 : 0;
     });
 }

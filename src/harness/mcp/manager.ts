@@ -92,6 +92,11 @@ export class McpManager {
     return [...this.servers.values()].filter((s) => s.connection.state === 'connecting' || s.connection.state === 'reconnecting').map((s) => s.spec.name);
   }
 
+  /** Why a server is not connected (its last failure), or '' — for people; the model gets `unavailable`. */
+  lastError(server: string): string {
+    return this.servers.get(server)?.connection.lastError ?? '';
+  }
+
   /** The registered tool names of a server (sorted), e.g. for lint-tools. */
   toolNames(server: string): string[] {
     return [...(this.servers.get(server)?.names.values() ?? [])].sort();

@@ -71,9 +71,18 @@ describe('tool_search scoring', () => {
 describe('prefix collisions between resident and deferred names', () => {
   it('reports pairs sharing 4+ leading characters (the seed\'s enter_plan_mode / enter_worktree)', () => {
     expect(prefixCollisions(['enter_plan_mode', 'read'], ['enter_worktree', 'cron_create'])).toEqual([
-      { resident: 'enter_plan_mode', deferred: 'enter_worktree', prefix: 'enter_' },
+      { resident: 'enter_plan_mode', deferred: 'enter_worktree', prefix: 'enter_', after: '' },
     ]);
     expect(prefixCollisions(['read_file'], ['reap'])).toEqual([]);
+  });
+
+  it('compares MCP names after mcp__ (and after the server when both are on one), as the model chooses between them', () => {
+    const resident = ['read', 'mcp__gh__get_issue', 'mcp__gh__create_pr', 'mcp__files__read'];
+    const deferred = ['mcp__gh__get_pull', 'mcp__gh__list_labels', 'mcp__gitlab__list', 'mcp__filesystem__read'];
+    expect(prefixCollisions(resident, deferred)).toEqual([
+      { resident: 'mcp__gh__get_issue', deferred: 'mcp__gh__get_pull', prefix: 'get_', after: 'mcp__gh__' },
+      { resident: 'mcp__files__read', deferred: 'mcp__filesystem__read', prefix: 'files', after: 'mcp__' },
+    ]);
   });
 });
 
