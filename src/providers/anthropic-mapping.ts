@@ -31,8 +31,9 @@ function toWireMessage(message: Message): Anthropic.MessageParam {
   };
 }
 
-function toWireTool(tool: ToolDefinition, dialect: DialectOptions): Anthropic.Tool {
+function toWireTool(tool: ToolDefinition, requested: DialectOptions): Anthropic.Tool {
   // The JSON Schema comes from the tool's zod schema (§3.6) through the Anthropic dialect (§11); the SDK type wants its own input_schema shape.
+  const dialect = tool.strict === false ? { ...requested, strict: false } : requested;
   const input_schema = toolSchemaFor('anthropic', tool.input_schema, dialect) as Anthropic.Tool.InputSchema;
   return { name: tool.name, description: tool.description, input_schema, ...(dialect.strict ? { strict: true } : {}) };
 }

@@ -52,8 +52,9 @@ function toWireMessages(message: Message): WireMessage[] {
   return out;
 }
 
-function toWireTool(tool: ToolDefinition, dialect: DialectOptions): OpenAI.ChatCompletionFunctionTool {
+function toWireTool(tool: ToolDefinition, requested: DialectOptions): OpenAI.ChatCompletionFunctionTool {
   // The schema goes through the OpenAI dialect (§11): the only place that shapes `parameters`.
+  const dialect = tool.strict === false ? { ...requested, strict: false } : requested;
   const parameters = toolSchemaFor('openai', tool.input_schema, dialect);
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters, ...(dialect.strict ? { strict: true } : {}) } };
 }

@@ -44,6 +44,12 @@ export interface ToolDefinition {
   name: string;
   description: string;
   input_schema: JsonSchema;
+  /**
+   * false: never sent in a wire's strict mode, whatever the request asks. For
+   * schemas that come from outside (MCP servers, seed §11.6): the strict subset
+   * is only known to fit the schemas we generate. Absent: follows the request.
+   */
+  strict?: false;
 }
 
 export interface ModelRequest {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toolsPayload } from '../../providers/dialects/payload.js';
+import { readTool } from '../tools/read.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { defaultServerSpec, MAX_DESCRIPTION_CHARS } from './config.js';
 import { capDescription, createMcpTool, type McpCallTarget } from './mcp-tool.js';
@@ -31,6 +33,17 @@ describe('an MCP tool as a harness tool', () => {
     expect(registry.jsonSchema('mcp__srv__lookup')).toEqual({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
     expect(registry.validate('mcp__srv__lookup', { id: '7' }).ok).toBe(true);
     expect(registry.validate('mcp__srv__lookup', { id: 7 }).ok).toBe(false);
+  });
+
+  it('is never sent strict, on either wire, while the built-ins beside it are', () => {
+    const registry = new ToolRegistry([readTool, createMcpTool('mcp__srv__lookup', remote(), spec(), target({ content: [] }))]);
+    for (const family of ['openai', 'anthropic'] as const) {
+      const wire = JSON.stringify(toolsPayload(family, registry.definitions(), { strict: true }).tools);
+      const [builtin, mcp] = JSON.parse(wire) as Record<string, unknown>[];
+      expect(JSON.stringify(builtin)).toContain('"strict":true');
+      expect(JSON.stringify(mcp)).not.toContain('"strict"');
+      expect(JSON.stringify(mcp)).not.toContain('additionalProperties');
+    }
   });
 
   it('validates only "an object" when zod cannot read the schema, leaving the rest to the server', () => {

@@ -154,6 +154,8 @@ export class ToolRegistry implements ToolRegistryLike {
 
   private definitionOf(tool: Tool): ToolDefinition {
     const description = tool.usage ? `${tool.description}\n\n${tool.usage}` : tool.description;
+    // A schema from outside (MCP) is never sent strict: the strict subsets are only known to fit ours (seed §11.6).
+    if (tool.jsonSchema) return { name: tool.name, description, input_schema: this.schemaOf(tool), strict: false };
     return { name: tool.name, description, input_schema: this.schemaOf(tool) };
   }
 
