@@ -14,31 +14,14 @@ import { executeTool, type ExecOutcome } from '../../src/harness/pipeline/execut
 import { executionFailure } from '../../src/harness/pipeline/serialize.js';
 import { estimateTokens, MEDIA_TOKENS } from '../../src/harness/results/token-estimate.js';
 import { ToolRegistry } from '../../src/harness/tools/registry.js';
-import { childPids, EVERYTHING_BIN, everythingSpec, recorder, waitFor } from './servers.js';
-import { defaultServerSpec, type McpServerSpec } from '../../src/harness/mcp/config.js';
+import { defaultServerSpec } from '../../src/harness/mcp/config.js';
+import { childPids, EVERYTHING_BIN, everythingSpec, mcpTestFile, recorder, waitFor } from './servers.js';
 
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown) => void rejections.push(reason);
-process.on('unhandledRejection', onRejection);
-const managers: McpManager[] = [];
+const { start } = mcpTestFile();
 const children: ChildProcess[] = [];
-
-afterEach(async () => {
-  await Promise.all(managers.splice(0).map((m) => m.close()));
+afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
-afterAll(() => {
-  process.off('unhandledRejection', onRejection);
-  expect(rejections).toEqual([]);
-});
-
-function start(specs: McpServerSpec[], emit = recorder().emit) {
-  const registry = new ToolRegistry([]);
-  const manager = new McpManager(specs, registry, { emit, slots: { local: new Slots(3), remote: new Slots(20) } });
-  managers.push(manager);
-  manager.start();
-  return { registry, manager };
-}
 
 const run = (registry: ToolRegistry, name: string, input: unknown, timeoutMs?: number): Promise<ExecOutcome> => {
   const tool = registry.get(name)!;
@@ -146,9 +129,8 @@ describe('server-everything over Streamable HTTP', { timeout: 120_000 }, () => {
   it('connects by URL, calls a tool, and reconnects after the server goes away and comes back', async () => {
     const port = await freePort();
     const server = await startHttpServer(port);
-    const log = recorder();
     const spec = { ...defaultServerSpec('remote', { kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }), trust: 'trusted' as const, reconnect: { attempts: 5, baseDelayMs: 200 } };
-    const { registry, manager } = start([spec], log.emit);
+    const { registry, manager, log } = start([spec]);
     await manager.ready();
     expect(log.states()).toEqual(['connecting', 'connected']);
     expect(await run(registry, 'mcp__remote__get-sum', { a: 1, b: 1 })).toMatchObject({ kind: 'ok', output: { content: 'The sum of 1 and 1 is 2.' } });

@@ -9,37 +9,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { McpServerSpec } from '../../src/harness/mcp/config.js';
-import { McpManager } from '../../src/harness/mcp/manager.js';
-import { Slots } from '../../src/harness/mcp/slots.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { executeTool, type ExecOutcome } from '../../src/harness/pipeline/execute.js';
 import { executionFailure } from '../../src/harness/pipeline/serialize.js';
 import { ToolRegistry } from '../../src/harness/tools/registry.js';
-import { childPids, faultSpec, recorder, waitFor } from './servers.js';
+import { childPids, faultSpec, mcpTestFile, waitFor } from './servers.js';
 
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown) => void rejections.push(reason);
-process.on('unhandledRejection', onRejection);
-const managers: McpManager[] = [];
+const { start } = mcpTestFile();
 const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(managers.splice(0).map((m) => m.close()));
+afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-afterAll(() => {
-  process.off('unhandledRejection', onRejection);
-  expect(rejections).toEqual([]);
-});
-
-function start(specs: McpServerSpec[], options: { slots?: number } = {}) {
-  const log = recorder();
-  const registry = new ToolRegistry([]);
-  const manager = new McpManager(specs, registry, { emit: log.emit, slots: { local: new Slots(options.slots ?? 3), remote: new Slots(20) } });
-  managers.push(manager);
-  manager.start();
-  return { registry, manager, log };
-}
 
 const tmp = () => {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-mcp-'));

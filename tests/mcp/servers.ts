@@ -1,8 +1,12 @@
 /** Test helper: MCP server specs for the real servers the MCP tests run, and what they leave behind. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, afterEach, expect } from 'vitest';
 import { join, resolve } from 'node:path';
 import { defaultServerSpec, type McpServerSpec } from '../../src/harness/mcp/config.js';
 import type { McpServerEvent } from '../../src/harness/mcp/connection.js';
+import { McpManager } from '../../src/harness/mcp/manager.js';
+import { Slots } from '../../src/harness/mcp/slots.js';
+import { ToolRegistry } from '../../src/harness/tools/registry.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** server-everything's bin, from node_modules (a pinned devDependency; never fetched at test time). */
@@ -55,4 +59,33 @@ export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = '
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * For a test file: managers started with `start` are closed after each test,
+ * and the file fails if any promise was rejected unhandled while it ran
+ * (an SDK rejection escaping would crash a real harness).
+ */
+export function mcpTestFile(): { start: (specs: McpServerSpec[], options?: { slots?: number }) => { registry: ToolRegistry; manager: McpManager; log: ReturnType<typeof recorder> } } {
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown) => void rejections.push(reason);
+  process.on('unhandledRejection', onRejection);
+  const managers: McpManager[] = [];
+  afterEach(async () => {
+    await Promise.all(managers.splice(0).map((m) => m.close()));
+  });
+  afterAll(() => {
+    process.off('unhandledRejection', onRejection);
+    expect(rejections).toEqual([]);
+  });
+  return {
+    start(specs, options = {}) {
+      const log = recorder();
+      const registry = new ToolRegistry([]);
+      const manager = new McpManager(specs, registry, { emit: log.emit, slots: { local: new Slots(options.slots ?? 3), remote: new Slots(20) } });
+      managers.push(manager);
+      manager.start();
+      return { registry, manager, log };
+    },
+  };
 }
