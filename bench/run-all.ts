@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 const full = process.argv.includes('--full');
 const benches: { file: string; args: string[]; full?: boolean }[] = [
   { file: 'bench/harness-overhead.ts', args: [] },
+  { file: 'bench/mcp.ts', args: [] },
   { file: 'bench/analysis/bench.ts', args: full ? ['1000000', '10000000'] : ['1000000'] },
 ];
 

@@ -62,10 +62,12 @@ const OTHER = '\\u0080-\\u10ff\\u1200-\\u2e7f\\ua000-\\ua95f\\ua980-\\uabff\\ud8
 
 // Only the runs that are NOT priced as plain ASCII are matched; the gaps between
 // them are ASCII (a 1 MB English log is a handful of matches, not one per word).
-// A base64 run is found at its first character: any earlier start in the same
-// run would also have matched, so the match is the whole run.
+// A base64 run is tried only where a run of its alphabet starts (the
+// lookbehind), so a word is scanned once, not once per character; the match is
+// then the whole run. (Measured against a hand-written loop over char codes:
+// as fast on English, several times faster on CJK and base64.)
 const SPECIAL = new RegExp(
-  [MEDIA_PLACEHOLDER.source, `[A-Za-z0-9+/_-]{${BASE64_MIN_RUN},}={0,2}`, `[${CJK}]+`, `[${OTHER}]+`].map((s) => `(${s})`).join('|'),
+  [MEDIA_PLACEHOLDER.source, `(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{${BASE64_MIN_RUN},}={0,2}`, `[${CJK}]+`, `[${OTHER}]+`].map((s) => `(${s})`).join('|'),
   'gm',
 );
 
