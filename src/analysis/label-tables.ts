@@ -25,7 +25,8 @@ export async function createLabelTables(duck: Duck): Promise<void> {
       ...EXECUTION_FAILURE_KINDS.map((k) => [k, 'execution']),
     ]),
   );
-  await duck.exec(valuesTable('known_defense', ['defense'], DefenseName.options.map((d) => [d])));
+  // `external`: a guardrail of another harness (imported traces), listed only when a trace mentions it.
+  await duck.exec(valuesTable('known_defense', ['defense', 'external'], DefenseName.options.map((d) => [d, String(d === 'external_guardrail')])));
   await duck.exec(valuesTable('known_stop_class', ['stop_class'], StopClass.options.map((s) => [s])));
   await duck.exec(valuesTable('known_error_kind', ['error_kind'], ModelErrorKind.options.map((s) => [s])));
   await duck.exec(valuesTable('known_outcome', ['outcome'], SessionOutcome.options.map((s) => [s])));

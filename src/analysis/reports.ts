@@ -20,6 +20,7 @@ export const REPORTS = [
   { id: 'model_calls', title: 'Model calls' },
   { id: 'mcp_servers', title: 'MCP servers' },
   { id: 'expectations', title: 'Expectations' },
+  { id: 'not_available', title: 'Not available in source' },
 ] as const;
 
 export type ReportId = (typeof REPORTS)[number]['id'];

@@ -139,6 +139,8 @@ export const DefenseName = z.enum([
   'protected_path_guard',
   'injection_guard',
   'token_budget',
+  // A guardrail of another harness, seen in an imported trace (OpenAI Agents SDK guardrail spans); its own name is in `external_name`.
+  'external_guardrail',
 ]);
 export type DefenseName = z.infer<typeof DefenseName>;
 

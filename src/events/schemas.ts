@@ -42,7 +42,8 @@ const text = (max: number) => z.string().max(max);
 /** Fields on every line. `session_id` is absent on run-level events. */
 const envelope = {
   v: z.literal(CONTRACT_VERSION),
-  ts: nonNeg(),
+  /** Epoch ms. `null` only in an imported trace whose source records no time (τ-bench trajectories). */
+  ts: nonNeg().nullable(),
   seq: nonNeg(),
   run_id: id(),
 };
@@ -54,11 +55,22 @@ const sessionScoped = {
 const turnScoped = { ...sessionScoped, turn: nonNeg() };
 const toolScoped = { ...turnScoped, tool: ToolLabel, tool_use_id: id() };
 
+/**
+ * Not available in source: a field below declared with `unknown()` is
+ * nullable for imported traces only. faultline's harness (and its emitter's
+ * defaults) always know these values and write them; an importer writes
+ * `null` when its source does not record the value, rather than invent one,
+ * and every report leaves such events out of the figure and says so
+ * (src/analysis/sql/not_available.sql). Traces written before the widening
+ * stay valid: it only accepts more.
+ */
+const unknown = <T extends z.ZodType>(schema: T) => schema.nullable();
+
 const tokens = {
-  input_tokens: nonNeg(),
-  output_tokens: nonNeg(),
-  cache_read_tokens: nonNeg(),
-  cache_write_tokens: nonNeg(),
+  input_tokens: unknown(nonNeg()),
+  output_tokens: unknown(nonNeg()),
+  cache_read_tokens: unknown(nonNeg()),
+  cache_write_tokens: unknown(nonNeg()),
 };
 
 export const EVENT_SCHEMAS = {
@@ -87,42 +99,43 @@ export const EVENT_SCHEMAS = {
     ...sessionScoped,
     event: z.literal('session_start'),
     scenario: text(128).nullable(),
-    repeat: nonNeg(),
-    defenses_armed: z.array(DefenseName),
-    tools: z.array(ToolLabel),
-    deferred_tools: z.array(ToolLabel),
-    permission_mode: PermissionMode,
-    headless: z.boolean(),
+    repeat: unknown(nonNeg()),
+    defenses_armed: unknown(z.array(DefenseName)),
+    tools: unknown(z.array(ToolLabel)),
+    deferred_tools: unknown(z.array(ToolLabel)),
+    permission_mode: unknown(PermissionMode),
+    headless: unknown(z.boolean()),
   }),
   session_end: z.strictObject({
     ...sessionScoped,
     event: z.literal('session_end'),
-    outcome: SessionOutcome,
-    stop: TurnStop,
+    outcome: unknown(SessionOutcome),
+    stop: unknown(TurnStop),
     turns: nonNeg(),
     ...tokens,
-    duration_ms: ms(),
+    duration_ms: unknown(ms()),
   }),
   model_request: z.strictObject({
     ...turnScoped,
     event: z.literal('model_request'),
-    provider: text(64),
-    model: text(128),
-    stream: z.boolean(),
-    messages_count: nonNeg(),
-    tools_count: nonNeg(),
-    tools_bytes: nonNeg(),
-    request_bytes: nonNeg(),
-    prefix_hash: text(64),
+    provider: unknown(text(64)),
+    model: unknown(text(128)),
+    stream: unknown(z.boolean()),
+    messages_count: unknown(nonNeg()),
+    tools_count: unknown(nonNeg()),
+    tools_bytes: unknown(nonNeg()),
+    request_bytes: unknown(nonNeg()),
+    prefix_hash: unknown(text(64)),
   }),
   model_response: z.strictObject({
     ...turnScoped,
     event: z.literal('model_response'),
-    duration_ms: ms(),
+    duration_ms: unknown(ms()),
     ttft_ms: ms().nullable(),
     stop_reason: text(64).nullable(),
-    stop_class: StopClass,
-    tool_use_count: nonNeg(),
+    /** `'null'` is the class of a response with no stop reason; SQL NULL (`null` in JSON) means the source did not record one. */
+    stop_class: unknown(StopClass),
+    tool_use_count: unknown(nonNeg()),
     ...tokens,
   }),
   model_error: z.strictObject({
@@ -130,8 +143,8 @@ export const EVENT_SCHEMAS = {
     event: z.literal('model_error'),
     error_kind: ModelErrorKind,
     status: int().nullable(),
-    attempt: z.number().int().positive(),
-    will_retry: z.boolean(),
+    attempt: unknown(z.number().int().positive()),
+    will_retry: unknown(z.boolean()),
     retry_after_ms: ms().nullable(),
   }),
   tool_call: z.strictObject({
@@ -139,26 +152,26 @@ export const EVENT_SCHEMAS = {
     event: z.literal('tool_call'),
     /** The requested name when `tool` is `<unknown>` (hallucinated), cut to 64 chars. Not a label. */
     requested_tool: text(MAX_REQUESTED_TOOL_CHARS).nullable(),
-    batch: nonNeg(),
-    concurrency_safe: z.boolean(),
-    source: ToolSource,
+    batch: unknown(nonNeg()),
+    concurrency_safe: unknown(z.boolean()),
+    source: unknown(ToolSource),
   }),
   tool_success: z.strictObject({
     ...toolScoped,
     event: z.literal('tool_success'),
-    duration_ms: ms(),
+    duration_ms: unknown(ms()),
     /** Absent means `measured` (see DurationSource); optional so traces written before it stay valid. */
     duration_source: DurationSource.optional(),
-    output_bytes: nonNeg(),
-    raw_bytes: nonNeg(),
-    empty: z.boolean(),
-    truncated: z.boolean(),
-    spilled: z.boolean(),
+    output_bytes: unknown(nonNeg()),
+    raw_bytes: unknown(nonNeg()),
+    empty: unknown(z.boolean()),
+    truncated: unknown(z.boolean()),
+    spilled: unknown(z.boolean()),
   }),
   tool_failure: z.strictObject({
     ...toolScoped,
     event: z.literal('tool_failure'),
-    duration_ms: ms(),
+    duration_ms: unknown(ms()),
     /** Absent means `measured` (see DurationSource). */
     duration_source: DurationSource.optional(),
     failure_kind: FailureKind,
@@ -178,7 +191,7 @@ export const EVENT_SCHEMAS = {
     event: z.literal('hook'),
     hook: HookName,
     effect: HookEffect,
-    duration_ms: ms(),
+    duration_ms: unknown(ms()),
   }),
   defense_trigger: z.strictObject({
     ...turnScoped,
@@ -186,11 +199,15 @@ export const EVENT_SCHEMAS = {
     defense: DefenseName,
     action: DefenseAction,
     tool: ToolLabel.nullable(),
+    /** The guardrail's own name when `defense` is `external_guardrail` (imported traces); absent otherwise. Not a label. */
+    external_name: text(64).optional(),
   }),
   defense_stats: z.strictObject({
     ...sessionScoped,
     event: z.literal('defense_stats'),
     defense: DefenseName,
+    /** As on defense_trigger. */
+    external_name: text(64).optional(),
     evaluated: nonNeg(),
     triggered: nonNeg(),
   }),

@@ -16,7 +16,7 @@ fired AS (
   SELECT defense, count(*) AS triggers, count(DISTINCT session_id) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
 joined AS (
-  SELECT k.defense,
+  SELECT k.defense, k.external,
          coalesce(armed.sessions_armed, 0) AS sessions_armed,
          coalesce(stats.evaluations, 0) AS evaluations,
          coalesce(fired.triggers, 0) AS triggers,
@@ -38,4 +38,5 @@ SELECT defense,
             WHEN evaluations = 0 THEN 'unwired'
             ELSE 'unreached' END AS triage
 FROM joined
+WHERE NOT external::BOOLEAN OR sessions_armed + evaluations + triggers > 0
 ORDER BY CASE triage WHEN 'unwired' THEN 0 WHEN 'unreached' THEN 1 WHEN 'firing' THEN 2 ELSE 3 END, defense;

@@ -20,7 +20,11 @@ SELECT k.stop_class,
        count(r.stop_class) / nullif((SELECT count(*) FROM model_response), 0) AS share_of_responses
 FROM known_stop_class k LEFT JOIN model_response r USING (stop_class)
 GROUP BY k.stop_class
-ORDER BY responses DESC, k.stop_class;
+UNION ALL
+-- SQL NULL is not the 'null' class: the imported trace's source did not record the stop reason.
+SELECT '(not available in source)', count(*), count(*) / nullif((SELECT count(*) FROM model_response), 0)
+FROM model_response WHERE stop_class IS NULL HAVING count(*) > 0
+ORDER BY responses DESC, stop_class;
 
 -- section: model_errors | Provider errors by kind (rate_of_requests = errors / model_request count)
 SELECT k.error_kind,

@@ -1,21 +1,28 @@
 -- Sessions (seed §4.4, §13.4): outcomes, turn-stop attribution, turns, tokens.
 -- cache_read_share_of_prompt_tokens = cache reads / (input + cache reads +
 -- cache writes), i.e. input_tokens is taken to exclude cached tokens.
+-- An imported session whose source records no outcome, stop or token counts
+-- has NULL there: a rate or total that depends on an unknown value is NULL
+-- (not available in source), never a guess; the rates over sessions with an
+-- outcome still stand.
 -- section: session_summary | Sessions (rates over ended sessions) | summary
 SELECT (SELECT count(*) FROM session_start) AS sessions_started,
        count(*) AS sessions_ended,
        (SELECT count(*) FROM session_start s WHERE NOT EXISTS (
           SELECT 1 FROM session_end e WHERE e.run_id = s.run_id AND e.session_id = s.session_id)) AS sessions_without_end,
        count_if(outcome = 'passed') AS passed,
-       count_if(outcome = 'passed') / nullif(count(*), 0) AS pass_rate_of_ended_sessions,
+       CASE WHEN count(outcome) = count(*) THEN count_if(outcome = 'passed') / nullif(count(*), 0) END AS pass_rate_of_ended_sessions,
+       count(*) - count(outcome) AS sessions_outcome_not_available_in_source,
+       count_if(outcome = 'passed') / nullif(count(outcome), 0) AS pass_rate_of_sessions_with_outcome,
        sum(turns)::BIGINT AS turns,
        quantile_cont(turns, 0.5) AS p50_turns_per_session,
        max(turns) AS max_turns_per_session,
-       sum(input_tokens)::BIGINT AS input_tokens,
-       sum(output_tokens)::BIGINT AS output_tokens,
-       sum(cache_read_tokens)::BIGINT AS cache_read_tokens,
-       sum(cache_write_tokens)::BIGINT AS cache_write_tokens,
-       sum(cache_read_tokens) / nullif(sum(input_tokens + cache_read_tokens + cache_write_tokens), 0) AS cache_read_share_of_prompt_tokens,
+       CASE WHEN count(input_tokens) = count(*) THEN sum(input_tokens)::BIGINT END AS input_tokens,
+       CASE WHEN count(output_tokens) = count(*) THEN sum(output_tokens)::BIGINT END AS output_tokens,
+       CASE WHEN count(cache_read_tokens) = count(*) THEN sum(cache_read_tokens)::BIGINT END AS cache_read_tokens,
+       CASE WHEN count(cache_write_tokens) = count(*) THEN sum(cache_write_tokens)::BIGINT END AS cache_write_tokens,
+       CASE WHEN count(input_tokens + cache_read_tokens + cache_write_tokens) = count(*)
+            THEN sum(cache_read_tokens) / nullif(sum(input_tokens + cache_read_tokens + cache_write_tokens), 0) END AS cache_read_share_of_prompt_tokens,
        quantile_cont(duration_ms, 0.95) AS p95_ms_per_session
 FROM session_end;
 
@@ -25,10 +32,14 @@ SELECT o.outcome,
        count(s.outcome) / nullif((SELECT count(*) FROM session_end), 0) AS share_of_ended_sessions
 FROM known_outcome o LEFT JOIN session_end s USING (outcome)
 GROUP BY o.outcome
-ORDER BY sessions DESC, o.outcome;
+UNION ALL
+-- '(...)' cannot collide with an outcome label; listed only when some session has no outcome.
+SELECT '(not available in source)', count(*), count(*) / nullif((SELECT count(*) FROM session_end), 0)
+FROM session_end WHERE outcome IS NULL HAVING count(*) > 0
+ORDER BY sessions DESC, outcome;
 
 -- section: session_stops | Turn-stop attribution (why the loop ended; share of ended sessions)
-SELECT stop,
+SELECT coalesce(stop, '(not available in source)') AS stop,
        count(*) AS sessions,
        count(*) / sum(count(*)) OVER () AS share_of_ended_sessions
 FROM session_end

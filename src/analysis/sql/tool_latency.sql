@@ -3,13 +3,15 @@
 -- failures. Pre-execution failures never ran the tool, so their 0 ms would
 -- drag the percentiles down. Only durations the executing harness timed
 -- itself (duration_source absent or 'measured') are per-tool timings; the
--- lab's turn-scoped and an importer's timestamp-derived durations are not.
+-- lab's turn-scoped and an importer's timestamp-derived durations are not,
+-- and a NULL duration (an imported trace whose source records none) is no
+-- timing at all: both are counted apart in the last section.
 -- section: tool_latency | Latency per tool, executed calls only (pre-execution failures excluded)
 WITH executed AS (
-  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured'
+  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL
   UNION ALL
   SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
-  WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured')
+  WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured' AND f.duration_ms IS NOT NULL)
 SELECT tool,
        count(*) AS executed_calls,
        quantile_cont(duration_ms, 0.50) AS p50_ms_of_executed,
@@ -22,12 +24,31 @@ ORDER BY p95_ms_of_executed DESC, tool;
 
 -- section: latency_histogram | Latency histogram per tool, executed calls (4 log-spaced bins per decade) | chart
 WITH executed AS (
-  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured'
+  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL
   UNION ALL
   SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
-  WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured'),
+  WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured' AND f.duration_ms IS NOT NULL),
 binned AS (SELECT tool, floor(log10(greatest(duration_ms, 0.1)) * 4) AS b FROM executed)
 SELECT tool, power(10, b / 4) AS bin_from_ms, power(10, (b + 1) / 4) AS bin_to_ms, count(*) AS executed_calls
 FROM binned
 GROUP BY tool, b
 ORDER BY tool, b;
+
+-- section: tool_duration_sources | Executed calls whose duration is not a per-call timing (timestamps: an imported trace's clock, e.g. tool_use to tool_result, an upper bound; turn: seen from the wire; not available in source: no duration) | first 50
+WITH executed AS (
+  SELECT tool, duration_ms, coalesce(duration_source, 'measured') AS timing FROM tool_success
+  UNION ALL
+  SELECT f.tool, f.duration_ms, coalesce(f.duration_source, 'measured') FROM tool_failure f
+  JOIN failure_kind_phase p USING (failure_kind) WHERE p.phase = 'execution')
+SELECT tool,
+       count(*) AS executed_calls,
+       count(*) FILTER (WHERE timing = 'measured' AND duration_ms IS NOT NULL) AS measured,
+       count(*) FILTER (WHERE timing = 'timestamps' AND duration_ms IS NOT NULL) AS from_timestamps,
+       quantile_cont(duration_ms, 0.50) FILTER (WHERE timing = 'timestamps') AS p50_ms_from_timestamps,
+       quantile_cont(duration_ms, 0.95) FILTER (WHERE timing = 'timestamps') AS p95_ms_from_timestamps,
+       count(*) FILTER (WHERE timing = 'turn' AND duration_ms IS NOT NULL) AS turn_scoped,
+       count(*) FILTER (WHERE duration_ms IS NULL) AS not_available_in_source
+FROM executed
+GROUP BY tool
+HAVING count(*) FILTER (WHERE timing <> 'measured' OR duration_ms IS NULL) > 0
+ORDER BY executed_calls DESC, tool;
