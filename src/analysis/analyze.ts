@@ -17,7 +17,21 @@ export interface AnalyzeOptions {
   memoryLimit?: string;
   /** Hears bytes read so far over all inputs (as stored on disk), ending with bytesRead = bytesTotal. */
   onProgress?: (progress: LoadProgress) => void;
+  /** Resolves the path arguments instead of resolveInputs (src/importers/sources.ts: traces of other formats). */
+  sources?: SourceResolver;
 }
+
+/**
+ * Inputs resolved by a caller's resolver: the files to load, a hook that puts
+ * the load's books back in the inputs' own terms, and a cleanup run once the
+ * files are loaded. Analysis knows nothing of other formats beyond this.
+ */
+export interface ResolvedSources {
+  files: TraceFile[];
+  finish(load: LoadStats): void;
+  cleanup(): void;
+}
+export type SourceResolver = (paths: string[], cwd: string | undefined) => Promise<ResolvedSources>;
 
 // In memory, a loaded event costs about 0.5 KB of RAM (about 2x its JSONL bytes); past 512 MB of input
 // (about 2M events, 1 GB of RAM) a temporary database file keeps the peak RSS flat (under 1 GB at 10M events).
@@ -34,16 +48,22 @@ export async function openTraces(
   paths: string[],
   options: AnalyzeOptions & { columns: 'reports' | 'all' },
 ): Promise<{ duck: Duck; load: LoadStats }> {
-  const files = await resolveInputs(paths, options.cwd);
-  const duck = await Duck.open({ storage: options.storage ?? chooseStorage(files), memoryLimit: options.memoryLimit });
+  const sources = options.sources ? await options.sources(paths, options.cwd) : null;
   try {
-    const columns = options.columns === 'all' ? allColumns() : columnsUsedBy(allReportSql());
-    // Reports never read line_no, so they may skip numbering rows (a faster read); queries and compaction need it.
-    const load = await loadTraces(duck, files, columns, { lineNumbers: options.columns === 'all', onProgress: options.onProgress });
-    return { duck, load };
-  } catch (error) {
-    duck.close();
-    throw error;
+    const files = sources ? sources.files : await resolveInputs(paths, options.cwd);
+    const duck = await Duck.open({ storage: options.storage ?? chooseStorage(files), memoryLimit: options.memoryLimit });
+    try {
+      const columns = options.columns === 'all' ? allColumns() : columnsUsedBy(allReportSql());
+      // Reports never read line_no, so they may skip numbering rows (a faster read); queries and compaction need it.
+      const load = await loadTraces(duck, files, columns, { lineNumbers: options.columns === 'all', onProgress: options.onProgress });
+      sources?.finish(load);
+      return { duck, load };
+    } catch (error) {
+      duck.close();
+      throw error;
+    }
+  } finally {
+    sources?.cleanup();
   }
 }
 

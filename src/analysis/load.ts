@@ -17,8 +17,29 @@ import { createViews } from './views.js';
 export interface QuarantinedLine {
   file: string;
   line: number;
-  kind: LineProblem | 'parquet_row';
+  /** `import`: a line of another format (src/importers/) that could not be read or mapped. */
+  kind: LineProblem | 'parquet_row' | 'import';
   reason: string;
+}
+
+/**
+ * One input file of another format, imported into contract events before
+ * loading (src/importers/). Its records (lines, spans, results, items: `unit`)
+ * reconcile as records = used + skipped + quarantined; `skipped` counts, by
+ * reason, records the source has but the contract has no event for.
+ */
+export interface ImportSummary {
+  file: string;
+  format: string;
+  unit: string;
+  records: number;
+  used: number;
+  skipped: Record<string, number>;
+  quarantined: number;
+  /** Contract events written from this file. */
+  events: number;
+  /** What this format cannot record, so the report says "not available in source" instead of guessing. */
+  notes: string[];
 }
 
 export interface LoadStats {
@@ -30,6 +51,12 @@ export interface LoadStats {
   rescued: number;
   /** Files read a second time, numbered, because the scan found lines an unnumbered read cannot set aside. Diagnostic only. */
   rereads: number;
+  /**
+   * Inputs of other formats, imported before loading. Their source lines
+   * count in `linesRead` and their bad records in `quarantined`; the events
+   * written from them count in `eventsUsed`.
+   */
+  imports?: ImportSummary[];
 }
 
 export interface LoadProgress {

@@ -24,6 +24,11 @@ export function parseLine(line: string, context: LineContext = {}): LineVerdict 
     if (context.unterminated) return { ok: false, kind: 'torn', reason: 'torn last line (no trailing newline, not valid JSON)' };
     return { ok: false, kind: 'not_json', reason: `not JSON: ${(error as Error).message}` };
   }
+  return judgeValue(value);
+}
+
+/** The contract check of an already parsed line (importers check the events they build with it). */
+export function judgeValue(value: unknown): LineVerdict {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, kind: 'not_object', reason: 'not a JSON object' };
   }

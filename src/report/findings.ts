@@ -6,6 +6,7 @@
 import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
 import { plural } from './format.js';
+import { importReconciliation, importTotals } from './imports.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -37,11 +38,27 @@ export function findings(analysis: Analysis): Finding[] {
   if (analysis.load.quarantined.length > 0) {
     out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined (see Quarantine)` });
   }
+  for (const t of importTotals(analysis.load.imports ?? [])) {
+    out.push({ level: 'warning', text: `imported ${t.format} traces: not available in source: ${t.notes.join('; ')}` });
+  }
   return out;
 }
 
-/** The reconciliation every report prints: nothing is silently lost. */
+/**
+ * The reconciliation every report prints: nothing is silently lost. Imported
+ * inputs reconcile in their own unit (lines, spans, results) and name the
+ * events they became; native traces keep `lines read = events used + lines
+ * quarantined`.
+ */
 export function reconciliation(analysis: Analysis): string {
-  const { linesRead, eventsUsed, quarantined } = analysis.load;
-  return `lines read = events used + lines quarantined: ${linesRead} = ${eventsUsed} + ${quarantined.length}`;
+  const { linesRead, eventsUsed, quarantined, imports = [] } = analysis.load;
+  if (imports.length === 0) return `lines read = events used + lines quarantined: ${linesRead} = ${eventsUsed} + ${quarantined.length}`;
+  const totals = importTotals(imports);
+  const sum = (pick: (t: (typeof totals)[number]) => number) => totals.reduce((n, t) => n + pick(t), 0);
+  const nativeLines = linesRead - sum((t) => t.records);
+  const nativeEvents = eventsUsed - sum((t) => t.events);
+  const nativeBad = quarantined.filter((q) => q.kind !== 'import').length;
+  const parts = totals.map((t) => `imported ${importReconciliation(t)}`);
+  if (analysis.load.files.length > imports.length) parts.unshift(`lines read = events used + lines quarantined: ${nativeLines} = ${nativeEvents} + ${nativeBad}`);
+  return parts.join('; ');
 }

@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { resolve } from 'node:path';
+import type { FormatName } from '../../importers/types.js';
+import { formatOption, traceSources } from '../trace-sources.js';
 
 export function registerCompact(program: Command, io: CliIo, result: CommandResult): void {
   program
@@ -10,7 +12,8 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
     .description('write the valid events of traces to one Parquet file (reports read .parquet like .jsonl)')
     .argument('<paths...>', 'trace files, directories or globs')
     .requiredOption('--to <file>', 'output .parquet file')
-    .action(async (paths: string[], flags: { to: string }) => {
+    .addOption(formatOption())
+    .action(async (paths: string[], flags: { to: string; format?: FormatName }) => {
       if (!flags.to.endsWith('.parquet')) throw new CliError('--to must name a .parquet file');
       const [{ compactTraces }, { reconciliation }, { quarantineLines }, { asCliError }] = await Promise.all([
         import('../../analysis/compact.js'),
@@ -18,7 +21,8 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
         import('../../report/quarantine.js'),
         import('../input-errors.js'),
       ]);
-      const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
+      const sources = await traceSources(io, flags.format);
+      const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
       for (const l of quarantineLines(load.quarantined, 20)) io.stderr(`${l}\n`);
       io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load, reports: [] })}\n`);
       result.exitCode = 0;

@@ -3,12 +3,15 @@ import type { Command } from 'commander';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { useColor } from './report.js';
+import type { FormatName } from '../../importers/types.js';
+import { formatOption, traceSources } from '../trace-sources.js';
 
 interface DiffFlags {
   json?: boolean;
   md?: boolean;
   failOnRegression?: boolean;
   p95Threshold?: string;
+  format?: FormatName;
 }
 
 export function registerDiff(program: Command, io: CliIo, result: CommandResult): void {
@@ -21,6 +24,7 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
     .option('--md', 'Markdown output')
     .option('--fail-on-regression', 'exit 1 when a regression is found')
     .option('--p95-threshold <percent>', 'relative p95 increase that counts as a regression', '20')
+    .addOption(formatOption())
     .action(async (base: string, candidate: string, flags: DiffFlags) => {
       const threshold = Number(flags.p95Threshold ?? '20');
       if (!Number.isFinite(threshold) || threshold < 0) throw new CliError('--p95-threshold must be a non-negative number (percent)');
@@ -30,8 +34,9 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
         import('../../report/diff-render.js'),
         import('../input-errors.js'),
       ]);
-      const a = await analyzeTraces([base], { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
-      const b = await analyzeTraces([candidate], { cwd: io.cwd, onProgress: readProgress(io) }).catch(asCliError);
+      const sources = await traceSources(io, flags.format);
+      const a = await analyzeTraces([base], { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
+      const b = await analyzeTraces([candidate], { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
       const diff = diffAnalyses(a, b, { p95Threshold: threshold / 100 });
       io.stdout(renderDiff(diff, { format: flags.json ? 'json' : flags.md ? 'md' : 'terminal', color: useColor(io) }));
       if (flags.failOnRegression && diff.regressions.length > 0) result.exitCode = 1;

@@ -11,7 +11,8 @@ import { registerQuery } from './query.js';
 import { registerDiff } from './diff.js';
 import { registerCompact } from './compact.js';
 import { registerLintTools } from './lint-tools.js';
+import { registerImport } from './import.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport];

@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { useColor } from './report.js';
+import type { FormatName } from '../../importers/types.js';
+import { formatOption, traceSources } from '../trace-sources.js';
 
 export function registerQuery(program: Command, io: CliIo, result: CommandResult): void {
   program
@@ -11,14 +13,16 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
     .argument('<sql>', 'a DuckDB SELECT statement')
     .argument('<paths...>', 'trace files, directories or globs')
     .option('--json', 'rows as JSON')
-    .action(async (sql: string, paths: string[], flags: { json?: boolean }) => {
+    .addOption(formatOption())
+    .action(async (sql: string, paths: string[], flags: { json?: boolean; format?: FormatName }) => {
       const [{ queryTraces }, { reconciliation }, { renderSectionTable }, { asCliError }] = await Promise.all([
         import('../../analysis/query.js'),
         import('../../report/findings.js'),
         import('../../report/terminal.js'),
         import('../input-errors.js'),
       ]);
-      const out = await queryTraces(sql, paths, { cwd: io.cwd, onProgress: readProgress(io) }).catch((error: unknown) => {
+      const sources = await traceSources(io, flags.format);
+      const out = await queryTraces(sql, paths, { cwd: io.cwd, onProgress: readProgress(io), sources }).catch((error: unknown) => {
         if (error instanceof Error && /(Parser|Binder|Catalog|Conversion) Error/.test(error.message)) throw new CliError(error.message);
         return asCliError(error);
       });

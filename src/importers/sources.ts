@@ -1,0 +1,99 @@
+/**
+ * Trace inputs of any format for `report`, `query`, `diff` and `compact`:
+ * the one point where importing meets analysis. Native traces pass through
+ * to the loader untouched; files of another format (named by `--format`, or
+ * recognised by content) are imported, streaming, into one temporary
+ * contract JSONL file that the loader reads like any trace, and the load's
+ * books are then put back in the source's terms: its files, its records and
+ * its bad lines (file:line: reason), next to the native ones.
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import type { ResolvedSources, SourceResolver } from '../analysis/analyze.js';
+import { InputError, resolveInputs, type TraceFile } from '../analysis/inputs.js';
+import type { LoadStats } from '../analysis/load.js';
+import { detectFormat, readSample } from './detect.js';
+import { importFiles, type ImportProgress, type SourceFile } from './import-files.js';
+import { IMPORTERS } from './registry.js';
+import type { FormatName, Importer } from './types.js';
+
+/** Files of one named format: files as given, directories searched for its extensions, globs expanded. */
+export async function resolveFormatFiles(paths: string[], importer: Importer, cwd = process.cwd()): Promise<string[]> {
+  const found = new Set<string>();
+  const ends = importer.extensions.map((e) => e.replace(/^\./, ''));
+  const pattern = ends.length === 1 ? `**/*.${ends[0]}` : `**/*.{${ends.join(',')}}`;
+  for (const arg of paths) {
+    const before = found.size;
+    const abs = resolve(cwd, arg);
+    if (isDynamicPattern(arg) && !existsSync(abs)) for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) found.add(p);
+    else if (!existsSync(abs)) throw new InputError(`no such file or directory: ${arg}`);
+    else if (statSync(abs).isDirectory()) for (const p of await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true })) found.add(p);
+    else found.add(abs);
+    if (found.size === before) throw new InputError(`no ${importer.name} files (${importer.extensions.join(', ')}) found for ${arg}`);
+  }
+  return [...found].sort();
+}
+
+/** Splits inputs into native traces and files to import, by `format` or by content. */
+export async function classifyInputs(paths: string[], cwd = process.cwd(), format?: FormatName): Promise<{ native: TraceFile[]; foreign: SourceFile[] }> {
+  if (format) {
+    const importer = IMPORTERS[format];
+    return { native: [], foreign: (await resolveFormatFiles(paths, importer, cwd)).map((path) => ({ path, importer })) };
+  }
+  const native: TraceFile[] = [];
+  const foreign: SourceFile[] = [];
+  const nativeArgs: string[] = [];
+  for (const arg of paths) {
+    const abs = resolve(cwd, arg);
+    // A .json file is never a native trace: it must be one of the formats detection knows.
+    if (abs.endsWith('.json') && existsSync(abs) && statSync(abs).isFile()) {
+      const detected = detectFormat(readSample(abs));
+      if (detected === null || detected === 'faultline') throw new InputError(`${arg}: not a format faultline recognises by content; name it with --format (${Object.keys(IMPORTERS).join(', ')})`);
+      foreign.push({ path: abs, importer: IMPORTERS[detected] });
+    } else nativeArgs.push(arg);
+  }
+  if (nativeArgs.length > 0) {
+    for (const file of await resolveInputs(nativeArgs, cwd)) {
+      const detected = file.format === 'jsonl' && !file.path.endsWith('.gz') ? detectFormat(readSample(file.path)) : null;
+      if (detected !== null && detected !== 'faultline') foreign.push({ path: file.path, importer: IMPORTERS[detected] });
+      else native.push(file);
+    }
+  }
+  return { native, foreign };
+}
+
+export interface SourceOptions {
+  format?: FormatName;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+/** The resolver the analysis entry points take (AnalyzeOptions.sources). */
+export function importingSources(options: SourceOptions = {}): SourceResolver {
+  return async (paths, cwd) => {
+    const { native, foreign } = await classifyInputs(paths, cwd, options.format);
+    if (foreign.length === 0) return { files: native, finish: () => {}, cleanup: () => {} };
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-import-'));
+    const cleanup = () => rmSync(dir, { recursive: true, force: true });
+    const out = join(dir, 'imported.jsonl');
+    try {
+      const result = await importFiles(foreign, out, options.onProgress);
+      const files: TraceFile[] = result.events > 0 ? [...native, { path: out, format: 'jsonl' }] : native;
+      const finish = (load: LoadStats) => {
+        // The temporary file stands for the sources: report their files, their records and their bad lines.
+        load.files = [...load.files.filter((f) => f !== out), ...foreign.map((f) => f.path)];
+        load.linesRead += result.summaries.reduce((n, s) => n + s.records, 0) - (result.events > 0 ? result.events : 0);
+        for (const q of load.quarantined) if (q.file === out) q.file = '(imported events)';
+        load.quarantined.push(...result.quarantined);
+        load.imports = [...(load.imports ?? []), ...result.summaries];
+      };
+      return { files, finish, cleanup };
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
+  };
+}
+
+export type { ResolvedSources };

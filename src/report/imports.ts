@@ -1,0 +1,57 @@
+/**
+ * How every renderer states an import: per format, its records in the
+ * source's own unit, reconciled (records = used + skipped + quarantined),
+ * the events written, and what the format cannot record.
+ */
+import type { ImportSummary } from '../analysis/load.js';
+
+interface FormatTotals {
+  format: string;
+  unit: string;
+  files: number;
+  records: number;
+  used: number;
+  skipped: number;
+  quarantined: number;
+  events: number;
+  reasons: Map<string, number>;
+  notes: readonly string[];
+}
+
+export function importTotals(summaries: readonly ImportSummary[]): FormatTotals[] {
+  const by = new Map<string, FormatTotals>();
+  for (const s of summaries) {
+    const t = by.get(s.format) ?? { format: s.format, unit: s.unit, files: 0, records: 0, used: 0, skipped: 0, quarantined: 0, events: 0, reasons: new Map(), notes: s.notes };
+    t.files++;
+    t.records += s.records;
+    t.used += s.used;
+    t.quarantined += s.quarantined;
+    t.events += s.events;
+    for (const [reason, n] of Object.entries(s.skipped)) {
+      t.skipped += n;
+      t.reasons.set(reason, (t.reasons.get(reason) ?? 0) + n);
+    }
+    by.set(s.format, t);
+  }
+  return [...by.values()];
+}
+
+const s = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** `claude-code (3 files): 950 lines = 900 used + 40 skipped + 10 quarantined -> 2300 events`. */
+export function importReconciliation(t: FormatTotals): string {
+  return `${t.format} (${s(t.files, 'file')}): ${s(t.records, t.unit)} = ${t.used} used + ${t.skipped} skipped + ${t.quarantined} quarantined -> ${s(t.events, 'event')}`;
+}
+
+/** The lines `faultline import` prints: the reconciliation, the skip reasons, the format's notes. */
+export function importSummaryLines(summaries: readonly ImportSummary[]): string[] {
+  const out: string[] = [];
+  for (const t of importTotals(summaries)) {
+    out.push(importReconciliation(t));
+    const reasons = [...t.reasons].sort((a, b) => b[1] - a[1]);
+    for (const [reason, n] of reasons.slice(0, 10)) out.push(`  skipped ${n}: ${reason}`);
+    if (reasons.length > 10) out.push(`  … and ${reasons.length - 10} more skip reasons (all of them in report --json)`);
+    for (const note of t.notes) out.push(`  not available in source: ${note}`);
+  }
+  return out;
+}
