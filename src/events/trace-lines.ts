@@ -16,9 +16,11 @@ export type LineVisitor = (buf: Buffer, start: number, end: number, line: number
 /**
  * Visits every line; returns the number of lines. The last line without a
  * newline is `unterminated`. `onBytes` hears how many bytes of the file (as
- * stored, so compressed for .gz) have been read so far.
+ * stored, so compressed for .gz) have been read so far. `afterChunk`, when
+ * given, is awaited after each chunk's lines, so a caller with slow output
+ * (an HTTP export) holds the reading back instead of buffering the file.
  */
-export async function forEachLineBytes(path: string, visit: LineVisitor, onBytes?: (bytesRead: number) => void): Promise<number> {
+export async function forEachLineBytes(path: string, visit: LineVisitor, onBytes?: (bytesRead: number) => void, afterChunk?: () => Promise<void>): Promise<number> {
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream: Readable = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   let line = 0;
@@ -39,6 +41,7 @@ export async function forEachLineBytes(path: string, visit: LineVisitor, onBytes
       start = nl + 1;
     }
     if (start < chunk.length) pending = pending === null ? Buffer.from(chunk.subarray(start)) : Buffer.concat([pending, chunk.subarray(start)]);
+    if (afterChunk) await afterChunk();
   }
   if (pending !== null) visit(pending, 0, pending.length, ++line, true);
   return line;

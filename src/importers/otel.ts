@@ -166,7 +166,8 @@ function traceEvents(traceId: string, spans: SpanRecord[], path: string, ctx: Im
   const endNs = root ? BigInt(root.end) : byStart.reduce((m, s) => (BigInt(s.end) > m ? BigInt(s.end) : m), 0n);
   const sessionRef = (root ?? first).ref;
   const emit: Emit = (event, ref) => ctx.emit(event, ref);
-  emit(
+  // faultline's own export marks a session whose trace had no session_start or session_end.
+  if (ra[fl('started')] !== false) emit(
     {
       ...scope,
       event: 'session_start',
@@ -193,6 +194,7 @@ function traceEvents(traceId: string, spans: SpanRecord[], path: string, ctx: Im
   const summed = sumUsage(chats.filter((c) => c.status !== STATUS_CODE.ERROR && text(c.attrs, ATTR.errorType) === null).map((c) => usage(c.attrs)));
   const tokens = totals && totals.input_tokens !== null ? totals : summed;
   const failed = root !== null && root.status === STATUS_CODE.ERROR;
+  if (ra[fl('ended')] === false) return;
   emit(
     {
       ...scope,
@@ -222,7 +224,8 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
   const end = BigInt(s.end);
   const turn = int(a, fl('turn')) ?? ordinal;
   const provider = text(a, ATTR.provider) ?? text(a, ATTR.system) ?? text(a, ATTR.oiProvider) ?? text(a, ATTR.oiSystem);
-  emit(
+  // A retry of a request already sent (faultline's export: one span per attempt) is not a second request.
+  if (a[fl('request')] !== false) emit(
     {
       ...scope,
       event: 'model_request',
@@ -239,6 +242,7 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
     },
     s.ref,
   );
+  if (text(a, fl('result')) === 'lost') return; // a request never answered: still without a response
   const errorType = text(a, ATTR.errorType);
   if (s.status === STATUS_CODE.ERROR || errorType !== null) {
     const status = int(a, ATTR.httpStatus);

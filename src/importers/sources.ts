@@ -44,22 +44,37 @@ export async function classifyInputs(paths: string[], cwd = process.cwd(), forma
   }
   const native: TraceFile[] = [];
   const foreign: SourceFile[] = [];
-  const nativeArgs: string[] = [];
+  const take = (file: TraceFile) => {
+    const detected = file.format === 'jsonl' && !file.path.endsWith('.gz') ? detectFormat(readSample(file.path)) : null;
+    if (detected !== null && detected !== 'faultline') foreign.push({ path: file.path, importer: IMPORTERS[detected] });
+    else native.push(file);
+  };
+  const formats = Object.keys(IMPORTERS).join(', ');
   for (const arg of paths) {
     const abs = resolve(cwd, arg);
-    // A .json file is never a native trace: it must be one of the formats detection knows.
-    if (abs.endsWith('.json') && existsSync(abs) && statSync(abs).isFile()) {
+    const stat = existsSync(abs) ? statSync(abs) : null;
+    if (stat?.isFile() && abs.endsWith('.json')) {
+      // A .json file is never a native trace: it must be one of the formats detection knows.
       const detected = detectFormat(readSample(abs));
-      if (detected === null || detected === 'faultline') throw new InputError(`${arg}: not a format faultline recognises by content; name it with --format (${Object.keys(IMPORTERS).join(', ')})`);
+      if (detected === null || detected === 'faultline') throw new InputError(`${arg}: not a format faultline recognises by content; name it with --format (${formats})`);
       foreign.push({ path: abs, importer: IMPORTERS[detected] });
-    } else nativeArgs.push(arg);
-  }
-  if (nativeArgs.length > 0) {
-    for (const file of await resolveInputs(nativeArgs, cwd)) {
-      const detected = file.format === 'jsonl' && !file.path.endsWith('.gz') ? detectFormat(readSample(file.path)) : null;
-      if (detected !== null && detected !== 'faultline') foreign.push({ path: file.path, importer: IMPORTERS[detected] });
-      else native.push(file);
-    }
+    } else if (stat?.isDirectory()) {
+      // A directory: its traces, plus the .json files of a format detection knows (others, such as a package.json, are not traces).
+      const traces = await resolveInputs([arg], cwd).catch((error: unknown) => {
+        if (error instanceof InputError) return [];
+        throw error;
+      });
+      traces.forEach(take);
+      let unknown = 0;
+      for (const path of (await glob('**/*.json', { cwd: abs, absolute: true, onlyFiles: true })).sort()) {
+        const detected = detectFormat(readSample(path));
+        if (detected !== null && detected !== 'faultline') foreign.push({ path, importer: IMPORTERS[detected] });
+        else unknown++;
+      }
+      if (traces.length === 0 && foreign.every((f) => !f.path.startsWith(abs))) {
+        throw new InputError(`no trace files found for ${arg}${unknown > 0 ? ` (${unknown} .json files in no format faultline recognises; name one with --format: ${formats})` : ''}`);
+      }
+    } else (await resolveInputs([arg], cwd)).forEach(take);
   }
   return { native, foreign };
 }

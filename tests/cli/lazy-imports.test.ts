@@ -69,7 +69,7 @@ describe('CLI startup loads only what the command needs', () => {
   it('--help registers every command while loading no npm package but commander', () => {
     const { code, stdout, packages } = cliInChild(['--help']);
     expect(code).toBe(0);
-    for (const command of ['run', 'validate', 'schema', 'mock-server', 'report', 'query', 'diff', 'compact', 'lint-tools']) expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['run', 'validate', 'schema', 'mock-server', 'report', 'query', 'diff', 'compact', 'lint-tools', 'import', 'export']) expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
     expect(packages).toEqual(['commander']);
   });

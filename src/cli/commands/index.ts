@@ -12,7 +12,8 @@ import { registerDiff } from './diff.js';
 import { registerCompact } from './compact.js';
 import { registerLintTools } from './lint-tools.js';
 import { registerImport } from './import.js';
+import { registerExport } from './export.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport, registerExport];
