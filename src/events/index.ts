@@ -8,3 +8,4 @@ export * from './redact.js';
 export * from './json-schema.js';
 export * from './trace-lines.js';
 export * from './check-trace.js';
+export * from './create-emitter.js';

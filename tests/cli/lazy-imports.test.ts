@@ -9,8 +9,7 @@
  * every module the program imported (ESM imports, including CommonJS packages
  * entered through `import`).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,30 +17,12 @@ import { describe, expect, it } from 'vitest';
 import { LIVE_PROVIDERS } from '../../src/suites/live-source.js';
 import { PROVIDER_CHOICES } from '../../src/cli/commands/run.js';
 import { goldenLines } from '../analysis/golden-trace.js';
+import { runLoggingPackages } from '../helpers/loaded-packages.js';
 
 const HEAVY = ['@duckdb/node-api', 'vega', 'vega-lite', '@anthropic-ai/sdk', 'openai', 'web-tree-sitter', 'msw', 'yaml'];
 
-const HOOKS = `
-import { appendFileSync } from 'node:fs';
-let log;
-export function initialize(data) { log = data.log; }
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(log, result.url + '\\n');
-  return result;
-}
-`;
-
 /** Runs `run(argv)` from src/cli/program.ts in a child; returns its result and the npm packages it loaded. */
 function cliInChild(argv: string[]): { code: number; stdout: string; packages: string[] } {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-lazy-'));
-  const log = join(dir, 'resolved.log');
-  writeFileSync(log, '');
-  writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
-  writeFileSync(
-    join(dir, 'register.mjs'),
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)}, { data: { log: ${JSON.stringify(log)} } });\n`,
-  );
   const program = pathToFileURL(resolve('src/cli/program.ts')).href;
   const script = `
     const { run } = await import(${JSON.stringify(program)});
@@ -49,20 +30,8 @@ function cliInChild(argv: string[]): { code: number; stdout: string; packages: s
     const code = await run(${JSON.stringify(argv)}, { stdout: (t) => void (stdout += t), stderr: (t) => void (stdout += t), env: { NO_COLOR: '1' }, cwd: process.cwd(), isTTY: false });
     process.stdout.write(JSON.stringify({ code, stdout }));
   `;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script], {
-    cwd: process.cwd(),
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(`child exited ${child.status}: ${child.stderr}`);
-  const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  const packages = new Set<string>();
-  for (const url of urls) {
-    const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-    if (m) packages.add(m[1]!);
-  }
-  // tsx's own loader is resolved in the child too; it is not the program's.
-  packages.delete('tsx');
-  return { ...(JSON.parse(child.stdout) as { code: number; stdout: string }), packages: [...packages].sort() };
+  const child = runLoggingPackages(script);
+  return { ...(JSON.parse(child.stdout) as { code: number; stdout: string }), packages: child.packages };
 }
 
 describe('CLI startup loads only what the command needs', () => {
