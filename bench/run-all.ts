@@ -11,6 +11,7 @@ const benches: { file: string; args: string[]; full?: boolean }[] = [
   { file: 'bench/harness-overhead.ts', args: [] },
   { file: 'bench/mcp.ts', args: [] },
   { file: 'bench/analysis/bench.ts', args: full ? ['1000000', '10000000'] : ['1000000'] },
+  { file: 'bench/importers/bench.ts', args: full ? ['--full'] : [] },
 ];
 
 let failed = 0;

@@ -27,8 +27,8 @@ export class SpillGroups<T> {
   /** Records spilled, so far (diagnostic). */
   spilled = 0;
 
-  /** `limit`: records held in memory before spilling (each is a small object of the fields an importer needs). */
-  constructor(private readonly limit = 200_000) {}
+  /** `limit`: records held in memory before spilling (each is a small object of the fields an importer needs, about 1-2 KB of heap). */
+  constructor(private readonly limit = 50_000) {}
 
   add(key: string, record: T): void {
     const group = this.groups.get(key);

@@ -1,0 +1,294 @@
+/**
+ * The reading of one Claude Code transcript file (see claude-code.ts for the
+ * format): per session, the pending tool_use blocks by id, the model message
+ * being assembled from its lines, and what the session end will need. State
+ * is kept per file, so a directory of any size is read in the memory of its
+ * largest session.
+ */
+import { basename } from 'node:path';
+import { classifyAnthropicStop } from '../providers/stop-class.js';
+import { kindForStatus } from '../providers/classify-error.js';
+import type { PermissionMode } from '../events/labels.js';
+import { between, count, importedTool, isObject, isoMs, resultBytes, str } from './common.js';
+import type { ImportContext, RecordRef } from './types.js';
+
+type Json = Record<string, unknown>;
+
+interface Call {
+  tool: string;
+  turn: number;
+  ts: number | null;
+}
+
+interface Message {
+  id: string;
+  turn: number;
+  model: string | null;
+  ts: number | null;
+  stopReason: string | null;
+  usage: Json | null;
+  toolUses: number;
+  ref: RecordRef;
+}
+
+interface Session {
+  sessionId: string;
+  taskId: string;
+  runId: string;
+  first: number | null;
+  last: number | null;
+  ref: RecordRef;
+  turns: number;
+  permissionMode: PermissionMode | null;
+  message: Message | null;
+  /** Responses seen (by message id), so a repeated line is not a second call. */
+  responses: Set<string>;
+  tokens: { input: number; output: number; read: number; write: number } | null;
+  tokensKnown: boolean;
+  pending: Map<string, Call>;
+  done: Map<string, { tool: string; turn: number }>;
+}
+
+const MODES: Readonly<Record<string, PermissionMode>> = { default: 'default', acceptEdits: 'acceptEdits', plan: 'plan', bypassPermissions: 'bypass' };
+const HOOKS: Readonly<Record<string, 'pre_tool_use' | 'post_tool_use'>> = { PreToolUse: 'pre_tool_use', PostToolUse: 'post_tool_use', PostToolUseFailure: 'post_tool_use' };
+const HOOK_EFFECTS: Readonly<Record<string, 'none' | 'blocked' | 'failed'>> = {
+  hook_success: 'none',
+  hook_additional_context: 'none',
+  hook_blocking_error: 'blocked',
+  hook_non_blocking_error: 'failed',
+  hook_cancelled: 'failed',
+};
+
+export class Transcript {
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(
+    private readonly path: string,
+    private readonly ctx: ImportContext,
+  ) {}
+
+  line(value: unknown, ref: RecordRef): void {
+    if (!isObject(value) || typeof value.type !== 'string') return this.ctx.quarantine(ref, 'not a Claude Code transcript line (no "type")');
+    const type = value.type;
+    if (type === 'assistant' || type === 'user' || type === 'system' || type === 'attachment' || type === 'permission-mode') {
+      const session = this.session(value, ref);
+      const ts = isoMs(value.timestamp);
+      if (ts !== null) {
+        session.first = session.first === null ? ts : Math.min(session.first, ts);
+        session.last = session.last === null ? ts : Math.max(session.last, ts);
+      }
+      if (type !== 'assistant') this.endMessage(session);
+      if (type === 'assistant') return this.assistant(session, value, ts, ref);
+      if (type === 'user') return this.user(session, value, ts, ref);
+      if (type === 'system') return this.system(session, value, ts, ref);
+      if (type === 'attachment') return this.attachment(session, value, ts, ref);
+      const mode = MODES[String(value.permissionMode)];
+      if (mode) session.permissionMode ??= mode;
+      return;
+    }
+    this.ctx.skip(ref, type === 'progress' && isObject(value.data) ? `progress/${String(value.data.type)}` : type);
+  }
+
+  private session(line: Json, ref: RecordRef): Session {
+    const main = str(line.sessionId) ?? basename(this.path).replace(/\.jsonl$/, '');
+    const sidechain = line.isSidechain === true;
+    const id = sidechain ? `${main}:agent-${str(line.agentId) ?? 'sidechain'}` : main;
+    let session = this.sessions.get(id);
+    if (!session) {
+      session = {
+        sessionId: id,
+        taskId: main,
+        runId: `claude-code:${main}`,
+        first: null,
+        last: null,
+        ref,
+        turns: 0,
+        permissionMode: null,
+        message: null,
+        responses: new Set(),
+        tokens: { input: 0, output: 0, read: 0, write: 0 },
+        tokensKnown: true,
+        pending: new Map(),
+        done: new Map(),
+      };
+      this.sessions.set(id, session);
+    }
+    if (line.type === 'user') {
+      const mode = MODES[String(line.permissionMode)];
+      if (mode) session.permissionMode ??= mode;
+    }
+    return session;
+  }
+
+  private scope(s: Session) {
+    return { run_id: s.runId, session_id: s.sessionId, task_id: s.taskId };
+  }
+
+  private assistant(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
+    const message = isObject(line.message) ? line.message : null;
+    if (!message) return this.ctx.quarantine(ref, 'assistant line without a message');
+    if (line.isApiErrorMessage === true) {
+      // A synthetic message standing for a request that failed for good: an error, not a response.
+      this.endMessage(s);
+      const status = typeof line.apiErrorStatus === 'number' ? line.apiErrorStatus : null;
+      this.ctx.emit({ ...this.scope(s), event: 'model_error', ts, turn: s.turns + 1, error_kind: status === null ? 'unknown' : kindForStatus(status), status, attempt: null, will_retry: false, retry_after_ms: null }, ref);
+      return;
+    }
+    const id = str(message.id);
+    if (message.model === '<synthetic>' || id === null) {
+      this.endMessage(s);
+      return this.ctx.skip(ref, 'assistant/synthetic message (written by Claude Code, not the model)');
+    }
+    if (s.message?.id !== id) {
+      this.endMessage(s);
+      if (s.responses.has(id)) return this.ctx.skip(ref, 'assistant/repeated message');
+      s.responses.add(id);
+      s.message = { id, turn: ++s.turns, model: str(message.model), ts, stopReason: null, usage: null, toolUses: 0, ref };
+    }
+    const m = s.message as Message;
+    if (typeof message.stop_reason === 'string') m.stopReason = message.stop_reason;
+    if (isObject(message.usage)) m.usage = message.usage;
+    for (const block of Array.isArray(message.content) ? message.content : []) {
+      if (!isObject(block) || block.type !== 'tool_use') continue;
+      const callId = str(block.id);
+      const name = str(block.name);
+      if (callId === null || name === null) {
+        this.ctx.quarantine(ref, 'tool_use block without an id or a name');
+        continue;
+      }
+      if (s.pending.has(callId) || s.done.has(callId)) {
+        this.ctx.quarantine(ref, `tool_use id ${callId.slice(0, 64)} used twice`);
+        continue;
+      }
+      m.toolUses++;
+      const { tool, requested_tool } = importedTool(name);
+      s.pending.set(callId, { tool, turn: m.turn, ts });
+      this.ctx.emit({ ...this.scope(s), event: 'tool_call', ts, turn: m.turn, tool, tool_use_id: callId, requested_tool, batch: null, concurrency_safe: null, source: name.startsWith('mcp__') ? 'mcp' : null }, ref);
+    }
+  }
+
+  /** Writes the model call of the message just finished (its lines are consecutive). */
+  private endMessage(s: Session): void {
+    const m = s.message;
+    if (!m) return;
+    s.message = null;
+    const u = m.usage;
+    const tokens = {
+      input_tokens: count(u?.input_tokens),
+      output_tokens: count(u?.output_tokens),
+      cache_read_tokens: count(u?.cache_read_input_tokens),
+      cache_write_tokens: count(u?.cache_creation_input_tokens),
+    };
+    if (s.tokens && tokens.input_tokens !== null && tokens.output_tokens !== null) {
+      s.tokens.input += tokens.input_tokens;
+      s.tokens.output += tokens.output_tokens;
+      s.tokens.read += tokens.cache_read_tokens ?? 0;
+      s.tokens.write += tokens.cache_write_tokens ?? 0;
+    } else s.tokensKnown = false;
+    const scope = { ...this.scope(s), turn: m.turn };
+    this.ctx.emit({ ...scope, event: 'model_request', ts: null, provider: null, model: m.model, stream: null, messages_count: null, tools_count: null, tools_bytes: null, request_bytes: null, prefix_hash: null }, m.ref);
+    this.ctx.emit(
+      {
+        ...scope,
+        event: 'model_response',
+        ts: m.ts,
+        duration_ms: null,
+        ttft_ms: null,
+        stop_reason: m.stopReason?.slice(0, 64) ?? null,
+        // Streamed lines often carry no stop_reason at all: then it was not recorded (NULL), which is not the `null` class.
+        stop_class: m.stopReason === null ? null : classifyAnthropicStop(m.stopReason),
+        tool_use_count: m.toolUses,
+        ...tokens,
+      },
+      m.ref,
+    );
+  }
+
+  private user(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
+    const message = isObject(line.message) ? line.message : null;
+    const blocks = message && Array.isArray(message.content) ? message.content.filter(isObject) : [];
+    const results = blocks.filter((b) => b.type === 'tool_result');
+    if (results.length === 0) return this.ctx.skip(ref, 'user/prompt (its text is not logged)');
+    for (const block of results) {
+      const callId = str(block.tool_use_id);
+      if (callId === null) {
+        this.ctx.quarantine(ref, 'tool_result block without a tool_use_id');
+        continue;
+      }
+      const call = s.pending.get(callId);
+      if (!call) {
+        this.ctx.quarantine(ref, s.done.has(callId) ? `second tool_result for tool_use ${callId.slice(0, 64)}` : `tool_result for tool_use ${callId.slice(0, 64)}, which is not in this transcript`);
+        continue;
+      }
+      s.pending.delete(callId);
+      s.done.set(callId, { tool: call.tool, turn: call.turn });
+      const common = { ...this.scope(s), ts, turn: call.turn, tool: call.tool, tool_use_id: callId, duration_ms: between(call.ts, ts), duration_source: 'timestamps' as const };
+      if (block.is_error === true) this.ctx.emit({ ...common, event: 'tool_failure', failure_kind: 'tool_error', error_code: null }, ref);
+      else {
+        const bytes = resultBytes(block.content);
+        this.ctx.emit({ ...common, event: 'tool_success', output_bytes: bytes, raw_bytes: null, empty: bytes === null ? null : bytes === 0, truncated: null, spilled: null }, ref);
+      }
+    }
+  }
+
+  private system(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
+    if (line.subtype !== 'api_error') return this.ctx.skip(ref, `system/${String(line.subtype ?? 'no subtype')}`);
+    const error = isObject(line.error) ? line.error : {};
+    const status = typeof error.status === 'number' ? error.status : null;
+    this.ctx.emit(
+      {
+        ...this.scope(s),
+        event: 'model_error',
+        ts,
+        turn: s.turns + 1,
+        error_kind: status === null ? 'unknown' : kindForStatus(status),
+        status,
+        attempt: typeof line.retryAttempt === 'number' && line.retryAttempt >= 1 ? Math.floor(line.retryAttempt) : null,
+        // Claude Code writes this line for a request it is about to retry (retryInMs is its own backoff, not a server retry-after).
+        will_retry: typeof line.retryInMs === 'number' ? true : null,
+        retry_after_ms: null,
+      },
+      ref,
+    );
+  }
+
+  private attachment(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
+    const a = isObject(line.attachment) ? line.attachment : {};
+    const type = String(a.type ?? 'no type');
+    const effect = HOOK_EFFECTS[type];
+    const hook = HOOKS[String(a.hookEvent)];
+    if (!effect) return this.ctx.skip(ref, `attachment/${type}`);
+    if (!hook) return this.ctx.skip(ref, `attachment/${type} (${String(a.hookEvent ?? 'no hookEvent')} hook, not a tool hook)`);
+    const callId = str(a.toolUseID);
+    const call = callId === null ? undefined : (s.pending.get(callId) ?? s.done.get(callId));
+    if (callId === null || !call) return this.ctx.quarantine(ref, `${type}: hook result for a tool_use not in this transcript`);
+    this.ctx.emit({ ...this.scope(s), event: 'hook', ts, turn: call.turn, tool: call.tool, tool_use_id: callId, hook, effect, duration_ms: typeof a.durationMs === 'number' && a.durationMs >= 0 ? a.durationMs : null }, ref);
+  }
+
+  /** Every session of the file ends with the file: start and end with what the transcript knows. */
+  finish(): void {
+    for (const s of this.sessions.values()) {
+      this.endMessage(s);
+      const scope = this.scope(s);
+      this.ctx.emit({ ...scope, event: 'session_start', ts: s.first, scenario: null, repeat: null, defenses_armed: null, tools: null, deferred_tools: null, permission_mode: s.permissionMode, headless: null }, s.ref);
+      const t = s.tokensKnown && s.tokens ? s.tokens : null;
+      this.ctx.emit(
+        {
+          ...scope,
+          event: 'session_end',
+          ts: s.last,
+          outcome: null,
+          stop: null,
+          turns: s.turns,
+          input_tokens: t?.input ?? null,
+          output_tokens: t?.output ?? null,
+          cache_read_tokens: t?.read ?? null,
+          cache_write_tokens: t?.write ?? null,
+          duration_ms: between(s.first, s.last),
+        },
+        s.ref,
+      );
+    }
+  }
+}
+
