@@ -36,7 +36,9 @@ export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOption
   // Pass rate over ended sessions, Wilson 95% per side, Newcombe for the change.
   const bs = rowsOf(base, 'session_summary')[0] ?? {};
   const cs = rowsOf(cand, 'session_summary')[0] ?? {};
-  const [bk, bn, ck, cn] = [num(bs.passed), num(bs.sessions_ended), num(cs.passed), num(cs.sessions_ended)];
+  // Over sessions whose outcome is known: an imported session whose source records none is neither a pass nor a fail.
+  const withOutcome = (s: Row) => num(s.sessions_ended) - num(s.sessions_outcome_not_available_in_source);
+  const [bk, bn, ck, cn] = [num(bs.passed), withOutcome(bs), num(cs.passed), withOutcome(cs)];
   const bw = wilson(bk, bn);
   const cw = wilson(ck, cn);
   const change = newcombeDiff(bk, bn, ck, cn);

@@ -30,16 +30,26 @@ const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
  * nothing at all when stderr is not a terminal.
  */
 export function readProgress(io: CliIo): ((p: { bytesRead: number; bytesTotal: number }) => void) | undefined {
+  return progressLine(io, PROGRESS_MIN_BYTES, (p) => `reading traces: ${bytesDone(p)}`);
+}
+
+/** `0.42 / 1.02 GB (41%)`. */
+export function bytesDone({ bytesRead, bytesTotal }: { bytesRead: number; bytesTotal: number }): string {
+  const gb = (n: number) => (n / 1e9).toFixed(2);
+  return `${gb(bytesRead)} / ${gb(bytesTotal)} GB (${Math.floor((100 * bytesRead) / bytesTotal)}%)`;
+}
+
+/** The progress line itself, for inputs of at least `minBytes`: `text` says where the work is. */
+export function progressLine<P extends { bytesRead: number; bytesTotal: number }>(io: CliIo, minBytes: number, text: (p: P) => string): ((p: P) => void) | undefined {
   if (!io.stderrIsTTY) return undefined;
   let last = 0;
-  return ({ bytesRead, bytesTotal }) => {
-    if (bytesTotal < PROGRESS_MIN_BYTES) return;
-    const done = bytesRead >= bytesTotal;
+  return (p) => {
+    if (p.bytesTotal < minBytes) return;
+    const done = p.bytesRead >= p.bytesTotal;
     const now = Date.now();
     if (!done && now - last < 250) return;
     last = now;
-    const gb = (n: number) => (n / 1e9).toFixed(2);
-    io.stderr(done ? '\r\x1b[K' : `\rreading traces: ${gb(bytesRead)} / ${gb(bytesTotal)} GB (${Math.floor((100 * bytesRead) / bytesTotal)}%)\x1b[K`);
+    io.stderr(done ? '\r\x1b[K' : `\r${text(p)}\x1b[K`);
   };
 }
 

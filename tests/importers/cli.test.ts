@@ -52,3 +52,13 @@ describe('faultline import / export: usage and exit codes', () => {
     expect(r.stderr.endsWith('\r\u001b[K')).toBe(true);
   });
 });
+
+describe('diff of imported traces', () => {
+  it('counts pass rate over sessions with a known outcome only: sessions without one are neither passes nor fails', async () => {
+    const r = await cli(['diff', join(FIXTURES, 'claude-code'), join(FIXTURES, 'tau-bench'), '--json', '--fail-on-regression']);
+    expect(r.code, r.stderr).toBe(0);
+    const diff = JSON.parse(r.stdout) as { tables: { id: string; rows: Record<string, unknown>[] }[] };
+    const pass = diff.tables.find((t) => t.rows.some((row) => 'base_sessions' in row))?.rows[0];
+    expect(pass).toMatchObject({ base_sessions: 0, base_pass_rate_of_ended_sessions: null, candidate_sessions: 3, candidate_passed: 1 });
+  });
+});

@@ -34,7 +34,7 @@ FROM binned
 GROUP BY tool, b
 ORDER BY tool, b;
 
--- section: tool_duration_sources | Executed calls whose duration is not a per-call timing (timestamps: an imported trace's clock, e.g. tool_use to tool_result, an upper bound; turn: seen from the wire; not available in source: no duration) | first 50
+-- section: tool_duration_sources | Executed calls not timed per call (from_timestamps: an imported trace's clock, an upper bound; turn_scoped: seen from the wire; not_available_in_source: no duration) | first 50
 WITH executed AS (
   SELECT tool, duration_ms, coalesce(duration_source, 'measured') AS timing FROM tool_success
   UNION ALL
