@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { classifyAnthropicStop } from '../providers/stop-class.js';
 import { kindForStatus } from '../providers/classify-error.js';
 import type { PermissionMode } from '../events/labels.js';
-import { between, count, importedTool, isObject, isoMs, resultBytes, str } from './common.js';
+import { between, count, importedTool, isObject, isoMs, resultBytes, str, REQUEST_NOT_RECORDED } from './common.js';
 import type { ImportContext, RecordRef } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -186,7 +186,7 @@ export class Transcript {
       s.tokens.write += tokens.cache_write_tokens ?? 0;
     } else s.tokensKnown = false;
     const scope = { ...this.scope(s), turn: m.turn };
-    this.ctx.emit({ ...scope, event: 'model_request', ts: null, provider: null, model: m.model, stream: null, messages_count: null, tools_count: null, tools_bytes: null, request_bytes: null, prefix_hash: null }, m.ref);
+    this.ctx.emit({ ...scope, event: 'model_request', ts: null, provider: null, model: m.model, ...REQUEST_NOT_RECORDED }, m.ref);
     this.ctx.emit(
       {
         ...scope,

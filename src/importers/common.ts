@@ -41,3 +41,9 @@ export function resultBytes(content: unknown): number | null {
   }
   return content === undefined || content === null ? 0 : null;
 }
+
+/** What a source with no request log cannot say about a model request (the contract's "not available in source"). */
+export const REQUEST_NOT_RECORDED = { stream: null, messages_count: null, tools_count: null, tools_bytes: null, request_bytes: null, prefix_hash: null } as const;
+
+/** Token counts a source does not have. */
+export const TOKENS_NOT_RECORDED = { input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null } as const;

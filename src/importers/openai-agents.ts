@@ -21,9 +21,8 @@
  * span is an evaluation, a triggered one also a trigger (its tripwire stops
  * the run).
  */
-import { fileRunId, importedTool, isObject, isoMs, str } from './common.js';
-import { isJsonLines, readJsonDocument, readJsonLines } from './records.js';
-import { readSample } from './sample.js';
+import { fileRunId, importedTool, isObject, isoMs, str, REQUEST_NOT_RECORDED } from './common.js';
+import { readSource } from './records.js';
 import { SpillGroups } from './spill-groups.js';
 import type { ImportContext, Importer, RecordRef, Sample } from './types.js';
 
@@ -142,7 +141,7 @@ function traceEvents(traceId: string, items: Item[], path: string, ctx: ImportCo
     const duration = s.end === null ? null : s.end - (s.start as number);
     if (type === 'generation' || type === 'response') {
       turns++;
-      ctx.emit({ ...scope, event: 'model_request', ts: s.start, turn: turns, provider: null, model: str(s.data.model)?.slice(0, 128) ?? null, stream: null, messages_count: null, tools_count: null, tools_bytes: null, request_bytes: null, prefix_hash: null }, s.ref);
+      ctx.emit({ ...scope, event: 'model_request', ts: s.start, turn: turns, provider: null, model: str(s.data.model)?.slice(0, 128) ?? null, ...REQUEST_NOT_RECORDED }, s.ref);
       if (s.error) ctx.emit({ ...scope, event: 'model_error', ts: s.end, turn: turns, error_kind: 'unknown', status: null, attempt: null, will_retry: null, retry_after_ms: null }, s.ref);
       else {
         const t = tokens(s.data.usage);
@@ -212,12 +211,11 @@ export const openaiAgents: Importer = {
   ],
   async importFile(path, ctx) {
     const reader = new Reader(ctx);
-    const sample = readSample(path);
-    if (isJsonLines(sample.lines)) await readJsonLines(path, ctx, (value, line) => reader.value(value, line));
-    else {
-      const array = /^\s*\[/.test(sample.text);
-      await readJsonDocument(path, ctx, { paths: [array ? '$.*' : '$.data.*'] }, (value, line) => reader.item(value, ctx.record(line)));
-    }
+    // A document is a JSON array of items, or the backend exporter's {"data": [...]} batch.
+    await readSource(path, ctx, (sample) => [/^\s*\[/.test(sample.text) ? '$.*' : '$.data.*'], (value, line, keys) => {
+      if (keys.length === 0) reader.value(value, line);
+      else reader.item(value, ctx.record(line));
+    });
     await reader.groups.each((traceId, items) => traceEvents(traceId, items, path, ctx));
   },
 };

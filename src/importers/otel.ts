@@ -20,8 +20,7 @@
 import { isObject } from './common.js';
 import { ATTR, attributeMap, fl, isSpanId, isTraceId, nanos, statusCode, type AttrValue } from './otlp-json.js';
 import { traceEvents, type Attrs, type Role, type SpanRecord } from './otel-session.js';
-import { isJsonLines, readJsonDocument, readJsonLines } from './records.js';
-import { readSample } from './sample.js';
+import { readSource } from './records.js';
 import { SpillGroups } from './spill-groups.js';
 import type { ImportContext, Importer, RecordRef, Sample } from './types.js';
 
@@ -109,15 +108,12 @@ export const otel: Importer = {
   ],
   async importFile(path, ctx) {
     const reader = new OtlpReader(ctx);
-    const sample = readSample(path);
-    if (isJsonLines(sample.lines)) await readJsonLines(path, ctx, (value, line) => reader.requestLine(value, line));
-    else {
-      await readJsonDocument(path, ctx, { paths: ['$.resourceSpans.*.resource', '$.resourceSpans.*.scopeSpans.*.spans.*'] }, (value, line, keys) => {
-        const index = typeof keys[2] === 'number' ? keys[2] : -1;
-        if (keys.length === 3) reader.resource(index, value);
-        else reader.span(value, ctx.record(line), reader.resourceRun(index), `resourceSpans[${index}]`);
-      });
-    }
+    await readSource(path, ctx, () => ['$.resourceSpans.*.resource', '$.resourceSpans.*.scopeSpans.*.spans.*'], (value, line, keys) => {
+      if (keys.length === 0) return reader.requestLine(value, line);
+      const index = typeof keys[2] === 'number' ? keys[2] : -1;
+      if (keys.length === 3) reader.resource(index, value);
+      else reader.span(value, ctx.record(line), reader.resourceRun(index), `resourceSpans[${index}]`);
+    });
     await reader.groups.each((traceId, spans) => traceEvents(traceId, spans, path, ctx));
   },
 };

@@ -15,7 +15,8 @@ import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { JSONParser } from '@streamparser/json';
 import { forEachLineBytes, isBlankLine } from '../events/trace-lines.js';
-import type { ImportContext } from './types.js';
+import { readSample } from './sample.js';
+import type { ImportContext, Sample } from './types.js';
 
 /** One value read: the line it starts on, and the keys of the containers above it (root first). */
 export type OnValue = (value: unknown, line: number, keys: readonly unknown[]) => void;
@@ -122,4 +123,15 @@ export async function readJsonDocument(path: string, ctx: ImportContext, layout:
 /** The first non-blank line of a sample parses as JSON: the file is JSON Lines, else one document. */
 export function isJsonLines(lines: readonly unknown[]): boolean {
   return lines.length > 0 && lines[0] !== undefined;
+}
+
+/**
+ * A source file's values whatever its layout: JSON Lines when its first line
+ * is a whole JSON value (values then come with no container keys), else one
+ * document read at the paths `documentPaths` gives for its first bytes.
+ */
+export async function readSource(path: string, ctx: ImportContext, documentPaths: (sample: Sample) => string[], onValue: OnValue): Promise<void> {
+  const sample = readSample(path);
+  if (isJsonLines(sample.lines)) await readJsonLines(path, ctx, onValue);
+  else await readJsonDocument(path, ctx, { paths: documentPaths(sample) }, onValue);
 }

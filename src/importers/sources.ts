@@ -29,7 +29,7 @@ export async function resolveFormatFiles(paths: string[], importer: Importer, cw
     const abs = resolve(cwd, arg);
     if (isDynamicPattern(arg) && !existsSync(abs)) for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) found.add(p);
     else if (!existsSync(abs)) throw new InputError(`no such file or directory: ${arg}`);
-    else if (statSync(abs).isDirectory()) for (const p of await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true })) found.add(p);
+    else if (statSync(abs).isDirectory()) for (const p of await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] })) found.add(p);
     else found.add(abs);
     if (found.size === before) throw new InputError(`no ${importer.name} files (${importer.extensions.join(', ')}) found for ${arg}`);
   }
@@ -66,7 +66,7 @@ export async function classifyInputs(paths: string[], cwd = process.cwd(), forma
       });
       traces.forEach(take);
       let unknown = 0;
-      for (const path of (await glob('**/*.json', { cwd: abs, absolute: true, onlyFiles: true })).sort()) {
+      for (const path of (await glob('**/*.json', { cwd: abs, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] })).sort()) {
         const detected = detectFormat(readSample(path));
         if (detected !== null && detected !== 'faultline') foreign.push({ path, importer: IMPORTERS[detected] });
         else unknown++;

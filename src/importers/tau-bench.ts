@@ -16,10 +16,8 @@
  * answered call counts as a success, whatever its text says (a text match
  * would be a guess, seed §14.2).
  */
-import { importedTool, isObject, resultBytes, str } from './common.js';
-import { fileRunId } from './common.js';
-import { isJsonLines, readJsonDocument, readJsonLines } from './records.js';
-import { readSample } from './sample.js';
+import { fileRunId, importedTool, isObject, resultBytes, str, TOKENS_NOT_RECORDED } from './common.js';
+import { readSource } from './records.js';
 import type { ImportContext, Importer, RecordRef, Sample } from './types.js';
 
 const SUCCESS_MIN = 1 - 1e-6;
@@ -54,7 +52,7 @@ function result(value: unknown, ref: RecordRef, path: string, ctx: ImportContext
       const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
       turn++;
       ctx.emit({ ...scope, event: 'model_request', ts: null, turn, provider: null, model: null, stream: null, messages_count: i, tools_count: null, tools_bytes: null, request_bytes: null, prefix_hash: null }, ref);
-      ctx.emit({ ...scope, event: 'model_response', ts: null, turn, duration_ms: null, ttft_ms: null, stop_reason: null, stop_class: null, tool_use_count: calls.length, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null }, ref);
+      ctx.emit({ ...scope, event: 'model_response', ts: null, turn, duration_ms: null, ttft_ms: null, stop_reason: null, stop_class: null, tool_use_count: calls.length, ...TOKENS_NOT_RECORDED }, ref);
       for (const call of calls) {
         const id = isObject(call) ? str(call.id) : null;
         const name = isObject(call) && isObject(call.function) ? str(call.function.name) : null;
@@ -88,7 +86,7 @@ function result(value: unknown, ref: RecordRef, path: string, ctx: ImportContext
   const passed = reward >= SUCCESS_MIN && reward <= SUCCESS_MAX;
   ctx.emit({ ...scope, event: 'expectation', ts: null, id: 'reward', ok: passed, detail: `reward ${reward} (passed when within 1e-6 of 1)` }, ref);
   ctx.emit(
-    { ...scope, event: 'session_end', ts: null, outcome: crashed ? 'error' : passed ? 'passed' : 'failed', stop: null, turns: turn, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null, duration_ms: null },
+    { ...scope, event: 'session_end', ts: null, outcome: crashed ? 'error' : passed ? 'passed' : 'failed', stop: null, turns: turn, ...TOKENS_NOT_RECORDED, duration_ms: null },
     ref,
   );
 }
@@ -104,9 +102,6 @@ export const tauBench: Importer = {
     'a tool message has no error flag, so an answered tool call counts as a success; the outcome comes from the reward',
   ],
   async importFile(path, ctx) {
-    const sample = readSample(path);
-    const onValue = (value: unknown, line: number) => result(value, ctx.record(line), path, ctx);
-    if (isJsonLines(sample.lines)) await readJsonLines(path, ctx, onValue);
-    else await readJsonDocument(path, ctx, { paths: ['$.*'] }, onValue);
+    await readSource(path, ctx, () => ['$.*'], (value, line) => result(value, ctx.record(line), path, ctx));
   },
 };
