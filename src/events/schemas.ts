@@ -56,13 +56,13 @@ const turnScoped = { ...sessionScoped, turn: nonNeg() };
 const toolScoped = { ...turnScoped, tool: ToolLabel, tool_use_id: id() };
 
 /**
- * Not available in source: a field below declared with `unknown()` is
- * nullable for imported traces only. faultline's harness (and its emitter's
- * defaults) always know these values and write them; an importer writes
- * `null` when its source does not record the value, rather than invent one,
- * and every report leaves such events out of the figure and says so
- * (src/analysis/sql/not_available.sql). Traces written before the widening
- * stay valid: it only accepts more.
+ * Not available in source: a field below declared with `unknown()` may be
+ * `null`. faultline's own harness always knows these values and writes them;
+ * an importer writes `null` when its source does not record the value
+ * (rather than invent one), and so does the emitter for a value its caller
+ * did not give. Every report leaves such events out of the figure that needs
+ * the value and says so (src/analysis/sql/not_available.sql). Traces written
+ * before the widening stay valid: it only accepts more.
  */
 const unknown = <T extends z.ZodType>(schema: T) => schema.nullable();
 

@@ -83,3 +83,19 @@ describe('claude-code importer', () => {
     expect(report.findings.some((f) => f.text.startsWith('imported claude-code traces: not available in source: tool durations'))).toBe(true);
   });
 });
+
+describe('claude-code importer: what the contract cannot carry', () => {
+  it('quarantines a line whose event the contract rejects (a 200-character tool_use id), and writes nothing invalid', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { scratch, cli } = await import('./helpers.js');
+    const dir = scratch();
+    const path = join(dir, 's.jsonl');
+    const base = { type: 'assistant', sessionId: 's1', timestamp: '2025-06-01T10:00:00.000Z' };
+    writeFileSync(path, [JSON.stringify({ ...base, message: { id: 'm1', role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 'x'.repeat(200), name: 'Read', input: {} }], usage: { input_tokens: 1, output_tokens: 1 } } })].join('\n') + '\n');
+    const out = join(dir, 'o.jsonl');
+    const r = await cli(['import', 'claude-code', path, '--out', out]);
+    expect(r.stderr).toContain(`${path}:1: cannot be written as a contract event: tool_call: tool_use_id: Too big`);
+    expect((await cli(['validate', out])).code).toBe(0);
+  });
+});
