@@ -7,18 +7,9 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { prng } from '../analysis/generate.js';
 
-/** Deterministic 32-bit PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = prng;
 
 const WORDS = 'the cart total is computed in src cart ts and checkout adds one to every total so the test fails'.split(' ');
 const text = (r: () => number, bytes: number) => {
