@@ -4,14 +4,17 @@
  * is read-only, each path access with its path-guard verdict, and the units
  * that rules are matched against.
  */
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyzeShell, type ShellAnalysis } from './shell-analysis.js';
 import { readOnlyVerdict } from './read-only-command.js';
 import { shellPaths } from './shell-paths.js';
-import { checkPath, type PathGuardOptions, type PathVerdict } from './path-guard.js';
-import type { RealDirMemo } from './path-resolve.js';
+import { checkPath, type AccessVia, type PathGuardOptions, type PathVerdict } from './path-guard.js';
+import { hasDotDot, type RealDirMemo } from './path-resolve.js';
 import { unwrapCommand } from './command-words.js';
 import { expandGlob } from './glob-expand.js';
+import { untrustedRepository } from './git-repo.js';
+import { isRuleOn } from './rule-switches.js';
 import type { MatchUnit } from './rules.js';
 import type { PathAccess, PermissionConfig, PermissionSubject } from './types.js';
 import type { ShellWord } from './shell-words.js';
@@ -23,6 +26,8 @@ export interface CallView {
   readonly notReadOnlyBecause: string;
   readonly paths: readonly { readonly access: PathAccess; readonly verdict: PathVerdict }[];
   readonly units: readonly MatchUnit[];
+  /** Set when a git command would use a repository whose configuration the agent could have written. */
+  readonly untrustedGit: string | null;
 }
 
 const RANK = { pass: 0, ask: 1, deny: 2 } as const;
@@ -33,6 +38,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
   let notReadOnlyBecause = readOnly ? '' : `\`${subject.tool}\` changes files or state`;
   let accesses: readonly PathAccess[] = subject.paths;
   let cwds: readonly (string | null)[] = [];
+  let untrustedGit: string | null = null;
   // Units are read only by rule matching (rules.ts): with no rules they cannot change an answer, so they are not built.
   const wantUnits = config.rules !== undefined && config.rules.length > 0;
   const units: MatchUnit[] = [];
@@ -46,6 +52,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       const sp = shellPaths(analysis);
       accesses = [...subject.paths, ...sp.accesses];
       cwds = sp.cwds;
+      if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, cwds, config);
       if (wantUnits) {
         for (const cmd of analysis.commands) {
           const written = words(cmd.argv);
@@ -59,34 +66,81 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
   }
 
   const paths = accesses.map((access) => ({ access, verdict: judge(access, cwds, config, dirMemo) }));
+  if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
   if (subject.command === undefined && wantUnits) {
     for (const { access, verdict } of paths) {
       const forms = [access.path, verdict.resolved, verdict.resolved && verdict.kind === 'inside' ? path.relative(config.workspaceRoot, verdict.resolved) : null].filter((f): f is string => typeof f === 'string' && f !== '');
       units.push({ anyForms: forms, allowForms: forms });
     }
   }
-  return { analysis, readOnly, notReadOnlyBecause, paths, units };
+  return { analysis, readOnly, notReadOnlyBecause, paths, units, untrustedGit };
+}
+
+/** The first git working directory (relative to the workspace or a `cd` target) whose repository is not trusted. */
+function gitTrust(gitDirs: readonly (string | null)[], cwds: readonly (string | null)[], config: PermissionConfig): string | null {
+  for (const dir of gitDirs) {
+    for (const base of basesOf(dir, cwds, config)) {
+      if (base === undefined || dir === null) return 'git runs in a directory computed at run time, so the repository it uses cannot be checked';
+      const why = untrustedRepository(path.resolve(base, dir === '~' || dir.startsWith('~/') ? config.homeDir + dir.slice(1) : dir));
+      if (why) return why;
+    }
+  }
+  return null;
 }
 
 /** Strictest verdict over every working directory the path may be relative to, and every file a glob matches. */
 function judge(access: PathAccess, cwds: readonly (string | null)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined): PathVerdict {
+  // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
+  const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
+  const how: AccessVia = access.via === undefined ? {} : { via: access.via, mayWrite: access.access === 'any' };
   const bases = basesOf(access.path, cwds, config);
-  if (bases.length === 1 && !access.glob) return checkPath(access.path, access.access, guardAt(config, dirMemo, bases[0])); // the common case
+  if (bases.length === 1 && !access.glob) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
   const verdicts: PathVerdict[] = [];
   for (const cwd of bases) {
     if (cwd === undefined || access.path === null) {
-      verdicts.push(checkPath(null, access.access, guardAt(config, dirMemo, undefined)));
+      verdicts.push(checkPath(null, kind, guardAt(config, dirMemo, undefined), how));
       continue;
     }
-    verdicts.push(checkPath(access.path, access.access, guardAt(config, dirMemo, cwd)));
+    verdicts.push(checkPath(access.path, kind, guardAt(config, dirMemo, cwd), how));
     if (access.glob) {
-      const p = access.path === '~' || access.path.startsWith('~/') ? config.homeDir + access.path.slice(1) : access.path;
-      const matches = expandGlob(p, cwd);
-      if (matches === null) verdicts.push(checkPath(null, access.access, guardAt(config, dirMemo, undefined)));
-      else for (const m of matches) verdicts.push(checkPath(m, access.access, guardAt(config, dirMemo, cwd)));
+      const raw = isRuleOn('glob_semantics') ? access.pattern : access.path;
+      const p = raw === undefined ? null : raw === '~' || raw.startsWith('~/') ? config.homeDir + raw.slice(1) : raw;
+      const matches = p === null ? null : isRuleOn('glob_semantics') ? expandGlob(p, cwd) : legacyExpand(p, cwd);
+      if (matches === null) verdicts.push(checkPath(null, kind, guardAt(config, dirMemo, undefined), how));
+      else for (const m of matches) verdicts.push(checkPath(m, kind, guardAt(config, dirMemo, cwd), how));
     }
   }
-  return strictest(verdicts);
+  return soften(strictest(verdicts), config);
+}
+
+/** Inside the sandbox a write the rules cannot place cannot land outside the workspace: the ask becomes soft. */
+function soften(v: PathVerdict, config: PermissionConfig): PathVerdict {
+  return v.firm && config.sandboxed ? { ...v, firm: false } : v;
+}
+
+/**
+ * The expansion before glob_semantics (rule switched off, tests only): every
+ * `[...]` read up to the first `]`, so `[[:alpha:]]` was mistranslated.
+ */
+function legacyExpand(pattern: string, cwd: string): string[] | null {
+  const re = (seg: string) => new RegExp(`^${seg.replace(/[.+^${}()|\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.')}$`);
+  const parts = path.resolve(cwd, pattern).split('/').filter(Boolean);
+  let current = ['/'];
+  for (const seg of parts) {
+    const next: string[] = [];
+    for (const dir of current) {
+      if (!/[*?[]/.test(seg)) next.push(path.join(dir, seg));
+      else {
+        try {
+          for (const n of readdirSync(dir)) if (re(seg).test(n)) next.push(path.join(dir, n));
+        } catch {
+          // unreadable directory: no match
+        }
+      }
+    }
+    current = next;
+  }
+  return current;
 }
 
 /** The path guard's options for one base directory (a literal: `{ ...guard, cwd }` is a slow path in V8). */
@@ -98,7 +152,17 @@ function guardAt(config: PermissionConfig, dirMemo: RealDirMemo | undefined, cwd
 function basesOf(p: string | null, extra: readonly (string | null)[], config: PermissionConfig): (string | undefined)[] {
   const ws = config.workspaceRoot;
   if (p === null || path.isAbsolute(p) || p === '~' || p.startsWith('~')) return [ws];
-  return [ws, ...extra.map((c) => (c === null ? undefined : c === '~' || c.startsWith('~/') ? config.homeDir + c.slice(1) : path.resolve(ws, c)))];
+  const out: (string | undefined)[] = [ws];
+  for (const c of extra) {
+    if (c === null) out.push(undefined);
+    else {
+      const abs = c === '~' || c.startsWith('~/') ? config.homeDir + c.slice(1) : path.isAbsolute(c) ? c : `${ws}/${c}`;
+      // bash's `cd` is logical (`cd link/..` stays put) but later paths resolve physically: judge both.
+      out.push(path.resolve(abs));
+      if (hasDotDot(abs) && isRuleOn('physical_dotdot')) out.push(abs);
+    }
+  }
+  return out;
 }
 
 function words(argv: readonly ShellWord[]): string {

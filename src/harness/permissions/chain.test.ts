@@ -79,7 +79,9 @@ describe('permission chain: shell commands', () => {
       expect([r.decision, r.source, r.ruleId, r.neededPrompt]).toEqual(['deny', 'dangerous_command', 'danger:rm_critical', false]);
       expect(r.defense).toEqual({ name: 'dangerous_command_block', action: 'block' });
     }
-    expect(brief(bash('rm -rf /'), { mode: 'bypass', ...off('dangerous_command') })).toBe('allow:mode');
+    // Without the hard block the path guard still refuses it: writes outside the workspace are refused in every mode.
+    expect(brief(bash('rm -rf /'), { mode: 'bypass', ...off('dangerous_command') })).toBe('deny:path_guard');
+    expect(brief(bash('rm -rf /'), { mode: 'bypass', ...off('dangerous_command', 'path_validation') })).toBe('allow:mode');
   });
 
   it('never allows a command whose words bash would join across a line continuation, even in bypass mode', () => {

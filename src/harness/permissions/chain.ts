@@ -119,11 +119,17 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     }
   }
   let pending: Draft | null = null;
+  // A firm ask (a write whose target is computed at run time) is not lifted by a mode, only by explicit consent.
+  let pendingFirm = false;
   if (isOn(skip, 'path_validation')) {
     const denied = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'deny');
     if (denied) return answer('deny', 'path_guard', 'path_validation', cap(denied.verdict.reason), denied.verdict.ruleId);
-    const asked = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
-    if (asked) pending = answer('ask', 'path_guard', 'path_validation', cap(asked.verdict.reason), asked.verdict.ruleId);
+    const asks = view.paths.filter((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
+    const asked = asks.find((p) => p.verdict.firm) ?? asks[0];
+    if (asked) {
+      pending = answer('ask', 'path_guard', 'path_validation', cap(asked.verdict.reason), asked.verdict.ruleId);
+      pendingFirm = asked.verdict.firm === true;
+    }
   }
   if (isOn(skip, 'denial_fuse') && config.denials?.isTripped(tool)) {
     return answer(config.fuseDecision ?? 'ask', 'denial_fuse', 'denial_fuse', `Calls of ${tool} were refused ${plural(config.denials.count(tool), 'time')} in this session. Stop retrying ${tool}: change your approach, or explain to the user what you need and why.`);
@@ -137,6 +143,7 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     if (a && !a.ok) return answer('ask', 'tool_check', 'tool_check', `The command could not be analyzed (${a.error}). Simplify it: one plain command per call, quotes closed.`);
     const flag = a?.ok ? a.flags[0] : undefined;
     if (flag) return answer('ask', 'tool_check', 'tool_check', `The command uses ${CONSTRUCT_TEXT[flag.construct]} (${flag.detail}), which needs approval. Rewrite it as plain commands with literal arguments; run any inner command as its own call.`);
+    if (view.untrustedGit) return answer('ask', 'tool_check', 'tool_check', `${cap(view.untrustedGit)}. Run git only in the workspace's own repository (its .git directory), or ask the user to review that repository first.`);
     if (subject.toolCheck) return answer(subject.toolCheck.decision, 'tool_check', 'tool_check', subject.toolCheck.reason);
   }
   if (isOn(skip, 'hook') && hook) {
@@ -156,7 +163,7 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     if (config.mode === 'plan' && !view.readOnly) {
       return answer('deny', 'mode', 'mode', `Plan mode is read-only and ${view.notReadOnlyBecause}. Describe the change in your plan instead of making it.`);
     }
-    if (config.mode === 'bypass') return answer('allow', 'mode', 'mode', '');
+    if (config.mode === 'bypass' && !pendingFirm) return answer('allow', 'mode', 'mode', '');
     const edits = subject.command === undefined && view.paths.some((p) => p.access.access === 'write');
     if (config.mode === 'acceptEdits' && edits && !pending && view.paths.every((p) => p.verdict.effect === 'pass')) {
       return answer('allow', 'mode', 'mode', '');

@@ -4,8 +4,11 @@
  * lists of shells, interpreters and environment variables that change what a
  * command runs. Regexes here only look at single, already-parsed words.
  */
-import type { Assignment, SimpleCommand } from './shell-analysis.js';
+import type { Assignment, ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
+import { firstUnsafe, parseArgs, type ArgValue } from './option-parse.js';
+import { WRAPPER_TABLES } from './specs-tools.js';
+import { isRuleOn } from './rule-switches.js';
 
 export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
 
@@ -18,24 +21,29 @@ export function isInterpreter(name: string): boolean {
   return INTERPRETERS.has(name) || /^python[0-9.]*$/.test(name) || /^pypy[0-9.]*$/.test(name);
 }
 
-/** Variables that change which code a later command runs (loader, shell start-up, search paths, tool hooks). */
+/**
+ * Variables that change which code a command runs or which files it writes:
+ * the loader, shell start-up, interpreter search paths and options, and the
+ * configuration sources of the tools on the read-only list (git reads its
+ * config from GIT_* and $XDG_CONFIG_HOME/git/config, rg from
+ * RIPGREP_CONFIG_PATH, less from LESSOPEN, npm from npm_config_*). A closed
+ * table: setting one of these, even for a read-only command, needs approval.
+ */
 const DANGEROUS_ENV: ReadonlySet<string> = new Set([
-  'PATH', 'BASH_ENV', 'ENV', 'IFS', 'PROMPT_COMMAND', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'HOME', 'CDPATH', 'GLOBIGNORE',
-  'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB',
-  'RUBYOPT', 'RUBYLIB', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EDITOR',
-  'GIT_PAGER', 'PAGER', 'EDITOR', 'VISUAL', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM',
-  'GIT_CONFIG_COUNT', 'GIT_DIR', 'GIT_WORK_TREE', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_script_shell',
+  'PATH', 'BASH_ENV', 'ENV', 'IFS', 'PROMPT_COMMAND', 'PS0', 'PS1', 'PS2', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'HOME', 'CDPATH',
+  'GLOBIGNORE', 'BASH_XTRACEFD', 'SHELL', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_DATA_HOME', 'XDG_CACHE_HOME',
+  'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONINSPECT', 'PERL5OPT',
+  'PERL5LIB', 'PERLLIB', 'PERL5DB', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
+  'SSH_ASKPASS', 'PAGER', 'MANPAGER', 'MANOPT', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'LESSKEY',
+  'RIPGREP_CONFIG_PATH', 'DOCKER_CONFIG', 'DOCKER_HOST', 'GCONV_PATH', 'LOCPATH', 'NLSPATH', 'HOSTALIASES', 'GOFLAGS',
+  'GOTOOLCHAIN', 'CARGO_HOME', 'RUSTUP_TOOLCHAIN', 'RUSTC_WRAPPER', 'WGETRC', 'CURL_HOME', 'TAR_OPTIONS', 'GREP_OPTIONS',
 ]);
+/** Whole families: every GIT_* variable changes what git reads, runs or writes (GIT_EXTERNAL_DIFF, GIT_TRACE=FILE, GIT_DIR...). */
+const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_', 'NPM_CONFIG_', 'npm_config_', 'PYTHONMALLOC', 'MALLOC_'];
 
 export function isDangerousEnvName(name: string): boolean {
-  return (
-    DANGEROUS_ENV.has(name) ||
-    name.startsWith('LD_') ||
-    name.startsWith('DYLD_') ||
-    name.startsWith('BASH_FUNC_') ||
-    name.startsWith('GIT_CONFIG_KEY_') ||
-    name.startsWith('GIT_CONFIG_VALUE_')
-  );
+  if (!isRuleOn('config_sources')) return false;
+  return DANGEROUS_ENV.has(name) || DANGEROUS_PREFIXES.some((p) => name.startsWith(p));
 }
 
 /** Command name used for judging: basename of a static first word (`/bin/rm` -> `rm`), null when dynamic. */
@@ -68,66 +76,96 @@ export interface Unwrapped {
   readonly wrappers: readonly string[];
   /** `env FOO=x cmd` / `sudo FOO=x cmd` assignments. */
   readonly envAssignments: readonly Assignment[];
+  /** Directories the wrapped command runs in (`env -C DIR`); null = not static. */
+  readonly cwds: readonly (string | null)[];
+  /** Files a wrapper reads itself (`xargs -a FILE`). */
+  readonly reads: readonly ArgValue[];
+  /** Why a wrapper makes the call not read-only (an unknown or unsafe wrapper option), or null. */
+  readonly issue: string | null;
+  /** Constructs a wrapper option brings (`env -S` evaluates a string as a command line). */
+  readonly flags: readonly ShellFlag[];
+  /** `xargs`: the command also gets operands from its input, unknown before it runs. */
+  readonly stdinOperands: boolean;
 }
 
-/** Flags taking a value, per wrapper (so the value is not mistaken for the command). */
-const WRAPPERS: Readonly<Record<string, ReadonlySet<string>>> = {
-  time: new Set(),
+/** Value-taking flags of the wrappers without a table (they are never read-only). */
+const CRUDE_WRAPPERS: Readonly<Record<string, ReadonlySet<string>>> = {
   coproc: new Set(),
-  nohup: new Set(),
-  builtin: new Set(),
-  command: new Set(),
   exec: new Set(['-a']),
-  env: new Set(['-u', '--unset', '-C', '--chdir']),
-  sudo: new Set(['-u', '--user', '-g', '--group', '-C', '-h', '--host', '-p', '--prompt', '-r', '-t', '-U', '-D']),
+  sudo: new Set(['-u', '--user', '-g', '--group', '-C', '-h', '--host', '-p', '--prompt', '-r', '-t', '-U', '-D', '--chdir']),
   doas: new Set(['-u', '-C']),
-  nice: new Set(['-n', '--adjustment']),
   ionice: new Set(['-c', '-n', '-p', '--class', '--classdata']),
-  stdbuf: new Set(['-i', '-o', '-e']),
-  timeout: new Set(['-s', '--signal', '-k', '--kill-after']),
-  xargs: new Set(['-I', '-L', '-n', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--replace']),
 };
 
 const MAX_WRAPPER_DEPTH = 8;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const word = (v: string): ShellWord => ({ text: v, value: v, glob: false });
 
 export function unwrapCommand(cmd: Pick<SimpleCommand, 'argv'>): Unwrapped {
   let argv = cmd.argv;
   const wrappers: string[] = [];
   const envAssignments: Assignment[] = [];
+  const cwds: (string | null)[] = [];
+  const reads: ArgValue[] = [];
+  const flags: ShellFlag[] = [];
+  let issue: string | null = null;
+  let stdinOperands = false;
   for (let depth = 0; depth < MAX_WRAPPER_DEPTH; depth++) {
     const name = baseName(argv[0]);
     if (name === null) break;
-    const valued = WRAPPERS[name];
-    if (!valued) break;
+    const table = Object.hasOwn(WRAPPER_TABLES, name) ? WRAPPER_TABLES[name] : undefined;
+    const crude = Object.hasOwn(CRUDE_WRAPPERS, name) ? CRUDE_WRAPPERS[name] : undefined;
+    if (!table && !crude) break;
     // `command -v x` / `command -V x` only looks a name up: it is not a wrapper then.
     if (name === 'command' && argv.slice(1).some((w) => w.value === '-v' || w.value === '-V')) break;
-    let i = 1;
-    while (i < argv.length) {
-      const v = argv[i]?.value ?? null;
-      if (v === null) break;
-      if (v === '--') {
-        i++;
-        break;
-      }
-      if ((name === 'env' || name === 'sudo') && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
-        const eq = v.indexOf('=');
-        envAssignments.push({ name: v.slice(0, eq), value: { text: v.slice(eq + 1), value: v.slice(eq + 1), glob: false } });
-        i++;
-        continue;
-      }
-      if (!v.startsWith('-') || v === '-') break;
-      i += valued.has(v) ? 2 : 1;
-    }
-    // timeout's first operand is the duration, not the command.
-    if (name === 'timeout') i++;
-    const rest = argv.slice(i);
     // Record an untrusted path (`./sudo`) as written so no allow list accepts it as the wrapper.
     wrappers.push(allowListName(argv[0]) ?? argv[0]?.value ?? name);
+    let rest: readonly ShellWord[];
+    if (table) {
+      const parsed = parseArgs(name, table, argv.slice(1));
+      if (!parsed.ok) {
+        issue ??= parsed.reason;
+        rest = skipDashWords(argv.slice(1), new Set());
+      } else {
+        issue ??= firstUnsafe(name, parsed);
+        for (const o of parsed.options) {
+          if (name === 'env' && (o.spec.name === '-C' || o.spec.name === '--chdir')) cwds.push(o.value?.value ?? null);
+          if (o.spec.name === '-S' || o.spec.name === '--split-string') flags.push({ construct: 'eval_like', detail: `env ${o.written}` });
+          if (o.spec.name === '--process-slot-var' && isDangerousEnvName(o.value?.value ?? 'PATH')) flags.push({ construct: 'env_tampering', detail: `xargs ${o.written}` });
+          if (o.spec.effect === 'read' && o.value) reads.push(o.value);
+        }
+        rest = parsed.operands.length > 0 ? [...argv.slice(argv.length - parsed.rest.length - 1, argv.length - parsed.rest.length), ...parsed.rest] : [];
+      }
+    } else rest = skipDashWords(argv.slice(1), crude as ReadonlySet<string>);
+    if (name === 'env' || name === 'sudo') {
+      while (rest.length > 0 && rest[0]?.value != null && ASSIGNMENT.test(rest[0].value)) {
+        const v = rest[0].value;
+        const eq = v.indexOf('=');
+        envAssignments.push({ name: v.slice(0, eq), value: word(v.slice(eq + 1)) });
+        rest = rest.slice(1);
+      }
+    }
+    // timeout's first operand is the duration, not the command.
+    if (name === 'timeout') rest = rest.slice(1);
+    if (name === 'xargs') stdinOperands = true;
     if (rest.length === 0) {
       // `env` alone prints the environment; `xargs` alone runs echo. Keep the wrapper as the command.
-      return { argv: name === 'xargs' ? [{ text: 'echo', value: 'echo', glob: false }] : argv, wrappers, envAssignments };
+      return { argv: name === 'xargs' ? [word('echo')] : argv, wrappers, envAssignments, cwds, reads, issue, flags, stdinOperands };
     }
     argv = rest;
   }
-  return { argv, wrappers, envAssignments };
+  return { argv, wrappers, envAssignments, cwds, reads, issue, flags, stdinOperands };
+}
+
+/** Crude option skipping for wrappers without a table: flags (and the values of `valued` ones) up to the command. */
+function skipDashWords(args: readonly ShellWord[], valued: ReadonlySet<string>): readonly ShellWord[] {
+  let i = 0;
+  while (i < args.length) {
+    const v = args[i]?.value ?? null;
+    if (v === null) break;
+    if (v === '--') return args.slice(i + 1);
+    if (!v.startsWith('-') || v === '-') break;
+    i += valued.has(v) ? 2 : 1;
+  }
+  return args.slice(i);
 }

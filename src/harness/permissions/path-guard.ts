@@ -9,7 +9,8 @@
  */
 import * as path from 'node:path';
 import { DEFAULT_PROTECTED_PATHS, SENSITIVE_PATHS, firstMatch, type PathRule } from './protected-paths.js';
-import { isWithin, realFs, resolveReal, type PathFs, type RealDirMemo } from './path-resolve.js';
+import { hasDotDot, isWithin, physicalPath, realFs, resolveReal, type PathFs, type RealDirMemo } from './path-resolve.js';
+import { isRuleOn } from './rule-switches.js';
 
 export type PathKind = 'inside' | 'outside' | 'system' | 'sensitive' | 'protected' | 'device' | 'unknown';
 export type PathEffect = 'pass' | 'ask' | 'deny';
@@ -25,6 +26,18 @@ export interface PathVerdict {
   readonly resolved: string | null;
   /** Model-facing explanation, empty for `pass`. */
   readonly reason: string;
+  /**
+   * An ask that only explicit consent lifts (a human, a hook, an allow rule),
+   * never a mode: a write to a path computed at run time, which may be
+   * anywhere. Absent = a soft ask (bypass lifts it).
+   */
+  readonly firm?: boolean;
+}
+
+/** What touches the path, for the reason text: `` `tee` `` and whether its write is only possible (an opaque program). */
+export interface AccessVia {
+  readonly via?: string;
+  readonly mayWrite?: boolean;
 }
 
 export interface PathGuardOptions {
@@ -48,19 +61,24 @@ const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev
 const RANK: Record<PathEffect, number> = { pass: 0, ask: 1, deny: 2 };
 
 /** Classify one access. `p` null means the path is not static (e.g. `$OUT`): unknown. */
-export function checkPath(p: string | null, access: 'read' | 'write', opts: PathGuardOptions): PathVerdict {
+export function checkPath(p: string | null, access: 'read' | 'write', opts: PathGuardOptions, how: AccessVia = {}): PathVerdict {
   if (p === null || p === '' || (p.startsWith('~') && p !== '~' && !p.startsWith('~/'))) {
-    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `${p === null ? 'a path computed at run time' : `the path ${p}`} cannot be checked before running; use a literal path inside the workspace.` };
+    const what = p === null ? 'a path computed at run time' : `the path ${p}`;
+    const by = how.via ? ` (${how.via} ${access === 'write' ? (how.mayWrite ? 'may write it' : 'writes it') : 'reads it'})` : '';
+    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `${what}${by} cannot be checked before running; use a literal path inside the workspace.`, ...(access === 'write' ? { firm: true } : {}) };
   }
   const fs = opts.fs ?? realFs;
   const expanded = p === '~' || p.startsWith('~/') ? opts.homeDir + p.slice(1) : p;
-  const lexical = path.resolve(opts.cwd ?? opts.workspaceRoot, expanded);
-  const resolved = resolveReal(lexical, fs, opts.dirMemo);
+  const base = opts.cwd ?? opts.workspaceRoot;
+  const lexical = path.resolve(base, expanded);
+  // `..` after a symlink is resolved by the kernel from the link's target: judge that path, not the lexical one.
+  const physical = isRuleOn('physical_dotdot') && (hasDotDot(expanded) || hasDotDot(base)) ? physicalPath(base, expanded, fs) : lexical;
+  const resolved = resolveReal(physical, fs, opts.dirMemo);
   const roots = rootsOf(opts);
-  const a = classify(lexical, access, roots, opts);
+  const a = classify(lexical, access, roots, opts, how);
   // No symlink on the way: both verdicts would be the same classification of the same path.
   if (resolved === lexical) return a;
-  const b = classify(resolved, access, roots, opts);
+  const b = classify(resolved, access, roots, opts, how);
   // Keep the stricter; on a tie prefer the verdict about the real target.
   const pick = RANK[a.effect] > RANK[b.effect] ? a : b;
   return { ...pick, resolved };
@@ -93,17 +111,24 @@ function realRoot(root: string): readonly [string, string] {
   return pair;
 }
 
-function classify(abs: string, access: 'read' | 'write', roots: readonly string[], opts: PathGuardOptions): PathVerdict {
+/** `writing X` or, with a via, `` `tee` writes X, which `` — the subject of the reason sentence. */
+function subject(abs: string, access: 'read' | 'write', how: AccessVia): string {
+  if (!how.via) return `${access === 'write' ? 'writing' : 'reading'} ${abs}`;
+  return `${how.via} ${access === 'write' ? (how.mayWrite ? 'may write' : 'writes') : 'reads'} ${abs}, which`;
+}
+
+function classify(abs: string, access: 'read' | 'write', roots: readonly string[], opts: PathGuardOptions, how: AccessVia): PathVerdict {
   const segments = abs.split(path.sep).filter(Boolean);
   const prot = firstMatch(opts.protectedPaths ?? DEFAULT_PROTECTED_PATHS, segments, access);
   if (prot) {
-    const reason = prot.approvable ? `writing ${abs} needs approval in every mode: ${prot.reason}.` : `writing ${abs} is not allowed in any mode: ${prot.reason}.`;
+    const what = subject(abs, 'write', how);
+    const reason = prot.approvable ? `${what} needs approval in every mode: ${prot.reason}.` : `${what} is not allowed in any mode: ${prot.reason}.`;
     return { kind: 'protected', effect: prot.approvable ? 'ask' : 'deny', source: 'protected_path', ruleId: `protected:${prot.id}`, resolved: abs, reason };
   }
   const secret = firstMatch(SENSITIVE_PATHS, segments, access);
   if (secret) {
-    const verb = access === 'write' ? 'writing' : 'reading';
-    const reason = secret.approvable ? `${verb} ${abs} needs approval: ${secret.reason}.` : `${verb} ${abs} is refused: ${secret.reason}. Do not try to reach it another way.`;
+    const what = subject(abs, access, how);
+    const reason = secret.approvable ? `${what} needs approval: ${secret.reason}.` : `${what} is refused: ${secret.reason}. Do not try to reach it another way.`;
     return { kind: 'sensitive', effect: secret.approvable ? 'ask' : 'deny', source: 'path_guard', ruleId: `sensitive:${secret.id}`, resolved: abs, reason };
   }
   if (HARMLESS_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) {
@@ -114,9 +139,9 @@ function classify(abs: string, access: 'read' | 'write', roots: readonly string[
   }
   const system = SYSTEM_DIRS.some((d) => within(abs, d));
   if (access === 'write') {
-    return { kind: system ? 'system' : 'outside', effect: 'deny', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `writing ${abs} is refused: it is outside the workspace${system ? ' (a system path)' : ''}. Write inside the workspace instead.` };
+    return { kind: system ? 'system' : 'outside', effect: 'deny', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `${subject(abs, 'write', how)} is refused: it is outside the workspace${system ? ' (a system path)' : ''}, and writes outside the workspace are refused in every mode. Write inside the workspace instead.` };
   }
-  return { kind: system ? 'system' : 'outside', effect: 'ask', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `reading ${abs} needs approval: it is outside the workspace.` };
+  return { kind: system ? 'system' : 'outside', effect: 'ask', source: 'path_guard', ruleId: system ? 'system' : 'outside', resolved: abs, reason: `${subject(abs, 'read', how)} needs approval: it is outside the workspace.` };
 }
 
 /**

@@ -116,3 +116,31 @@ export function isWithin(p: string, root: string): boolean {
   const rel = path.relative(root, p);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
+
+/** `p` has a `..` segment (the kernel resolves it after the symlinks before it, not lexically). */
+export function hasDotDot(p: string): boolean {
+  return p.includes('..') && p.split('/').includes('..');
+}
+
+/**
+ * The path the kernel reaches for `p` from `base`, with every `..` taken
+ * physically: `link/../x` is the parent of where `link` points, then `x`.
+ * path.resolve would cancel `link/..` and judge `x` in the workspace, while
+ * `cat link/../secret` reads next to the link's target. Components are
+ * resolved one at a time (a symlink is followed before the next `..`).
+ */
+export function physicalPath(base: string, p: string, fs: PathFs = realFs): string {
+  let current = path.isAbsolute(p) ? path.parse(path.resolve(p)).root : hasDotDot(base) ? physicalPath('/', base, fs) : resolveReal(path.resolve(base), fs);
+  let hops = 0;
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      current = path.dirname(current);
+      continue;
+    }
+    const next = joinLeaf(current, seg);
+    if (isSymlink(next, fs) && hops++ < MAX_LINKS) current = resolveReal(next, fs);
+    else current = next;
+  }
+  return current;
+}

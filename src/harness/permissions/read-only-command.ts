@@ -1,21 +1,18 @@
 /**
  * `isReadOnlyCommand`: true only when every simple command of a parsed bash
- * command line is on the read-only allow list (read-only-specs.ts), nothing is
- * written through a redirection (except to /dev/null and the std streams),
- * and no flagged construct (substitution, eval, pipe into a shell, env
- * tricks, dynamic command name, function definition) is present.
+ * command line is on the read-only allow list with options known to be safe
+ * (command-model.ts), nothing is written through a redirection (except to
+ * /dev/null and the std streams), and no flagged construct (substitution,
+ * eval, a word bash evaluates, pipe into a shell, env tricks, dynamic command
+ * name, function definition) is present.
  * This is what `bash.isConcurrencySafe(input)` uses (seed §6.2), and what the
  * permission chain's read-only auto-allow uses for bash (seed §8.2 step 10).
  */
 import { analyzeShell, type ShellAnalysis, type SimpleCommand } from './shell-analysis.js';
-import { allowListName, unwrapCommand } from './command-words.js';
-import { READ_ONLY_COMMANDS } from './read-only-specs.js';
+import { judged } from './command-model.js';
 
 /** Write targets that change nothing. */
 export const HARMLESS_SINKS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
-
-/** Wrappers that only change how the wrapped command runs, not what it touches. */
-const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
 
 export interface ReadOnlyVerdict {
   readonly readOnly: boolean;
@@ -42,16 +39,7 @@ export function readOnlyVerdict(analysis: ShellAnalysis): ReadOnlyVerdict {
 
 /** Null when the simple command is read-only, else the reason. */
 export function commandNotReadOnly(cmd: SimpleCommand): string | null {
-  const u = unwrapCommand(cmd);
-  const bad = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
-  if (bad) return `\`${bad}\` is not on the read-only list`;
-  const name = allowListName(u.argv[0]);
-  if (name === null) return `\`${u.argv[0]?.text ?? ''}\` is not a static name of a system command`;
-  // Own() lookup: a name like `constructor` must not hit Object.prototype.
-  const spec = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
-  if (!spec) return `\`${name}\` is not on the read-only list`;
-  if (spec.allow && !spec.allow(u.argv.slice(1))) return `\`${name}\` with these arguments can change state`;
-  return null;
+  return judged(cmd).notReadOnly;
 }
 
 /** Never throws: any failure means "not read-only" (fail closed, seed §6.2). */

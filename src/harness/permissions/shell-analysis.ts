@@ -9,8 +9,11 @@ import type { Node } from 'web-tree-sitter';
 import { parseShell } from './shell-parser.js';
 import { shellWord, type ShellWord } from './shell-words.js';
 import type { Assignment, FunctionDef, Redirection, ShellAnalysis, ShellConstruct, ShellFlag, SimpleCommand } from './shell-types.js';
-import { isDangerousEnvName, unwrapCommand } from './command-words.js';
+import { SHELLS, baseName, isDangerousEnvName, unwrapCommand } from './command-words.js';
 import { flagCommand } from './shell-flags.js';
+import { judged } from './command-model.js';
+import { evaluatedWords } from './shell-evaluated.js';
+import { isRuleOn, onRulesChanged } from './rule-switches.js';
 
 export type { Assignment, FunctionDef, Redirection, ShellAnalysis, ShellConstruct, ShellFlag, SimpleCommand } from './shell-types.js';
 
@@ -38,22 +41,25 @@ const LEAVES = new Set([
 
 const cache = new Map<string, ShellAnalysis>();
 const CACHE_MAX = 256;
+onRulesChanged(() => cache.clear());
+/** How deep `sh -c '...'` scripts are analyzed as commands of their own. */
+const MAX_SCRIPT_DEPTH = 3;
 
 /**
  * Analyze one command line. Results are cached by command text: the same
  * command is analyzed by the scheduler's concurrency check and by the
  * permission chain, and analysis results are immutable.
  */
-export function analyzeShell(command: string): ShellAnalysis {
+export function analyzeShell(command: string, depth = 0): ShellAnalysis {
   const hit = cache.get(command);
   if (hit) return hit;
-  const result = analyzeUncached(command);
+  const result = analyzeUncached(command, depth);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(command, result);
   return result;
 }
 
-function analyzeUncached(command: string): ShellAnalysis {
+function analyzeUncached(command: string, depth: number): ShellAnalysis {
   let parsed: ReturnType<typeof parseShell>;
   try {
     parsed = parseShell(command);
@@ -140,6 +146,26 @@ function analyzeUncached(command: string): ShellAnalysis {
     const name = unwrapCommand(cmd).argv[0]?.value ?? null;
     if (ctx.fn && name === ctx.fn.name) ctx.fn.recursive = true;
     for (const f of flagCommand(cmd)) flag(f.construct, f.detail);
+    for (const f of judged(cmd).flags) flag(f.construct, f.detail);
+    shellScript(cmd);
+  };
+
+  /** `sh -c 'SCRIPT'`: the script's commands, redirections and flags are judged as if written inline. */
+  const shellScript = (cmd: SimpleCommand): void => {
+    const u = unwrapCommand(cmd);
+    const name = baseName(u.argv[0]);
+    if (name === null || !SHELLS.has(name)) return;
+    const script = shellCScript(u.argv.slice(1));
+    if (script === undefined) return;
+    if (script === null) return flag('eval_like', `${name} -c with a script computed at run time`);
+    if (depth >= MAX_SCRIPT_DEPTH) return flag('eval_like', `${name} -c nested too deeply to judge`);
+    const inner = analyzeShell(script, depth + 1);
+    if (!inner.ok) return flag('eval_like', `${name} -c with a script that could not be analyzed (${inner.error})`);
+    out.commands.push(...inner.commands);
+    out.redirects.push(...inner.redirects);
+    out.assignments.push(...inner.assignments);
+    out.functions.push(...inner.functions);
+    out.flags.push(...inner.flags);
   };
 
   const walk = (node: Node, ctx: Ctx): void => {
@@ -186,7 +212,9 @@ function analyzeUncached(command: string): ShellAnalysis {
           argv.push(shellWord(c));
           if (c.type !== 'variable_assignment') walk(c, ctx);
         }
-        out.commands.push({ argv, assignments: [], redirects: [], stdinFed: ctx.stdinFed, substitutedCommands: [], text: node.text });
+        const decl: SimpleCommand = { argv, assignments: [], redirects: [], stdinFed: ctx.stdinFed, substitutedCommands: [], text: node.text };
+        out.commands.push(decl);
+        for (const f of judged(decl).flags) flag(f.construct, f.detail);
         return;
       }
       case 'function_definition': {
@@ -215,6 +243,7 @@ function analyzeUncached(command: string): ShellAnalysis {
 
   try {
     walk(parsed.root, { stdinFed: false, fn: null });
+    if (isRuleOn('evaluated_words')) for (const f of evaluatedWords(parsed.root)) flag(f.construct, f.detail);
   } catch (err) {
     if (err instanceof Unsupported) return { ok: false, error: err.message };
     // Anything else (e.g. stack overflow on absurd nesting) also means "cannot judge": fail closed.
@@ -224,4 +253,25 @@ function analyzeUncached(command: string): ShellAnalysis {
     parsed.dispose();
   }
   return { ok: true, ...out };
+}
+
+/**
+ * The script of `sh -c SCRIPT` (options before it skipped, `-o opt` too):
+ * the static script, null when it is computed at run time, undefined when
+ * the shell has no `-c` (it runs a script file or reads stdin).
+ */
+function shellCScript(args: readonly ShellWord[]): string | null | undefined {
+  let sawC = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]?.value ?? null;
+    if (v === null) return sawC ? null : undefined;
+    if (v === '--') return sawC ? (args[i + 1] === undefined ? undefined : (args[i + 1]?.value ?? null)) : undefined;
+    if ((v.startsWith('-') || v.startsWith('+')) && v.length > 1) {
+      if (/^-[A-Za-z]*c[A-Za-z]*$/.test(v)) sawC = true;
+      if (v === '-o' || v === '+o' || v === '-O' || v === '+O') i++;
+      continue;
+    }
+    return sawC ? v : undefined;
+  }
+  return undefined;
 }

@@ -13,12 +13,47 @@ export interface ShellWord {
   readonly value: string | null;
   /** Contains an unquoted glob character (`*`, `?`, `[`): names any number of files. */
   readonly glob: boolean;
+  /**
+   * With `glob`: the word as a bash pattern, quoted metacharacters escaped
+   * (`'*'x*` is `\*x*`), so the expander matches what bash would.
+   */
+  readonly pattern?: string;
 }
 
 export function shellWord(node: Node): ShellWord {
   const acc = { glob: false };
   const value = valueOf(node, acc);
-  return { text: node.text, value, glob: acc.glob };
+  if (!acc.glob || value === null) return { text: node.text, value, glob: acc.glob };
+  return { text: node.text, value, glob: true, pattern: patternOf(node) ?? undefined };
+}
+
+const escapeGlob = (s: string): string => s.replace(/[*?[\]\\]/g, '\\$&');
+
+/** The pattern form of a static word: unquoted text keeps its escapes, quoted text is escaped. */
+function patternOf(node: Node): string | null {
+  switch (node.type) {
+    case 'word':
+      return node.text.replaceAll('\\\n', '');
+    case 'number':
+      return node.text;
+    case 'raw_string':
+      return escapeGlob(node.text.slice(1, -1));
+    case 'string': {
+      const v = doubleQuoted(node);
+      return v === null ? null : escapeGlob(v);
+    }
+    case 'concatenation': {
+      let out = '';
+      for (const child of node.namedChildren) {
+        const p = patternOf(child);
+        if (p === null) return null;
+        out += p;
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
 }
 
 function valueOf(node: Node, acc: { glob: boolean }): string | null {

@@ -11,9 +11,18 @@ import type { DenialTracker } from './denial-tracker.js';
 export interface PathAccess {
   /** As the tool got it (absolute or relative to the workspace); null when computed at run time. */
   readonly path: string | null;
-  readonly access: 'read' | 'write';
+  /**
+   * `any`: an operand of a program whose file effects faultline cannot see
+   * (an unknown command, an interpreter's code): judged as a write, or as a
+   * read when the command runs in the OS sandbox (which confines its writes).
+   */
+  readonly access: 'read' | 'write' | 'any';
   /** The path is a shell glob: the chain also judges every file it matches now. */
   readonly glob?: boolean;
+  /** With `glob`: the bash pattern (quoted metacharacters escaped); absent = cannot be expanded faithfully. */
+  readonly pattern?: string;
+  /** What touches the path, for the refusal text (`` `find -exec rm` ``, `` `sort --output` ``). */
+  readonly via?: string;
 }
 
 export interface PermissionSubject {
@@ -77,6 +86,13 @@ export interface PermissionConfig {
   /** Steps switched off. For tests that prove a step is what stops a case; never set in production. */
   readonly skipSteps?: ReadonlySet<ChainStep>;
   readonly fs?: PathFs;
+  /**
+   * bash runs inside the OS sandbox (src/harness/sandbox): writes outside the
+   * workspace cannot land, so operands of programs whose effects faultline
+   * cannot see are judged as reads, and an unknown write target may be
+   * lifted by bypass like any soft ask. Rules are otherwise unchanged.
+   */
+  readonly sandboxed?: boolean;
 }
 
 export interface PermissionResult {

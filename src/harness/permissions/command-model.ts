@@ -1,0 +1,372 @@
+/**
+ * What one simple command does, judged from its parsed words: whether it is
+ * read-only (and if not, the real reason, naming the option or action), the
+ * files it reads and writes (every operand of every command, so the path
+ * guard judges them in every mode), the directories it runs in, and the
+ * constructs it brings (env -S, git -c core.fsmonitor=...). Computed once per
+ * simple command by the shell analysis and cached with it.
+ */
+import type { PathAccess } from './types.js';
+import type { ShellFlag, SimpleCommand } from './shell-types.js';
+import type { ShellWord } from './shell-words.js';
+import { SHELLS, allowListName, baseName, isInterpreter, unwrapCommand } from './command-words.js';
+import { firstUnsafe, parseArgs, type ArgValue, type ParsedArgs } from './option-parse.js';
+import { FILE_TABLES } from './specs-files.js';
+import { parseFind } from './specs-find.js';
+import { DOCKER_TABLE, NPM_READ_ONLY, NPM_TABLE, PURE_COMMANDS, PURE_TABLES } from './specs-tools.js';
+import { DD_OPERANDS, INTERPRETER_CODE_OPTIONS, SED_TABLE, WRITERS } from './specs-writers.js';
+import { judgeGit } from './command-git.js';
+import { sedScriptEffects } from './sed-script.js';
+import { isRuleOn } from './rule-switches.js';
+
+export interface CommandJudgement {
+  /** Null when the command is read-only, else why not (model-facing). */
+  readonly notReadOnly: string | null;
+  readonly accesses: readonly PathAccess[];
+  /** Directories later relative paths may resolve against (`cd x`, `env -C x`, `git -C x`); null = not static. */
+  readonly cwds: readonly (string | null)[];
+  readonly flags: readonly ShellFlag[];
+  /** Directories a git command runs in (relative to the command's cwd), for the repository-trust check. */
+  readonly gitDirs: readonly (string | null)[];
+}
+
+/** Mutable builder shared by the per-command judges. */
+export interface Draft {
+  notReadOnly: string | null;
+  accesses: PathAccess[];
+  cwds: (string | null)[];
+  flags: ShellFlag[];
+  gitDirs: (string | null)[];
+}
+
+const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
+const SHELL_STATE: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset']);
+const MAX_NESTING = 4;
+
+const memo = new WeakMap<object, CommandJudgement>();
+
+/** judgeCommand, once per parsed simple command (analyses are cached and immutable). */
+export function judged(cmd: SimpleCommand): CommandJudgement {
+  let j = memo.get(cmd);
+  if (j === undefined) {
+    j = judgeCommand(cmd);
+    memo.set(cmd, j);
+  }
+  return j;
+}
+
+export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via: string): PathAccess {
+  return { path: p.value, access: kind, glob: p.glob, pattern: p.pattern, via };
+}
+
+export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
+  const u = unwrapCommand(cmd);
+  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [] };
+  const badWrapper = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
+  if (badWrapper) d.notReadOnly ??= `\`${badWrapper}\` is not on the read-only list`;
+  for (const r of u.reads) d.accesses.push(access(r, 'read', `\`${u.wrappers.join(' ')}\``));
+  const base = baseName(u.argv[0]);
+  if (base === null) {
+    d.notReadOnly ??= `\`${u.argv[0]?.text ?? ''}\` is not a static command name`;
+    return d;
+  }
+  const name = allowListName(u.argv[0]);
+  const args = u.argv.slice(1);
+  if (name === null) {
+    d.notReadOnly ??= `\`${u.argv[0]?.text}\` is not a system command (a script or program path)`;
+    opaque(base, args, d);
+    return d;
+  }
+  judgeNamed(name, args, d, depth);
+  // Operands that arrive on stdin through xargs are unknown: judged like a path computed at run time.
+  if (u.stdinOperands) {
+    const kind = d.accesses.some((a) => a.access !== 'read') || d.notReadOnly !== null ? 'any' : 'read';
+    d.accesses.push({ path: null, access: kind, via: `\`xargs ${name}\`` });
+  }
+  return d;
+}
+
+function judgeNamed(name: string, args: readonly ShellWord[], d: Draft, depth: number): void {
+  // `env` with no command prints the environment (its options were judged as a wrapper's); `command -v` looks a name up.
+  if (PURE_COMMANDS.has(name) || name === 'env' || name === 'command' || (SHELL_STATE.has(name) && name !== 'cd' && name !== 'pushd')) return;
+  if (name === 'cd' || name === 'pushd') {
+    const target = args.find((a) => a.value === null || !a.value.startsWith('-'));
+    d.cwds.push(target === undefined ? '~' : target.value === '-' ? null : target.value);
+    return;
+  }
+  const fileTable = Object.hasOwn(FILE_TABLES, name) ? FILE_TABLES[name] : undefined;
+  if (fileTable) return fileReader(name, parseArgs(name, fileTable, args), args, d);
+  if (Object.hasOwn(PURE_TABLES, name)) return pureWithOptions(name, args, d);
+  if (name === 'egrep' || name === 'fgrep') return fileReader('grep', parseArgs(name, FILE_TABLES.grep!, args), args, d);
+  if (name === 'find') return find(args, d, depth);
+  if (name === 'git') return judgeGit(args, d);
+  if (name === 'npm') return npm(args, d);
+  if (name === 'docker') return docker(args, d);
+  if (name === 'sed') return sed(args, d);
+  if (name === 'dd') return dd(args, d);
+  if (Object.hasOwn(WRITERS, name)) return writer(name, args, d);
+  d.notReadOnly ??= `\`${name}\` is not on the read-only list`;
+  opaque(name, args, d);
+}
+
+/** A read-only-list command with file operands. */
+function fileReader(name: string, parsed: ParsedArgs, args: readonly ShellWord[], d: Draft): void {
+  const via = `\`${name}\``;
+  if (!parsed.ok) {
+    d.notReadOnly ??= parsed.reason;
+    // The option is unknown, so what its value or the operands mean is too: judge every word as possibly written.
+    for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'any', via));
+    return;
+  }
+  if (isRuleOn('option_tables')) d.notReadOnly ??= firstUnsafe(name, parsed);
+  for (const o of parsed.options) {
+    if (!o.value) continue;
+    if (o.spec.effect === 'read') d.accesses.push(access(o.value, 'read', `\`${name} ${o.spec.name}\``));
+    if (o.spec.effect === 'write') d.accesses.push(access(o.value, 'write', `\`${name} ${o.spec.name}\``));
+  }
+  let files = parsed.operands.filter((o) => o.value !== '-');
+  const has = (...n: string[]) => parsed.options.some((o) => n.includes(o.spec.name));
+  if ((name === 'grep' || name === 'rg') && !has('-e', '--regexp', '-f', '--file') && !(name === 'rg' && has('--files', '--type-list'))) files = files.slice(1);
+  if (name === 'jq') {
+    if (!has('-f', '--from-file')) {
+      const filter = files[0]?.value ?? '';
+      if (/\b(import|include)\b/.test(filter)) d.notReadOnly ??= '`jq` with a program that imports modules or data files';
+      files = files.slice(1);
+    }
+  }
+  if (name === 'tr') files = [];
+  if (name === 'uniq' && files.length > 1) {
+    d.accesses.push(access(files[1] as ArgValue, 'write', '`uniq` (its second operand is the output file)'));
+    d.notReadOnly ??= '`uniq IN OUT` writes OUT';
+    files = files.slice(0, 1);
+  }
+  for (const f of files) d.accesses.push(access(f, 'read', via));
+  const recursive = name !== 'grep' || has('-r', '-R', '--recursive', '--dereference-recursive') || parsed.options.some((o) => (o.spec.name === '-d' || o.spec.name === '--directories') && o.value?.value === 'recurse');
+  if (files.length === 0 && (name === 'ls' || name === 'du' || name === 'rg' || (name === 'grep' && recursive))) d.accesses.push({ path: '.', access: 'read', via });
+}
+
+function pureWithOptions(name: string, args: readonly ShellWord[], d: Draft): void {
+  const parsed = parseArgs(name, PURE_TABLES[name]!, args);
+  if (!parsed.ok) {
+    d.notReadOnly ??= parsed.reason;
+    return;
+  }
+  if (isRuleOn('option_tables')) d.notReadOnly ??= firstUnsafe(name, parsed);
+  for (const o of parsed.options) if (o.value && o.spec.effect === 'read') d.accesses.push(access(o.value, 'read', `\`${name} ${o.spec.name}\``));
+  if (name === 'date') {
+    const setter = parsed.operands.find((o) => o.value === null || !o.value.startsWith('+'));
+    if (setter) d.notReadOnly ??= '`date` with an operand that is not a +FORMAT sets the system clock';
+  } else if (parsed.operands.length > 0) d.notReadOnly ??= `\`${name}\` with operands ${name === 'hostname' ? 'sets the host name' : 'runs a program'}`;
+}
+
+function find(args: readonly ShellWord[], d: Draft, depth: number): void {
+  const f = parseFind(args);
+  for (const s of f.starts) d.accesses.push(access(s, f.deletes ? 'write' : 'read', f.deletes ? '`find -delete`' : '`find`'));
+  for (const r of f.reads) d.accesses.push(access(r, 'read', '`find`'));
+  for (const w of f.writes) d.accesses.push(access(w, 'write', '`find -fprint`'));
+  if (f.error) {
+    d.notReadOnly ??= f.error;
+    return;
+  }
+  if (f.deletes) d.notReadOnly ??= '`find -delete` deletes files';
+  if (f.writes.length > 0) d.notReadOnly ??= '`find -fprint`/`-fls` writes a file';
+  for (const e of f.execs) {
+    const inner = baseName(e.argv[0]) ?? e.argv[0]?.text ?? '?';
+    const via = `\`find ${e.primary} ${inner}\``;
+    if (depth >= MAX_NESTING) {
+      d.notReadOnly ??= `${via} nests too deeply to judge`;
+      continue;
+    }
+    // `{}` is each file found under the start paths: judge the command as if run on the start paths.
+    for (const start of f.starts) {
+      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: start.pattern } : w));
+      const j = judgeCommand({ argv }, depth + 1);
+      if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
+      d.flags.push(...j.flags);
+      for (const a of j.accesses) d.accesses.push({ ...a, via });
+    }
+  }
+}
+
+function npm(args: readonly ShellWord[], d: Draft): void {
+  const sub = args[0]?.value ?? null;
+  const parsed = parseArgs('npm', NPM_TABLE, args.slice(1));
+  const rest = parsed.ok ? parsed.operands.map((o) => o.value) : [];
+  const bad = !parsed.ok ? parsed.reason : firstUnsafe('npm', parsed);
+  if (sub === '--version' || sub === '-v') {
+    if (args.length !== 1) d.notReadOnly ??= '`npm --version` with more arguments';
+    return;
+  }
+  const readOnly =
+    sub !== null &&
+    (NPM_READ_ONLY.has(sub) ||
+      ((sub === 'config' || sub === 'c') && (rest[0] === 'get' || rest[0] === 'list' || rest[0] === 'ls')) ||
+      (sub === 'pkg' && rest[0] === 'get') ||
+      (sub === 'audit' && rest.length === 0) ||
+      (sub === 'version' && rest.length === 0));
+  if (!readOnly) {
+    d.notReadOnly ??= `\`npm ${sub ?? args[0]?.text ?? ''}\` is not a read-only npm command`;
+    opaque('npm', args.slice(1), d);
+  } else if (bad) d.notReadOnly ??= bad;
+}
+
+const DOCKER_READ_ONLY = new Set(['ps', 'images', 'inspect', 'logs', 'version', 'info', 'top', 'port', 'diff', 'history', 'search']);
+const DOCKER_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  image: ['ls', 'list', 'inspect', 'history'], container: ['ls', 'list', 'ps', 'inspect', 'logs', 'top', 'port', 'diff'],
+  network: ['ls', 'list', 'inspect'], volume: ['ls', 'list', 'inspect'], system: ['df', 'info'], context: ['ls', 'list', 'inspect', 'show'],
+};
+
+function docker(args: readonly ShellWord[], d: Draft): void {
+  const sub = args[0]?.value ?? null;
+  if (sub === '--version' || sub === '-v') {
+    if (args.length !== 1) d.notReadOnly ??= '`docker --version` with more arguments';
+    return;
+  }
+  const group = sub !== null && Object.hasOwn(DOCKER_GROUPS, sub) ? DOCKER_GROUPS[sub] : undefined;
+  const skip = group ? 2 : 1;
+  const ok = sub !== null && (DOCKER_READ_ONLY.has(sub) || sub === 'stats' || (group !== undefined && group.includes(args[1]?.value ?? '')));
+  if (!ok) {
+    d.notReadOnly ??= `\`docker ${sub ?? ''}\` is not a read-only docker command`;
+    opaque('docker', args.slice(1), d);
+    return;
+  }
+  const parsed = parseArgs('docker', DOCKER_TABLE, args.slice(skip));
+  if (!parsed.ok) d.notReadOnly ??= parsed.reason;
+  else if (sub === 'stats' && !parsed.options.some((o) => o.spec.name === '--no-stream')) d.notReadOnly ??= '`docker stats` without --no-stream runs forever';
+  else if (sub === 'logs' && parsed.options.some((o) => o.written === '-f' || o.written === '--follow')) d.notReadOnly ??= '`docker logs -f` runs forever';
+}
+
+function sed(args: readonly ShellWord[], d: Draft): void {
+  const parsed = parseArgs('sed', SED_TABLE, args);
+  d.notReadOnly ??= '`sed` is not on the read-only list';
+  if (!parsed.ok) {
+    for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'any', '`sed`'));
+    return;
+  }
+  const inPlace = parsed.options.some((o) => o.spec.name === '-i' || o.spec.name === '--in-place');
+  const scripts = parsed.options.filter((o) => o.spec.name === '-e' || o.spec.name === '--expression').map((o) => o.value?.value ?? null);
+  const fromFile = parsed.options.filter((o) => o.spec.name === '-f' || o.spec.name === '--file');
+  for (const f of fromFile) if (f.value) d.accesses.push(access(f.value, 'read', '`sed -f`'));
+  let files = parsed.operands;
+  if (scripts.length === 0 && fromFile.length === 0) {
+    scripts.push(files[0]?.value ?? null);
+    files = files.slice(1);
+  }
+  // A script read from a file, or one that runs commands, is opaque: its operands may be written.
+  let opaqueScript = fromFile.length > 0;
+  for (const s of scripts) {
+    const fx = s === null ? null : sedScriptEffects(s);
+    if (fx === null) opaqueScript = true;
+    else {
+      for (const w of fx.writes) d.accesses.push({ path: w, access: 'write', via: '`sed` (its script writes a file)' });
+      for (const r of fx.reads) d.accesses.push({ path: r, access: 'read', via: '`sed` (its script reads a file)' });
+      if (fx.runs) opaqueScript = true;
+    }
+  }
+  const kind = inPlace ? 'write' : opaqueScript ? 'any' : 'read';
+  for (const f of files) if (f.value !== '-') d.accesses.push(access(f, kind, inPlace ? '`sed -i`' : '`sed`'));
+}
+
+function dd(args: readonly ShellWord[], d: Draft): void {
+  d.notReadOnly ??= '`dd` is not on the read-only list';
+  for (const a of args) {
+    const v = a.value;
+    if (v === null) {
+      d.accesses.push({ path: null, access: 'any', via: '`dd`' });
+      continue;
+    }
+    const eq = v.indexOf('=');
+    const key = eq > 0 ? v.slice(0, eq) : '';
+    if (key === 'if') d.accesses.push({ path: v.slice(eq + 1), access: 'read', via: '`dd if=`' });
+    else if (key === 'of') d.accesses.push({ path: v.slice(eq + 1), access: 'write', via: '`dd of=`' });
+    else if (!DD_OPERANDS.has(key)) d.accesses.push({ path: v, access: 'any', via: '`dd`' });
+  }
+}
+
+function writer(name: string, args: readonly ShellWord[], d: Draft): void {
+  const spec = WRITERS[name]!;
+  const via = `\`${name}\``;
+  d.notReadOnly ??= `\`${name}\` ${name === 'tee' ? 'writes its file operands' : 'changes files'}`;
+  const parsed = parseArgs(name, spec.table, args);
+  if (!parsed.ok) {
+    for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'write', via));
+    return;
+  }
+  let target: ArgValue | null = null;
+  for (const o of parsed.options) {
+    if (!o.value) continue;
+    if (o.spec.effect === 'read') d.accesses.push(access(o.value, 'read', `\`${name} ${o.spec.name}\``));
+    if (o.spec.effect === 'write') target = o.value;
+  }
+  const ops = parsed.operands;
+  const has = (...n: string[]) => parsed.options.some((o) => n.includes(o.spec.name));
+  switch (spec.role) {
+    case 'write':
+      for (const o of ops) if (o.value !== '-') d.accesses.push(access(o, 'write', via));
+      break;
+    case 'after-first': {
+      const refOnly = has('--reference');
+      for (const o of refOnly ? ops : ops.slice(1)) d.accesses.push(access(o, 'write', via));
+      break;
+    }
+    case 'copy':
+    case 'move': {
+      const dest = target ?? ops[ops.length - 1];
+      const sources = target ? ops : ops.slice(0, -1);
+      // A hard link is a second name for the same file: writing through it writes the source.
+      const linkSources = spec.role === 'move' || (name === 'ln' && !has('-s', '--symbolic')) || (name === 'cp' && has('-l', '--link'));
+      const symbolic = name === 'ln' && has('-s', '--symbolic');
+      if (!symbolic) for (const s of sources) d.accesses.push(access(s, linkSources ? 'write' : 'read', via));
+      if (dest) d.accesses.push(access(dest, 'write', via));
+      break;
+    }
+  }
+}
+
+/**
+ * A program whose file effects faultline cannot see (an unknown command, an
+ * interpreter, a shell running a script): every static operand and every
+ * `--opt=value` value may be a file it writes. Code given with `-c`/`-e`
+ * is skipped; a shell's `-c` script is analyzed as commands of its own.
+ */
+export function opaque(name: string, args: readonly ShellWord[], d: Draft): void {
+  if (!isRuleOn('operand_paths')) return;
+  const via = `\`${name}\` (faultline cannot see which files it writes)`;
+  const family = SHELLS.has(name) ? 'shell' : /^python/.test(name) ? 'python' : name === 'nodejs' ? 'node' : ['gawk', 'mawk', 'nawk'].includes(name) ? 'awk' : name;
+  const code = Object.hasOwn(INTERPRETER_CODE_OPTIONS, family) ? INTERPRETER_CODE_OPTIONS[family] : undefined;
+  let skipNext = false;
+  let programSeen = family === 'awk' ? false : true;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as ShellWord;
+    if (skipNext) {
+      skipNext = false;
+      continue;
+    }
+    const v = a.value;
+    if (v !== null && v.startsWith('-') && v !== '-') {
+      if (family === 'shell' && /^-[a-z]*c/.test(v)) return; // `sh -c SCRIPT`: the script is analyzed on its own, its $0.. are not files
+      if (code?.has(v)) {
+        skipNext = true;
+        if (family === 'awk' && (v === '-f' || v === '--source' || v === '-e')) programSeen = true;
+      }
+      const eq = v.indexOf('=');
+      if (v.startsWith('--') && eq > 0) d.accesses.push({ path: v.slice(eq + 1), access: 'any', via });
+      continue;
+    }
+    if (!programSeen) {
+      programSeen = true; // awk's first operand is its program
+      continue;
+    }
+    d.accesses.push(access(a, 'any', via));
+  }
+  if ((isInterpreter(name) || SHELLS.has(name)) && args.length === 0) return;
+}
+
+/** The path-like parts of a word of a call that did not parse: the word, or the value after `=`. */
+function wordPaths(w: ShellWord): ArgValue[] {
+  const v = w.value;
+  if (v === null) return [{ value: null, glob: false, text: w.text }];
+  if (!v.startsWith('-')) return [{ value: v, glob: w.glob, pattern: w.pattern, text: w.text }];
+  const eq = v.indexOf('=');
+  return eq > 0 ? [{ value: v.slice(eq + 1), glob: w.glob, text: w.text }] : [];
+}
