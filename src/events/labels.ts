@@ -119,6 +119,13 @@ export type PermissionSource = z.infer<typeof PermissionSource>;
 export const PermissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
 export type PermissionMode = z.infer<typeof PermissionMode>;
 
+/** `--sandbox`: bubblewrap required, used when it works (auto), or off. */
+export const SandboxMode = z.enum(['required', 'auto', 'off']);
+export type SandboxMode = z.infer<typeof SandboxMode>;
+/** The OS sandbox that ran a session's bash commands. */
+export const SandboxKind = z.enum(['bubblewrap', 'none']);
+export type SandboxKind = z.infer<typeof SandboxKind>;
+
 export const HookName = z.enum(['pre_tool_use', 'post_tool_use']);
 /** `failed`: a PostToolUse hook threw or timed out and the output passed unchanged (a failing PreToolUse hook is `blocked`). */
 export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision', 'failed']);

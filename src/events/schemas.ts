@@ -24,6 +24,8 @@ import {
   PermissionDecisionValue,
   PermissionMode,
   PermissionSource,
+  SandboxKind,
+  SandboxMode,
   SessionOutcome,
   StopClass,
   ToolLabel,
@@ -105,6 +107,10 @@ export const EVENT_SCHEMAS = {
     deferred_tools: unknown(z.array(ToolLabel)),
     permission_mode: unknown(PermissionMode),
     headless: unknown(z.boolean()),
+    /** The OS sandbox bash ran in. Absent (traces before it was recorded): unknown. */
+    sandbox: SandboxKind.optional(),
+    /** The sandbox that was asked for (`--sandbox` / the task's `sandbox`). Absent: unknown. */
+    sandbox_mode: SandboxMode.optional(),
   }),
   session_end: z.strictObject({
     ...sessionScoped,

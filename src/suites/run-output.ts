@@ -73,6 +73,7 @@ export function summaryText(summary: RunSummary, tracePath: string, c: Colors): 
       (summary.aborted ? `, ${summary.aborted} aborted` : '') +
       (repeated ? ` (${total} sessions: ${total / summary.repeat} tasks x ${summary.repeat}, ${summary.durationMs} ms)` : ` (${total} tasks, ${summary.durationMs} ms)`),
   );
+  lines.push(sandboxLine(summary.outcomes));
   lines.push(`trace: ${tracePath}`);
   return lines.join('\n') + '\n';
 }
@@ -91,4 +92,14 @@ export function reliabilityText(summary: RunSummary, c: Colors): string {
     table.push([`${r.suite}/${r.taskId}`, `${r.passes}/${r.trials}`, pct(r.pass1), `${pct(r.pass1Interval.low)}-${pct(r.pass1Interval.high)}`, pct(r.passHatK)]);
   }
   return table.toString();
+}
+
+/** Which OS sandbox ran bash (seed §8.1): `sandbox: bubblewrap`, or none and why. */
+export function sandboxLine(outcomes: readonly TaskOutcome[]): string {
+  const kinds = new Map<string, number>();
+  for (const o of outcomes) if (o.sandbox) kinds.set(o.sandbox, (kinds.get(o.sandbox) ?? 0) + 1);
+  const note = outcomes.find((o) => o.sandboxNote)?.sandboxNote;
+  if (kinds.size === 0) return 'sandbox: not started (no session ran)';
+  const parts = [...kinds].map(([k, n]) => (kinds.size === 1 ? k : `${k} (${n} sessions)`));
+  return `sandbox: ${parts.join(', ')}${note ? ` — ${note}` : ''}`;
 }

@@ -3,6 +3,7 @@
  * one session per task (and per repeat), run_end. Progress goes to a
  * callback so the CLI decides how to show it.
  */
+import type { SandboxMode } from '../events/labels.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { RunEmitter } from '../events/emitter.js';
 import type { EventSink } from '../events/sink.js';
@@ -21,6 +22,8 @@ export interface RunSuiteOptions {
   repeat?: number;
   keepWorkspaces?: boolean;
   signal?: AbortSignal;
+  /** `--sandbox`: overrides every task's `sandbox` setting. */
+  sandbox?: SandboxMode;
   onTaskStart?: (task: LoadedTask) => void;
   onTaskEnd?: (outcome: TaskOutcome, done: number, total: number) => void;
 }
@@ -77,6 +80,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
         repeat: r,
         keepWorkspace: options.keepWorkspaces,
         runSignal: options.signal,
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       });
       outcomes[slot] = outcome;
       options.onTaskEnd?.(outcome, ++done, units.length);

@@ -4,7 +4,8 @@
  * events, one `expectation` per check, defense_stats and session_end.
  */
 import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
-import type { SessionOutcome, TurnStop } from '../events/labels.js';
+import type { SandboxKind, SandboxMode, SessionOutcome, TurnStop } from '../events/labels.js';
+import type { SandboxChoice } from '../harness/sandbox/sandbox.js';
 import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG, type HarnessConfig } from '../harness/config.js';
 import { armedDefenses } from '../harness/defenses/catalog.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
@@ -14,7 +15,7 @@ import { evaluateExpectations, type ExpectationResult } from './expectations.js'
 import type { EventRecord } from './event-assertion.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
-import { taskPipeline, taskTools, type TaskTools } from './task-pipeline.js';
+import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
 import { createWorkspace, removeWorkspace } from './workspace.js';
 
 export interface TaskRunOptions {
@@ -25,6 +26,8 @@ export interface TaskRunOptions {
   keepWorkspace?: boolean;
   /** Aborts every session of the run (Ctrl-C). */
   runSignal?: AbortSignal;
+  /** `faultline run --sandbox`: overrides the task's `sandbox` setting. */
+  sandbox?: SandboxMode;
 }
 
 export interface TaskOutcome {
@@ -42,6 +45,9 @@ export interface TaskOutcome {
   error?: string;
   /** Kept only with keepWorkspace. */
   workspace?: string;
+  /** The OS sandbox bash ran in, and why there was none when auto found none. */
+  sandbox?: SandboxKind;
+  sandboxNote?: string | null;
 }
 
 export async function runTask(task: LoadedTask, options: TaskRunOptions): Promise<TaskOutcome> {
@@ -67,6 +73,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   let tools: TaskTools;
   let workspace: string;
   let pipeline: PipelineServices;
+  let sandbox: SandboxChoice;
   try {
     tools = taskTools(task);
     registry = tools.registry;
@@ -76,7 +83,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   }
   try {
     tools.mcp?.prepare(workspace);
-    pipeline = await taskPipeline(task, tools, workspace);
+    sandbox = taskSandbox(task, workspace, options.sandbox);
+    pipeline = await taskPipeline(task, tools, workspace, sandbox.sandbox);
   } catch (error) {
     removeWorkspace(workspace);
     return fail(error);
@@ -89,6 +97,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     deferred_tools: tools.deferred,
     permission_mode: tools.mode,
     headless: tools.headless,
+    sandbox: sandbox.sandbox.kind,
+    sandbox_mode: sandbox.mode,
   });
 
   const abort = new AbortController();
@@ -133,6 +143,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     expectations,
     ...(error !== null ? { error: error instanceof Error ? error.message : String(error) } : {}),
     ...(options.keepWorkspace ? { workspace } : {}),
+    sandbox: sandbox.sandbox.kind,
+    sandboxNote: sandbox.note,
   };
 }
 

@@ -3,7 +3,7 @@
  * the file and the path inside it (see load-suite.ts).
  */
 import { z } from 'zod';
-import { DefenseName, PermissionMode, TurnStop } from '../events/labels.js';
+import { DefenseName, PermissionMode, SandboxMode, TurnStop } from '../events/labels.js';
 import { ModelScript } from '../mock/script.js';
 import { parseEventAssertion } from './event-assertion.js';
 import { McpServersSettings } from './mcp-schema.js';
@@ -89,6 +89,10 @@ const TaskSettings = {
   max_retries: z.number().int().nonnegative().optional(),
   /** MCP servers whose tools the task gets (see mcp-schema.ts). */
   mcp_servers: McpServersSettings.optional(),
+  /** OS sandbox for bash (default auto: bubblewrap when it works here); `faultline run --sandbox` overrides it. */
+  sandbox: SandboxMode.optional(),
+  /** Keep the network inside the sandbox (default false: loopback only). */
+  sandbox_network: z.boolean().optional(),
 };
 
 export const TaskSpec = z.strictObject({

@@ -10,7 +10,8 @@
  * allows it with a rule — the same as a CI agent run (`-p`) would be.
  */
 import { dirname } from 'node:path';
-import type { PermissionMode } from '../events/labels.js';
+import type { PermissionMode, SandboxMode } from '../events/labels.js';
+import { chooseSandbox, type CommandSandbox, type SandboxChoice } from '../harness/sandbox/sandbox.js';
 import { loadHooks } from '../harness/hooks/load-hooks.js';
 import { createSessionServices } from '../harness/pipeline/session-services.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
@@ -53,7 +54,16 @@ export function taskTools(task: LoadedTask): TaskTools {
   };
 }
 
-export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace: string): Promise<PipelineServices> {
+/**
+ * The OS sandbox of a task's session: `--sandbox` when given, else the task's
+ * `sandbox`, else auto. Throws SandboxUnavailableError for `required` on a
+ * machine where bubblewrap does not work (the task errors; nothing runs).
+ */
+export function taskSandbox(task: LoadedTask, workspace: string, override?: SandboxMode): SandboxChoice {
+  return chooseSandbox(override ?? task.sandbox ?? 'auto', { workspace, network: task.sandbox_network ?? false });
+}
+
+export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace: string, sandbox: CommandSandbox | null = null): Promise<PipelineServices> {
   const hooks = task.hooks ? await loadHooks(task.hooks, dirname(task.file)) : null;
   const p = task.permissions ?? {};
   return createSessionServices({
@@ -68,5 +78,6 @@ export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace
     disabledDefenses: task.disabled_defenses,
     hooks,
     displayModes: task.display_mode,
+    sandbox,
   });
 }

@@ -31,6 +31,7 @@ interface RunOptions {
   filter?: string;
   keepWorkspaces?: boolean;
   report?: boolean;
+  sandbox?: 'required' | 'auto' | 'off';
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -52,6 +53,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
+    .addOption(new Option('--sandbox <mode>', 'run bash in a bubblewrap OS sandbox: required (fail without it), auto (when it works here), off (default: each task\'s `sandbox`, else auto)').choices(['required', 'auto', 'off']))
     .addHelpText(
       'after',
       '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n' +
@@ -97,6 +99,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           repeat,
           keepWorkspaces: opts.keepWorkspaces,
           signal: abort.signal,
+          ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
           onTaskEnd: (outcome, done, total) => {
             if (outcome.outcome !== 'passed') failing++;
             io.stdout(io.isTTY ? progressBar(done, total, failing, c) : taskLine(outcome, done, total, c, repeat > 1));

@@ -8,6 +8,7 @@
 import { NEVER_CANCELLED } from '../schedule/bash-cascade.js';
 import type { SessionStops } from './session-stops.js';
 import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
 export type AbortCause = 'user' | 'cascade';
@@ -29,13 +30,15 @@ export interface ExecOptions {
   timeoutMs: number;
   /** The turn's session-abort hub (session-stops.ts) for `sessionSignal`; absent: a listener of this call's own. */
   sessionStops?: SessionStops;
+  /** The session's OS sandbox, handed to the tool (bash runs its commands inside it). */
+  sandbox?: CommandSandbox | null;
 }
 
 export async function executeTool(tool: Tool, input: unknown, options: ExecOptions): Promise<ExecOutcome> {
   const { sessionSignal, cascadeSignal } = options;
   if (sessionSignal.aborted) return { kind: 'aborted', cause: 'user' };
   if (cascadeSignal?.aborted) return { kind: 'cascade_skipped' };
-  const control = new CallControl(options.workspace, sessionSignal, options.timeoutMs);
+  const control = new CallControl(options.workspace, sessionSignal, options.timeoutMs, options.sandbox ?? null);
   // The cascade's signal for a call it cannot hit never fires: no listener needed.
   const cascade = cascadeSignal === NEVER_CANCELLED ? undefined : cascadeSignal;
   const stops = options.sessionStops?.signal === sessionSignal ? options.sessionStops : undefined;
@@ -87,6 +90,7 @@ class CallControl implements ToolContext {
     readonly workspace: string,
     private readonly session: AbortSignal,
     private readonly timeoutMs: number,
+    readonly sandbox: CommandSandbox | null,
   ) {
     this.stopped = new Promise((resolve) => (this.wake = resolve));
     this.timer = setTimeout(stopOnTimeout, timeoutMs, this);

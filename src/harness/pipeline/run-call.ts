@@ -87,6 +87,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     sessionStops: ctx.sessionStops,
     cascadeSignal: cascade,
     timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
+    sandbox: services.sandbox,
   });
   if (outcome.kind !== 'ok') return settle(call, ctx, { failure: executionFailure(tool, outcome) });
 

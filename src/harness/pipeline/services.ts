@@ -9,6 +9,7 @@
 import type { HookSet } from '../hooks/types.js';
 import type { PermissionConfig } from '../permissions/types.js';
 import type { ResultDisplayMode } from '../tools/tool.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 
 export interface SessionPermissions {
   /** Includes the session's SessionMemory and DenialTracker. */
@@ -39,4 +40,6 @@ export interface PipelineServices {
   displayModes?: Readonly<Record<string, ResultDisplayMode>>;
   /** Side channel to the user-facing side, called once per settled call (seed §5.8 onToolSettled). */
   onSettled?: (settled: SettledCall) => void;
+  /** The OS sandbox bash runs commands in (src/harness/sandbox); absent = none. */
+  sandbox?: CommandSandbox | null;
 }

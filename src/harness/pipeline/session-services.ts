@@ -16,6 +16,7 @@ import { DenialTracker } from '../permissions/denial-tracker.js';
 import { SessionMemory } from '../permissions/session-memory.js';
 import type { ChainStep, PermissionRule } from '../permissions/types.js';
 import type { ResultDisplayMode } from '../tools/tool.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PipelineServices, SettledCall } from './services.js';
 
 export interface SessionPipelineSettings {
@@ -32,6 +33,8 @@ export interface SessionPipelineSettings {
   displayModes?: Readonly<Record<string, ResultDisplayMode>>;
   onSettled?: (settled: SettledCall) => void;
   homeDir?: string;
+  /** The OS sandbox bash runs in; with bubblewrap the chain knows writes outside cannot land (PermissionConfig.sandboxed). */
+  sandbox?: CommandSandbox | null;
 }
 
 /** Spill and snapshot directories live in the workspace (the model can `read` a spill; `.faultline/` is write-protected). */
@@ -77,6 +80,7 @@ export function createSessionServices(settings: SessionPipelineSettings): Pipeli
         sessionMemory: new LazySessionMemory(),
         denials: off.includes('denial_fuse') ? undefined : new DenialTracker({ threshold: settings.fuseThreshold ?? 3 }),
         ...(skipSteps.size > 0 ? { skipSteps } : {}),
+        ...(settings.sandbox?.kind === 'bubblewrap' ? { sandboxed: true } : {}),
       },
       ...(human ? { askHuman: async () => (human === 'approve' ? 'allow' : 'deny') } : {}),
     },
@@ -84,5 +88,6 @@ export function createSessionServices(settings: SessionPipelineSettings): Pipeli
     snapshotDir: join(settings.workspace, SNAPSHOT_SUBDIR),
     displayModes: settings.displayModes ?? {},
     onSettled: settings.onSettled,
+    sandbox: settings.sandbox ?? null,
   };
 }

@@ -44,10 +44,10 @@ export const bashTool: Tool<BashInput> = {
   // Above the longest timeout_ms, so the tool's own timer (which returns partial output) fires first.
   timeoutMs: BASH_MAX_TIMEOUT_MS + 10_000,
   emptyText: '(command exited 0 with no output)',
-  async execute(input, { workspace, signal }): Promise<ToolOutput> {
+  async execute(input, { workspace, signal, sandbox }): Promise<ToolOutput> {
     if (signal.aborted) return abortedOutput();
     const timeoutMs = input.timeout_ms ?? BASH_DEFAULT_TIMEOUT_MS;
-    const result = await runCommand(input.command, { cwd: workspace, timeoutMs, signal });
+    const result = await runCommand(input.command, { cwd: workspace, timeoutMs, signal, sandbox });
     return formatResult(result, timeoutMs);
   },
 };

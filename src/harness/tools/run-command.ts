@@ -5,6 +5,8 @@
  * kill the whole group (SIGTERM, then SIGKILL after a short grace).
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 
 export interface RunOptions {
   cwd: string;
@@ -12,6 +14,8 @@ export interface RunOptions {
   signal: AbortSignal;
   /** Output kept in memory at most; the rest is counted and dropped (a runaway `yes` must not exhaust memory). */
   maxCaptureBytes?: number;
+  /** How to start `bash -c` (the OS sandbox); absent = plain bash as the harness user. */
+  sandbox?: CommandSandbox | null;
 }
 
 export interface RunResult {
@@ -34,8 +38,10 @@ const DRAIN_MS = 250;
 export function runCommand(command: string, options: RunOptions): Promise<RunResult> {
   const cap = options.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES;
   return new Promise<RunResult>((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], {
+    const how = options.sandbox?.spawnArgs(command, options.cwd) ?? { file: 'bash', args: ['-c', command] };
+    const child = spawn(how.file, how.args, {
       cwd: options.cwd,
+      ...(how.env ? { env: how.env } : {}),
       detached: true, // own process group, so we can kill the whole tree with -pid
       stdio: ['ignore', 'pipe', 'pipe'], // no stdin: an interactive prompt gets EOF instead of hanging
     });
@@ -90,10 +96,12 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       options.signal.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
+      // bubblewrap reports a command killed by a signal as exit 128+n, as bash does for `$?`.
+      const sandboxSignal = options.sandbox?.kind === 'bubblewrap' ? signalOfStatus(exit?.code ?? null) : null;
       resolve({
         output: Buffer.concat(chunks).toString('utf8'),
-        exitCode: exit?.code ?? null,
-        signalName: stoppedBy === null ? (exit?.signal ?? null) : null,
+        exitCode: sandboxSignal ? null : (exit?.code ?? null),
+        signalName: stoppedBy === null ? (exit?.signal ?? sandboxSignal) : null,
         stoppedBy,
         discardedBytes: discarded,
       });
@@ -113,4 +121,11 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
     child.on('close', finish);
     if (options.signal.aborted) stop('aborted');
   });
+}
+
+/** `SIGKILL` for 137 and so on; null for other statuses. */
+function signalOfStatus(code: number | null): NodeJS.Signals | null {
+  if (code === null || code <= 128 || code > 128 + 64) return null;
+  const hit = Object.entries(constants.signals).find(([, n]) => n === code - 128);
+  return hit ? (hit[0] as NodeJS.Signals) : null;
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { JsonSchema } from '../../providers/types.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 
 export interface ToolContext {
   /** Absolute path of the task's sandbox workspace. Tools never touch anything outside it. */
@@ -15,6 +16,8 @@ export interface ToolContext {
    * timeout starts again from now. Absent outside the pipeline.
    */
   progress?(): void;
+  /** The session's OS sandbox for commands (bash runs inside it); absent = none. */
+  sandbox?: CommandSandbox | null;
 }
 
 /** What a tool returns. `isError` marks a tool-reported error (`tool_error`), e.g. a failing command. */

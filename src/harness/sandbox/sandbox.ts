@@ -1,0 +1,102 @@
+/**
+ * The OS sandbox under `bash`: which one runs a session's commands, chosen
+ * by `--sandbox required|auto|off` (default auto). `auto` uses bubblewrap
+ * when it works on this machine and says so when it does not; `required`
+ * fails the task instead of running without it; `off` runs commands as the
+ * harness user. Whether bubblewrap works is probed once per process (a real
+ * `bwrap ... true` with the same layout), because a binary that exists may
+ * still be unusable (no user namespaces in a container, for instance).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { bwrapArgs, type BwrapLayout } from './bwrap-args.js';
+
+export const SANDBOX_MODES = ['required', 'auto', 'off'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+/** What ran: the closed label written on session_start. */
+export type SandboxKind = 'bubblewrap' | 'none';
+
+/** How the bash tool starts one command. */
+export interface CommandSandbox {
+  readonly kind: SandboxKind;
+  /** The program and arguments that run `bash -c command` in `cwd`, and the environment to give it. */
+  spawnArgs(command: string, cwd: string): { file: string; args: string[]; env?: NodeJS.ProcessEnv };
+}
+
+export interface SandboxChoice {
+  readonly mode: SandboxMode;
+  readonly sandbox: CommandSandbox;
+  /** Why there is no sandbox (auto on a machine without a working bubblewrap), or null. */
+  readonly note: string | null;
+}
+
+export class SandboxUnavailableError extends Error {
+  readonly code = 'SANDBOX_UNAVAILABLE';
+}
+
+export interface SandboxOptions {
+  readonly workspace: string;
+  /** The session's home directory (hidden inside the sandbox, with the harness user's own). */
+  readonly homeDir?: string;
+  readonly network?: boolean;
+  readonly writable?: readonly string[];
+  /** For tests: the bubblewrap binary (default `bwrap` on PATH). */
+  readonly bwrap?: string;
+}
+
+/** Variables whose names say they hold a credential: not passed into the sandbox. */
+const SECRET_ENV = /(^|_)(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)($|_)/i;
+
+export function sandboxEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (!SECRET_ENV.test(k)) out[k] = v;
+  return out;
+}
+
+/** Runs commands as the harness user, optionally with a given environment (tests give a throwaway HOME). */
+export function noSandbox(env?: NodeJS.ProcessEnv): CommandSandbox {
+  return { kind: 'none', spawnArgs: (command) => ({ file: 'bash', args: ['-c', command], ...(env ? { env } : {}) }) };
+}
+
+export function bubblewrap(options: SandboxOptions): CommandSandbox {
+  const file = options.bwrap ?? 'bwrap';
+  const layout: BwrapLayout = {
+    workspace: options.workspace,
+    writable: options.writable,
+    homes: [options.homeDir ?? homedir(), homedir()],
+    network: options.network ?? false,
+  };
+  const env = sandboxEnv();
+  return { kind: 'bubblewrap', spawnArgs: (command, cwd) => ({ file, args: bwrapArgs(layout, command, cwd), env }) };
+}
+
+const probes = new Map<string, string | null>();
+
+/** Null when bubblewrap runs a command here, else why not. Probed once per binary per process. */
+export function bubblewrapProblem(bwrap = 'bwrap'): string | null {
+  const cached = probes.get(bwrap);
+  if (cached !== undefined) return cached;
+  const dir = mkdtempSync(path.join(tmpdir(), 'faultline-sandbox-probe-'));
+  let problem: string | null = null;
+  try {
+    const args = bwrapArgs({ workspace: dir, homes: [homedir()] }, 'exit 0');
+    const r = spawnSync(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
+    if (r.error) problem = (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? `${bwrap} is not installed (Debian package bubblewrap)` : `${bwrap} could not start: ${r.error.message}`;
+    else if (r.status !== 0) problem = `${bwrap} failed here (exit ${r.status}): ${r.stderr.toString().trim().slice(0, 200)}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  probes.set(bwrap, problem);
+  return problem;
+}
+
+/** The sandbox a session runs bash in. `required` without a working bubblewrap throws SandboxUnavailableError. */
+export function chooseSandbox(mode: SandboxMode, options: SandboxOptions): SandboxChoice {
+  if (mode === 'off') return { mode, sandbox: noSandbox(), note: null };
+  const problem = bubblewrapProblem(options.bwrap);
+  if (problem === null) return { mode, sandbox: bubblewrap(options), note: null };
+  if (mode === 'required') throw new SandboxUnavailableError(`--sandbox required, but ${problem}`);
+  return { mode, sandbox: noSandbox(), note: `no sandbox: ${problem}` };
+}
