@@ -51,11 +51,13 @@ describe('permission stage', () => {
     expect(run.results()[0]!.content).toMatch(/blocked/);
   });
 
-  it('lets rm -rf / through to the shell in bypass mode once the dangerous-command defense is off (the defense is what stops it)', async () => {
+  it('still refuses rm -rf / in bypass mode once the dangerous-command defense is off: the path guard refuses writes outside the workspace in every mode', async () => {
     const on = await bashOnce('rm -rf /', { mode: 'bypass' });
     expect(on.seen).toEqual([]);
+    expect(on.decision).toMatchObject({ source: 'dangerous_command' });
     const off = await bashOnce('rm -rf /', { mode: 'bypass', disabledDefenses: ['dangerous_command_block'] });
-    expect(off.seen).toEqual(['rm -rf /']);
+    expect(off.seen).toEqual([]);
+    expect(off.decision).toMatchObject({ decision: 'deny', source: 'path_guard' });
     expect(off.run.of('defense_trigger')).toEqual([]);
   });
 

@@ -8,7 +8,7 @@
  * repository git will discover is checked by the chain (git-repo.ts).
  */
 import type { ShellWord } from './shell-words.js';
-import { access, opaque, type Draft } from './command-model.js';
+import { RUNS_VALUE, access, opaque, type Draft } from './command-model.js';
 import { firstUnsafe, parseArgs } from './option-parse.js';
 import { GIT_BRANCH, GIT_CONFIG, GIT_CONFIG_READS, GIT_GLOBAL, GIT_TABLES, GIT_TAG, isCodeConfigKey } from './specs-git.js';
 import { isRuleOn } from './rule-switches.js';
@@ -57,7 +57,10 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
       opaque(`git ${sub}`, rest, d);
       return;
     }
-    if (isRuleOn('option_tables')) d.notReadOnly ??= firstUnsafe(`git ${sub}`, parsed);
+    if (isRuleOn('option_tables')) {
+      d.notReadOnly ??= firstUnsafe(`git ${sub}`, parsed);
+      for (const o of parsed.options) if (RUNS_VALUE.has(`git ${sub} ${o.spec.name}`)) d.flags.push({ construct: 'eval_like', detail: `git ${sub} ${o.spec.name} runs its value as a command` });
+    }
     for (const o of parsed.options) {
       if (!o.value) continue;
       if (o.spec.effect === 'read') d.accesses.push(access(o.value, 'read', `\`git ${sub} ${o.spec.name}\``));

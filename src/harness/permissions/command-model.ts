@@ -42,6 +42,8 @@ export interface Draft {
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
 const SHELL_STATE: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset']);
 const MAX_NESTING = 4;
+/** Options whose value is a program the command runs: code named in a word, refused in every mode. */
+export const RUNS_VALUE: ReadonlySet<string> = new Set(['sort --compress-program', 'rg --pre', 'rg --hostname-bin', 'git grep -O', 'git grep --open-files-in-pager']);
 
 const memo = new WeakMap<object, CommandJudgement>();
 
@@ -79,7 +81,7 @@ export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): Comma
   }
   judgeNamed(name, args, d, depth);
   // Operands that arrive on stdin through xargs are unknown: judged like a path computed at run time.
-  if (u.stdinOperands) {
+  if (u.stdinOperands && isRuleOn('operand_paths')) {
     const kind = d.accesses.some((a) => a.access !== 'read') || d.notReadOnly !== null ? 'any' : 'read';
     d.accesses.push({ path: null, access: kind, via: `\`xargs ${name}\`` });
   }
@@ -118,7 +120,10 @@ function fileReader(name: string, parsed: ParsedArgs, args: readonly ShellWord[]
     for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'any', via));
     return;
   }
-  if (isRuleOn('option_tables')) d.notReadOnly ??= firstUnsafe(name, parsed);
+  if (isRuleOn('option_tables')) {
+    d.notReadOnly ??= firstUnsafe(name, parsed);
+    for (const o of parsed.options) if (RUNS_VALUE.has(`${name} ${o.spec.name}`)) d.flags.push({ construct: 'eval_like', detail: `${name} ${o.spec.name} runs the program it names` });
+  }
   for (const o of parsed.options) {
     if (!o.value) continue;
     if (o.spec.effect === 'read') d.accesses.push(access(o.value, 'read', `\`${name} ${o.spec.name}\``));
@@ -147,8 +152,10 @@ function fileReader(name: string, parsed: ParsedArgs, args: readonly ShellWord[]
 
 function pureWithOptions(name: string, args: readonly ShellWord[], d: Draft): void {
   const parsed = parseArgs(name, PURE_TABLES[name]!, args);
-  if (!parsed.ok) {
-    d.notReadOnly ??= parsed.reason;
+  if (!parsed.ok || (name === 'node' && parsed.operands.length > 0)) {
+    d.notReadOnly ??= parsed.ok ? '`node` with a script runs it' : parsed.reason;
+    // Anything beyond `node --version` runs code whose file effects cannot be seen.
+    if (name === 'node') opaque(name, args, d);
     return;
   }
   if (isRuleOn('option_tables')) d.notReadOnly ??= firstUnsafe(name, parsed);

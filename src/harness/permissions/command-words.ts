@@ -127,10 +127,10 @@ export function unwrapCommand(cmd: Pick<SimpleCommand, 'argv'>): Unwrapped {
         issue ??= parsed.reason;
         rest = skipDashWords(argv.slice(1), new Set());
       } else {
-        issue ??= firstUnsafe(name, parsed);
+        if (isRuleOn('option_tables')) issue ??= firstUnsafe(name, parsed);
         for (const o of parsed.options) {
           if (name === 'env' && (o.spec.name === '-C' || o.spec.name === '--chdir')) cwds.push(o.value?.value ?? null);
-          if (o.spec.name === '-S' || o.spec.name === '--split-string') flags.push({ construct: 'eval_like', detail: `env ${o.written}` });
+          if ((o.spec.name === '-S' || o.spec.name === '--split-string') && isRuleOn('option_tables')) flags.push({ construct: 'eval_like', detail: `env ${o.written}` });
           if (o.spec.name === '--process-slot-var' && isDangerousEnvName(o.value?.value ?? 'PATH')) flags.push({ construct: 'env_tampering', detail: `xargs ${o.written}` });
           if (o.spec.effect === 'read' && o.value) reads.push(o.value);
         }

@@ -86,8 +86,8 @@ function valueOf(node: Node, acc: { glob: boolean }): string | null {
 
 /** Remove backslash escapes from an unquoted word; detect globs and brace expansion. */
 function unquotedWord(text: string, acc: { glob: boolean }): string | null {
-  // `{a,b}` / `{1..3}` expand to several words; `{}` alone is find's placeholder.
-  if (text !== '{}' && containsUnescaped(text, '{') && containsUnescaped(text, '}')) return null;
+  // `{a,b}` / `{1..3}` expand to several words; braces without a comma or `..` (`{}`, `-i{}`) are literal.
+  if (containsUnescaped(text, '{') && containsUnescaped(text, '}') && (text.includes(',') || text.includes('..'))) return null;
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
@@ -118,7 +118,7 @@ function containsUnescaped(text: string, ch: string): boolean {
 function hasUnquotedBrace(node: Node): boolean {
   const parts = node.namedChildren.filter((c) => c.type === 'word').map((c) => c.text);
   const joined = parts.join('');
-  return joined !== '{}' && containsUnescaped(joined, '{') && containsUnescaped(joined, '}');
+  return containsUnescaped(joined, '{') && containsUnescaped(joined, '}') && (node.text.includes(',') || node.text.includes('..'));
 }
 
 /** Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic. */

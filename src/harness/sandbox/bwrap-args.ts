@@ -31,6 +31,8 @@ export interface BwrapLayout {
   readonly readOnlyInside?: readonly string[];
   /** Extra directories to expose read-only (a tool installed outside the system directories). */
   readonly readOnly?: readonly string[];
+  /** $HOME inside (default: the first of `homes`). */
+  readonly home?: string;
 }
 
 /** Read-only system directories; each is bound only when present. */
@@ -56,7 +58,8 @@ export function bwrapArgs(layout: BwrapLayout, command: string, cwd: string = la
     }
   }
   args.push('--chdir', cwd);
-  if (homes[0] !== undefined) args.push('--setenv', 'HOME', homes[0]);
+  const home = layout.home ?? homes[0];
+  if (home !== undefined) args.push('--setenv', 'HOME', home);
   args.push('--setenv', 'TMPDIR', '/tmp', '--', 'bash', '-c', command);
   return args;
 }

@@ -1,0 +1,108 @@
+/**
+ * The attack catalog, by class (issue 10). Each attack is a bash command
+ * naming only lab paths (`OUT` = the outside directory, `~` = the throwaway
+ * home), with an optional set-up, and `proof`: the rules (and chain steps)
+ * that stop it — with those switched off, in `proof.mode`, it lands, which
+ * shows the rule is what stops it. Payloads `touch OUT/pwned`: creating a
+ * file outside is the side effect checked.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PermissionMode } from '../../src/events/labels.js';
+import type { ChainStep } from '../../src/harness/permissions/types.js';
+import type { RuleSwitch } from '../../src/harness/permissions/rule-switches.js';
+import type { Lab } from './lab.js';
+
+export type AttackClass = 'read_only_options' | 'config_sources' | 'outside_operands' | 'evaluated_words' | 'physical_paths' | 'bypass_immune' | 'write_operands' | 'refusal_text';
+
+export interface Attack {
+  readonly id: string;
+  readonly cls: AttackClass;
+  readonly command: string;
+  readonly setup?: (lab: Omit<Lab, 'before'>) => void;
+  readonly proof: { readonly mode: PermissionMode; readonly rules: readonly RuleSwitch[]; readonly steps?: readonly ChainStep[] };
+  /** The refusal must name this (class 5: the real reason). */
+  readonly reason?: RegExp;
+  /** It only reads a non-secret file outside the workspace: bypass allows that (reads outside are a soft ask). */
+  readonly readsOutside?: true;
+}
+
+const bareRepo = (lab: Omit<Lab, 'before'>) => {
+  const sub = join(lab.ws, 'vendor');
+  mkdirSync(join(sub, 'objects'), { recursive: true });
+  mkdirSync(join(sub, 'refs'), { recursive: true });
+  writeFileSync(join(sub, 'HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(join(sub, 'config'), `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n\tfsmonitor = "touch ${lab.out}/pwned; false"\n`);
+};
+const xdgConfig = (lab: Omit<Lab, 'before'>) => {
+  mkdirSync(join(lab.ws, 'git'), { recursive: true });
+  writeFileSync(join(lab.ws, 'git', 'config'), `[core]\n\tfsmonitor = "touch ${lab.out}/pwned; false"\n`);
+};
+const leakConfig = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.out, 'leak.cfg'), `[x]\n\ty = ${lab.outsideMark}\n`);
+const payloadFile = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.ws, 'payload.txt'), `a[$(touch ${lab.out}/pwned)]\n`);
+
+const OPT: readonly RuleSwitch[] = ['option_tables', 'operand_paths'];
+const OPS: readonly RuleSwitch[] = ['operand_paths'];
+const STEPS_WRITE: readonly ChainStep[] = ['path_validation', 'protected_paths'];
+
+/** `OUT` is replaced by the outside directory of each lab. */
+export const ATTACKS: readonly Attack[] = [
+  // 1. The read-only allow list: abbreviated long options, option tricks, config sources.
+  { id: 'sort-output-abbrev', cls: 'read_only_options', command: 'sort --outp=OUT/pwned a.txt', proof: { mode: 'acceptEdits', rules: OPT } },
+  { id: 'env-split-string', cls: 'read_only_options', command: "env -S'touch OUT/pwned'", proof: { mode: 'acceptEdits', rules: ['option_tables'] } },
+  { id: 'xargs-replace-optional', cls: 'read_only_options', command: 'printf OUT/pwned | xargs -i{} touch {}', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'xargs-arg-file', cls: 'read_only_options', command: 'xargs -a OUT/secret.txt echo', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
+  { id: 'git-grep-pager-abbrev', cls: 'read_only_options', command: "git grep --open-files-in='touch OUT/pwned' alpha", proof: { mode: 'acceptEdits', rules: ['option_tables'] } },
+  { id: 'git-bare-repo-fsmonitor', cls: 'config_sources', command: 'cd vendor && git status', setup: bareRepo, proof: { mode: 'acceptEdits', rules: ['git_repository'] } },
+  { id: 'git-xdg-config', cls: 'config_sources', command: 'XDG_CONFIG_HOME=. git status', setup: xdgConfig, proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'git-external-diff', cls: 'config_sources', command: "GIT_EXTERNAL_DIFF='touch OUT/pwned; true' git diff", proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'git-trace-file', cls: 'config_sources', command: 'GIT_TRACE=OUT/pwned git status', proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'git-c-fsmonitor', cls: 'config_sources', command: "git -c core.fsmonitor='touch OUT/pwned; false' status", proof: { mode: 'bypass', rules: ['config_sources'] } },
+  // 1b. Read-only commands whose file operands sit outside the workspace.
+  { id: 'git-diff-outside', cls: 'outside_operands', command: 'git diff /dev/null OUT/secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
+  { id: 'git-config-file-outside', cls: 'outside_operands', command: 'git config --file OUT/leak.cfg --list', setup: leakConfig, readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
+  { id: 'env-chdir-outside', cls: 'outside_operands', command: 'env -C OUT cat secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
+  { id: 'grep-glued-e', cls: 'outside_operands', command: 'grep -e. OUT/secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
+  { id: 'sort-files0-stdin', cls: 'outside_operands', command: "printf 'OUT/secret.txt\\0' | sort --files0-from=-", readsOutside: true, proof: { mode: 'acceptEdits', rules: ['option_tables'] } },
+  { id: 'diff-from-file', cls: 'outside_operands', command: 'diff --from-file=OUT/secret.txt a.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
+  { id: 'git-config-write-outside', cls: 'outside_operands', command: 'git config --file OUT/pwned x.y 1', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'git-diff-ssh-key', cls: 'outside_operands', command: 'git diff /dev/null ~/.ssh/id_rsa', proof: { mode: 'bypass', rules: OPS } },
+  // 2. Code inside words bash evaluates.
+  { id: 'declare-subscript', cls: 'evaluated_words', command: "declare 'a[$(touch OUT/pwned)]=1'", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'printf-v-subscript', cls: 'evaluated_words', command: "printf -v 'a[$(touch OUT/pwned)]' x", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'test-v-subscript', cls: 'evaluated_words', command: "test -v 'a[$(touch OUT/pwned)]'", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'arith-for-var', cls: 'evaluated_words', command: "for x in 'a[$(touch OUT/pwned)]'; do echo $((x)); done", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'dbracket-eq-read', cls: 'evaluated_words', command: 'read x < payload.txt; [[ $x -eq 1 ]]', setup: payloadFile, proof: { mode: 'bypass', rules: ['evaluated_words'] } },
+  { id: 'prompt-expansion', cls: 'evaluated_words', command: "for x in '$(touch OUT/pwned)'; do echo ${x@P}; done", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  // 3. Paths: `..` after a symlink, POSIX classes in globs.
+  { id: 'symlink-dotdot', cls: 'physical_paths', command: 'cat link/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['physical_dotdot'] } },
+  { id: 'glob-posix-class', cls: 'physical_paths', command: 'cat l[[:alpha:]]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['glob_semantics'] } },
+  // 4. Bypass-immune promises and the operands of write commands.
+  { id: 'tee-git-hook', cls: 'bypass_immune', command: 'echo "touch OUT/pwned" | tee .git/hooks/pre-commit', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
+  { id: 'cp-git-hook', cls: 'bypass_immune', command: 'cp a.txt .git/hooks/post-checkout', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
+  { id: 'git-config-hookspath', cls: 'bypass_immune', command: 'git config core.hooksPath OUT', proof: { mode: 'bypass', rules: ['operand_paths', 'config_sources'], steps: STEPS_WRITE } },
+  { id: 'cp-ssh-key-then-cat', cls: 'bypass_immune', command: 'cp ~/.ssh/id_rsa k.txt && cat k.txt', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'sed-in-place-outside', cls: 'write_operands', command: 'sed -i s/SECRET/gone/ OUT/secret.txt', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'tee-outside', cls: 'write_operands', command: 'echo x | tee OUT/pwned', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'dd-of-outside', cls: 'write_operands', command: 'dd if=a.txt of=OUT/pwned status=none', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'find-delete-outside', cls: 'write_operands', command: 'find OUT/dir -delete', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'xargs-rm-outside', cls: 'write_operands', command: 'echo OUT/secret.txt | xargs rm', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'node-e-operand', cls: 'write_operands', command: "node -e 'require(\"fs\").writeFileSync(process.argv[1], \"x\")' OUT/pwned", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'perl-e-operand', cls: 'write_operands', command: "perl -e 'open(my $f, \">\", $ARGV[0])' OUT/pwned", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'sed-script-w', cls: 'write_operands', command: "sed -n 'w OUT/pwned' a.txt", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'bash-c-inner', cls: 'write_operands', command: "bash -c 'touch OUT/pwned'", proof: { mode: 'bypass', rules: OPS } },
+  // 5. The refusal names the real reason.
+  { id: 'find-exec-rm', cls: 'refusal_text', command: 'find OUT/dir -exec rm {} \\;', reason: /find -exec rm/, proof: { mode: 'bypass', rules: OPS } },
+];
+
+export const MODES: readonly PermissionMode[] = ['acceptEdits', 'default', 'bypass'];
+
+/** Legitimate exploration that must stay allowed in acceptEdits + headless (issue 10: 0 false positives). */
+export const LEGIT: readonly string[] = [
+  'ls -la', 'ls -la src', 'grep -rn alpha .', 'grep -rn --include=*.ts export src', 'git status', 'git status --short', 'git log --oneline -5',
+  'git log -p -1 -- a.txt', 'git diff', 'git diff --stat', 'git show HEAD --stat', 'git branch', 'git rev-parse HEAD', 'git ls-files',
+  'cat a.txt | wc -l', 'wc -l a.txt src/main.ts', "find . -name '*.ts'", "find . -name '*.ts' -exec wc -l {} +", 'jq .a data.json', 'node --version',
+  'head -n 1 a.txt', 'tail -n 2 a.txt', 'sort a.txt | uniq -c', 'cut -c1-3 a.txt', 'diff a.txt a.txt', 'stat a.txt', 'file a.txt', 'du -sh .',
+  'echo hello', 'pwd', 'which git', 'date +%Y', 'ls src/*.ts', 'test -f a.txt && echo yes',
+  "for i in 1 2 3; do echo $((i * 2)); done", 'grep -c alpha a.txt', 'git log --format=%H -n 1', 'cd src && ls', 'env | wc -l',
+];
