@@ -10,6 +10,7 @@ const full = process.argv.includes('--full');
 const benches: { file: string; args: string[]; full?: boolean }[] = [
   { file: 'bench/harness-overhead.ts', args: [] },
   { file: 'bench/mcp.ts', args: [] },
+  { file: 'bench/sandbox-cost.ts', args: [] },
   { file: 'bench/analysis/bench.ts', args: full ? ['1000000', '10000000'] : ['1000000'] },
   { file: 'bench/importers/bench.ts', args: full ? ['--full'] : [] },
 ];

@@ -31,6 +31,8 @@ export interface CallView {
 }
 
 const RANK = { pass: 0, ask: 1, deny: 2 } as const;
+/** Shared: a file tool's path names no command, and the common case must not allocate. */
+const NO_VIA: AccessVia = Object.freeze({});
 
 export function viewCall(subject: PermissionSubject, config: PermissionConfig, dirMemo?: RealDirMemo): CallView {
   let analysis: ShellAnalysis | null = null;
@@ -92,7 +94,7 @@ function gitTrust(gitDirs: readonly (string | null)[], cwds: readonly (string | 
 function judge(access: PathAccess, cwds: readonly (string | null)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined): PathVerdict {
   // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
   const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
-  const how: AccessVia = access.via === undefined ? {} : { via: access.via, mayWrite: access.access === 'any' };
+  const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
   const bases = basesOf(access.path, cwds, config);
   if (bases.length === 1 && !access.glob) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
   const verdicts: PathVerdict[] = [];

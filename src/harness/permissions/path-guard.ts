@@ -59,9 +59,10 @@ const SYSTEM_DIRS = ['/etc', '/usr', '/bin', '/sbin', '/boot', '/dev', '/proc', 
 const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/random', '/dev/urandom']);
 
 const RANK: Record<PathEffect, number> = { pass: 0, ask: 1, deny: 2 };
+const NO_VIA: AccessVia = Object.freeze({});
 
 /** Classify one access. `p` null means the path is not static (e.g. `$OUT`): unknown. */
-export function checkPath(p: string | null, access: 'read' | 'write', opts: PathGuardOptions, how: AccessVia = {}): PathVerdict {
+export function checkPath(p: string | null, access: 'read' | 'write', opts: PathGuardOptions, how: AccessVia = NO_VIA): PathVerdict {
   if (p === null || p === '' || (p.startsWith('~') && p !== '~' && !p.startsWith('~/'))) {
     const what = p === null ? 'a path computed at run time' : `the path ${p}`;
     const by = how.via ? ` (${how.via} ${access === 'write' ? (how.mayWrite ? 'may write it' : 'writes it') : 'reads it'})` : '';
