@@ -8,7 +8,8 @@
 import { posix } from 'node:path';
 import { analyzeShell, type ShellAnalysis, type SimpleCommand } from './shell-analysis.js';
 import { SHELLS, baseName, isInterpreter, unwrapCommand } from './command-words.js';
-import { gitSubcommand } from './read-only-specs.js';
+import { parseArgs } from './option-parse.js';
+import { GIT_GLOBAL } from './specs-git.js';
 import type { ShellWord } from './shell-words.js';
 
 export const DANGER_IDS = [
@@ -221,9 +222,14 @@ function criticalPath(p: string, opts: DangerOptions): string | null {
 }
 
 function forcePushToMain(args: readonly ShellWord[]): string | null {
-  const g = gitSubcommand(args);
-  if (!g || g.sub !== 'push') return null;
-  const { flags, operands } = split(g.rest);
+  const g = parseArgs('git', GIT_GLOBAL, args);
+  // Global options it cannot parse: find `push` among the words (fail closed: judge it as a push).
+  const rest = g.ok ? (g.operands[0]?.value === 'push' ? g.rest : null) : (() => {
+    const i = args.findIndex((a) => a.value === 'push');
+    return i >= 0 ? args.slice(i + 1) : null;
+  })();
+  if (rest === null) return null;
+  const { flags, operands } = split(rest);
   const refspecs = operands.slice(1).map((o) => o.value);
   const force = flags.some((f) => f === '--force' || f === '--force-with-lease' || f.startsWith('--force-with-lease=') || f === '--mirror' || (!f.startsWith('--') && f.includes('f'))) || refspecs.some((r) => r?.startsWith('+'));
   if (!force) return null;
