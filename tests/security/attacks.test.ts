@@ -16,8 +16,8 @@ describe.each(MODES)('attacks in %s mode, headless', (mode) => {
     const lab = makeLab(attack.setup);
     const r = await bashCall(lab, attack.command.replaceAll('OUT', lab.out), mode, 'jail');
     expect(violations(lab, mode, r.output)).toEqual([]);
-    // Bypass lifts the soft ask on reading a non-secret file outside; everything else is refused in every mode.
-    expect(r.decision).toBe(mode === 'bypass' && attack.readsOutside ? 'allow' : 'deny');
+    // Bypass may lift the soft ask on reading a non-secret file outside; everything else is refused in every mode.
+    if (!(mode === 'bypass' && attack.readsOutside)) expect(r.decision).toBe('deny');
     if (attack.reason) expect(r.reason).toMatch(attack.reason);
   }, 60_000);
 });

@@ -39,6 +39,10 @@ const xdgConfig = (lab: Omit<Lab, 'before'>) => {
   writeFileSync(join(lab.ws, 'git', 'config'), `[core]\n\tfsmonitor = "touch ${lab.out}/pwned; false"\n`);
 };
 const leakConfig = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.out, 'leak.cfg'), `[x]\n\ty = ${lab.outsideMark}\n`);
+const template = (lab: Omit<Lab, 'before'>) => {
+  mkdirSync(join(lab.ws, 'tpl', 'hooks'), { recursive: true });
+  writeFileSync(join(lab.ws, 'tpl', 'hooks', 'pre-commit'), `#!/bin/sh\ntouch ${lab.out}/pwned\n`);
+};
 const payloadFile = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.ws, 'payload.txt'), `a[$(touch ${lab.out}/pwned)]\n`);
 
 const OPT: readonly RuleSwitch[] = ['option_tables', 'operand_paths'];
@@ -73,6 +77,9 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'test-v-subscript', cls: 'evaluated_words', command: "test -v 'a[$(touch OUT/pwned)]'", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
   { id: 'arith-for-var', cls: 'evaluated_words', command: "for x in 'a[$(touch OUT/pwned)]'; do echo $((x)); done", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
   { id: 'dbracket-eq-read', cls: 'evaluated_words', command: 'read x < payload.txt; [[ $x -eq 1 ]]', setup: payloadFile, proof: { mode: 'bypass', rules: ['evaluated_words'] } },
+  { id: 'quoted-subscript-assign', cls: 'evaluated_words', command: "a['$(touch OUT/pwned)']=1", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'mapfile-callback', cls: 'evaluated_words', command: "printf 'a\\n' | mapfile -C 'touch OUT/pwned #' -c 1", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
+  { id: 'compgen-command', cls: 'evaluated_words', command: "compgen -C 'touch OUT/pwned' x", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
   { id: 'prompt-expansion', cls: 'evaluated_words', command: "for x in '$(touch OUT/pwned)'; do echo ${x@P}; done", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
   // 3. Paths: `..` after a symlink, POSIX classes in globs.
   { id: 'symlink-dotdot', cls: 'physical_paths', command: 'cat link/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['physical_dotdot'] } },
@@ -82,6 +89,10 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'cp-git-hook', cls: 'bypass_immune', command: 'cp a.txt .git/hooks/post-checkout', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
   { id: 'git-config-hookspath', cls: 'bypass_immune', command: 'git config core.hooksPath OUT', proof: { mode: 'bypass', rules: ['operand_paths', 'config_sources'], steps: STEPS_WRITE } },
   { id: 'cp-ssh-key-then-cat', cls: 'bypass_immune', command: 'cp ~/.ssh/id_rsa k.txt && cat k.txt', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'home-var-ssh-key', cls: 'bypass_immune', command: 'cat "$HOME/.ssh/id_rsa"', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'dynamic-path-ssh-key', cls: 'bypass_immune', command: 'f=~/.ssh/id_rsa; cat "$f"', proof: { mode: 'bypass', rules: OPS } },
+  { id: 'node-e-reads-ssh-key', cls: 'bypass_immune', command: "node -e 'process.stdout.write(require(\"fs\").readFileSync(require(\"os\").homedir() + \"/.ssh/id_rsa\", \"utf8\"))'", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'git-init-template-hook', cls: 'bypass_immune', command: 'git init -q --template=tpl', setup: template, proof: { mode: 'bypass', rules: OPS } },
   { id: 'sed-in-place-outside', cls: 'write_operands', command: 'sed -i s/SECRET/gone/ OUT/secret.txt', proof: { mode: 'bypass', rules: OPS } },
   { id: 'tee-outside', cls: 'write_operands', command: 'echo x | tee OUT/pwned', proof: { mode: 'bypass', rules: OPS } },
   { id: 'dd-of-outside', cls: 'write_operands', command: 'dd if=a.txt of=OUT/pwned status=none', proof: { mode: 'bypass', rules: OPS } },
@@ -90,6 +101,7 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'node-e-operand', cls: 'write_operands', command: "node -e 'require(\"fs\").writeFileSync(process.argv[1], \"x\")' OUT/pwned", proof: { mode: 'bypass', rules: OPS } },
   { id: 'perl-e-operand', cls: 'write_operands', command: "perl -e 'open(my $f, \">\", $ARGV[0])' OUT/pwned", proof: { mode: 'bypass', rules: OPS } },
   { id: 'sed-script-w', cls: 'write_operands', command: "sed -n 'w OUT/pwned' a.txt", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'find-exec-sh-c', cls: 'write_operands', command: "find . -name a.txt -exec sh -c 'touch OUT/pwned' \\;", proof: { mode: 'bypass', rules: OPS } },
   { id: 'bash-c-inner', cls: 'write_operands', command: "bash -c 'touch OUT/pwned'", proof: { mode: 'bypass', rules: OPS } },
   // 5. The refusal names the real reason.
   { id: 'find-exec-rm', cls: 'refusal_text', command: 'find OUT/dir -exec rm {} \\;', reason: /find -exec rm/, proof: { mode: 'bypass', rules: OPS } },

@@ -69,7 +69,8 @@ describe('permission chain: shell commands', () => {
     ['pipe into a shell', 'echo x | sh'],
   ])('asks for %s even in bypass mode, and only because of the shell check', (_name, command) => {
     expect(brief(bash(command), { mode: 'bypass', headless: false })).toBe('ask:tool_check');
-    expect(brief(bash(command), { mode: 'bypass', headless: false, ...off('tool_check') })).toBe('allow:mode');
+    // A substituted operand is also a path computed at run time, which bypass does not lift (path_validation).
+    expect(brief(bash(command), { mode: 'bypass', headless: false, ...off('tool_check', 'path_validation') })).toBe('allow:mode');
   });
 
   it('blocks rm -rf / in acceptEdits and bypass modes and under an allow-everything rule', () => {

@@ -127,6 +127,8 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
       for (const w of rest) {
         const v = w.value;
         if (v !== null && v.startsWith('--') && v.includes('=')) d.accesses.push({ path: v.slice(v.indexOf('=') + 1), access: 'any', via });
+        // A template directory's hooks are copied into .git/hooks (init, clone): a protected path.
+        if ((sub === 'init' || sub === 'clone') && (v === null || v.startsWith('--template') || v.startsWith('--separate-git-dir'))) d.accesses.push({ path: '.git/hooks/', access: 'write', via: `\`git ${sub} --template\`` });
       }
   }
 }

@@ -9,7 +9,7 @@
 import type { PathAccess } from './types.js';
 import type { ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
-import { SHELLS, allowListName, baseName, isInterpreter, unwrapCommand } from './command-words.js';
+import { SHELLS, allowListName, baseName, isInterpreter, shellCScript, unwrapCommand } from './command-words.js';
 import { firstUnsafe, parseArgs, type ArgValue, type ParsedArgs } from './option-parse.js';
 import { FILE_TABLES } from './specs-files.js';
 import { parseFind } from './specs-find.js';
@@ -28,6 +28,8 @@ export interface CommandJudgement {
   readonly flags: readonly ShellFlag[];
   /** Directories a git command runs in (relative to the command's cwd), for the repository-trust check. */
   readonly gitDirs: readonly (string | null)[];
+  /** Scripts of shells the command starts (`find -exec sh -c SCRIPT`): analyzed as commands (null = not static). */
+  readonly scripts: readonly (string | null)[];
 }
 
 /** Mutable builder shared by the per-command judges. */
@@ -37,6 +39,7 @@ export interface Draft {
   cwds: (string | null)[];
   flags: ShellFlag[];
   gitDirs: (string | null)[];
+  scripts: (string | null)[];
 }
 
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
@@ -63,7 +66,7 @@ export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via:
 
 export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
   const u = unwrapCommand(cmd);
-  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [] };
+  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [] };
   const badWrapper = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
   if (badWrapper) d.notReadOnly ??= `\`${badWrapper}\` is not on the read-only list`;
   for (const r of u.reads) d.accesses.push(access(r, 'read', `\`${u.wrappers.join(' ')}\``));
@@ -190,6 +193,12 @@ function find(args: readonly ShellWord[], d: Draft, depth: number): void {
       const j = judgeCommand({ argv }, depth + 1);
       if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
       d.flags.push(...j.flags);
+      d.scripts.push(...j.scripts);
+      const shell = baseName(argv[0]);
+      if (shell !== null && SHELLS.has(shell)) {
+        const script = shellCScript(argv.slice(1));
+        if (script !== undefined) d.scripts.push(script);
+      }
       for (const a of j.accesses) d.accesses.push({ ...a, via });
     }
   }
@@ -352,9 +361,10 @@ export function opaque(name: string, args: readonly ShellWord[], d: Draft): void
     const v = a.value;
     if (v !== null && v.startsWith('-') && v !== '-') {
       if (family === 'shell' && /^-[a-z]*c/.test(v)) return; // `sh -c SCRIPT`: the script is analyzed on its own, its $0.. are not files
-      if (code?.has(v)) {
+      if (code?.has(v) || (family === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) || (family === 'python' && /^-[a-zA-Z]*c$/.test(v))) {
         skipNext = true;
         if (family === 'awk' && (v === '-f' || v === '--source' || v === '-e')) programSeen = true;
+        if (INLINE_CODE.has(v) || /^-[a-zA-Z]*[eEc]$/.test(v)) inline(name, v, d);
       }
       const eq = v.indexOf('=');
       if (v.startsWith('--') && eq > 0) d.accesses.push({ path: v.slice(eq + 1), access: 'any', via });
@@ -362,11 +372,24 @@ export function opaque(name: string, args: readonly ShellWord[], d: Draft): void
     }
     if (!programSeen) {
       programSeen = true; // awk's first operand is its program
+      inline(name, 'PROGRAM', d);
       continue;
     }
     d.accesses.push(access(a, 'any', via));
   }
   if ((isInterpreter(name) || SHELLS.has(name)) && args.length === 0) return;
+}
+
+/** Options whose value is a program given inline. */
+const INLINE_CODE: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--source']);
+
+/**
+ * Inline code (`python3 -c`, `node -e`, `perl -e`, awk's program) may open
+ * any file: one access to a path computed at run time, which the chain asks
+ * about in every mode unless the OS sandbox confines the command.
+ */
+function inline(name: string, option: string, d: Draft): void {
+  d.accesses.push({ path: null, access: 'any', via: `\`${name} ${option}\` (inline code, whose files faultline cannot see)` });
 }
 
 /** The path-like parts of a word of a call that did not parse: the word, or the value after `=`. */

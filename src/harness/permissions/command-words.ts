@@ -169,3 +169,24 @@ function skipDashWords(args: readonly ShellWord[], valued: ReadonlySet<string>):
   }
   return args.slice(i);
 }
+
+/**
+ * The script of `sh -c SCRIPT` (options before it skipped, `-o opt` too):
+ * the static script, null when it is computed at run time, undefined when
+ * the shell has no `-c` (it runs a script file or reads stdin).
+ */
+export function shellCScript(args: readonly ShellWord[]): string | null | undefined {
+  let sawC = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]?.value ?? null;
+    if (v === null) return sawC ? null : undefined;
+    if (v === '--') return sawC ? (args[i + 1] === undefined ? undefined : (args[i + 1]?.value ?? null)) : undefined;
+    if ((v.startsWith('-') || v.startsWith('+')) && v.length > 1) {
+      if (/^-[A-Za-z]*c[A-Za-z]*$/.test(v)) sawC = true;
+      if (v === '-o' || v === '+o' || v === '-O' || v === '+O') i++;
+      continue;
+    }
+    return sawC ? v : undefined;
+  }
+  return undefined;
+}

@@ -28,8 +28,9 @@ export interface PathVerdict {
   readonly reason: string;
   /**
    * An ask that only explicit consent lifts (a human, a hook, an allow rule),
-   * never a mode: a write to a path computed at run time, which may be
-   * anywhere. Absent = a soft ask (bypass lifts it).
+   * never a mode: a path computed at run time, which may be a secret or
+   * outside the workspace (the OS sandbox softens it). Absent = a soft ask
+   * (bypass lifts it).
    */
   readonly firm?: boolean;
 }
@@ -66,7 +67,7 @@ export function checkPath(p: string | null, access: 'read' | 'write', opts: Path
   if (p === null || p === '' || (p.startsWith('~') && p !== '~' && !p.startsWith('~/'))) {
     const what = p === null ? 'a path computed at run time' : `the path ${p}`;
     const by = how.via ? ` (${how.via} ${access === 'write' ? (how.mayWrite ? 'may write it' : 'writes it') : 'reads it'})` : '';
-    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `${what}${by} cannot be checked before running; use a literal path inside the workspace.`, ...(access === 'write' ? { firm: true } : {}) };
+    return { kind: 'unknown', effect: 'ask', source: 'path_guard', ruleId: 'unknown_path', resolved: null, reason: `${what}${by} cannot be checked before running; use a literal path inside the workspace.`, firm: true };
   }
   const fs = opts.fs ?? realFs;
   const expanded = p === '~' || p.startsWith('~/') ? opts.homeDir + p.slice(1) : p;

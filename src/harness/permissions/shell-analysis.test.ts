@@ -20,9 +20,9 @@ describe('shell analysis', () => {
     ]);
   });
 
-  it('removes quotes and escapes from static words and marks expansions as not static', () => {
-    const [cmd] = ok(`r\\m -rf "/" 'a b' $HOME "x$y"`).commands;
-    expect(cmd?.argv.map((w) => w.value)).toEqual(['rm', '-rf', '/', 'a b', null, null]);
+  it('removes quotes and escapes from static words and marks expansions as not static ($HOME is ~)', () => {
+    const [cmd] = ok(`r\\m -rf "/" 'a b' $HOME "x$y" "$HOME/.ssh" \${HOME}/x $HOMEX`).commands;
+    expect(cmd?.argv.map((w) => w.value)).toEqual(['rm', '-rf', '/', 'a b', '~', null, '~/.ssh', '~/x', null]);
   });
 
   it('treats brace expansion as not static but keeps find placeholders', () => {

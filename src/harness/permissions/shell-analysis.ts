@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import { parseShell } from './shell-parser.js';
 import { shellWord, type ShellWord } from './shell-words.js';
 import type { Assignment, FunctionDef, Redirection, ShellAnalysis, ShellConstruct, ShellFlag, SimpleCommand } from './shell-types.js';
-import { SHELLS, baseName, isDangerousEnvName, unwrapCommand } from './command-words.js';
+import { SHELLS, baseName, isDangerousEnvName, shellCScript, unwrapCommand } from './command-words.js';
 import { flagCommand } from './shell-flags.js';
 import { judged } from './command-model.js';
 import { evaluatedWords } from './shell-evaluated.js';
@@ -154,8 +154,13 @@ function analyzeUncached(command: string, depth: number): ShellAnalysis {
   const shellScript = (cmd: SimpleCommand): void => {
     const u = unwrapCommand(cmd);
     const name = baseName(u.argv[0]);
+    // Scripts of shells this command starts itself (`find -exec sh -c '...'`).
+    for (const s of judged(cmd).scripts) analyzeScript('find -exec sh', s);
     if (name === null || !SHELLS.has(name)) return;
-    const script = shellCScript(u.argv.slice(1));
+    analyzeScript(name, shellCScript(u.argv.slice(1)));
+  };
+
+  const analyzeScript = (name: string, script: string | null | undefined): void => {
     if (script === undefined) return;
     if (script === null) return flag('eval_like', `${name} -c with a script computed at run time`);
     if (depth >= MAX_SCRIPT_DEPTH) return flag('eval_like', `${name} -c nested too deeply to judge`);
@@ -255,23 +260,3 @@ function analyzeUncached(command: string, depth: number): ShellAnalysis {
   return { ok: true, ...out };
 }
 
-/**
- * The script of `sh -c SCRIPT` (options before it skipped, `-o opt` too):
- * the static script, null when it is computed at run time, undefined when
- * the shell has no `-c` (it runs a script file or reads stdin).
- */
-function shellCScript(args: readonly ShellWord[]): string | null | undefined {
-  let sawC = false;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]?.value ?? null;
-    if (v === null) return sawC ? null : undefined;
-    if (v === '--') return sawC ? (args[i + 1] === undefined ? undefined : (args[i + 1]?.value ?? null)) : undefined;
-    if ((v.startsWith('-') || v.startsWith('+')) && v.length > 1) {
-      if (/^-[A-Za-z]*c[A-Za-z]*$/.test(v)) sawC = true;
-      if (v === '-o' || v === '+o' || v === '-O' || v === '+O') i++;
-      continue;
-    }
-    return sawC ? v : undefined;
-  }
-  return undefined;
-}

