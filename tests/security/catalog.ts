@@ -93,6 +93,7 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'dynamic-path-ssh-key', cls: 'bypass_immune', command: 'f=~/.ssh/id_rsa; cat "$f"', proof: { mode: 'bypass', rules: OPS } },
   { id: 'node-e-reads-ssh-key', cls: 'bypass_immune', command: "node -e 'process.stdout.write(require(\"fs\").readFileSync(require(\"os\").homedir() + \"/.ssh/id_rsa\", \"utf8\"))'", proof: { mode: 'bypass', rules: OPS } },
   { id: 'git-init-template-hook', cls: 'bypass_immune', command: 'git init -q --template=tpl', setup: template, proof: { mode: 'bypass', rules: OPS } },
+  { id: 'symlink-made-and-used', cls: 'write_operands', command: 'ln -s OUT door && echo x > door/pwned', proof: { mode: 'bypass', rules: OPS } },
   { id: 'sed-in-place-outside', cls: 'write_operands', command: 'sed -i s/SECRET/gone/ OUT/secret.txt', proof: { mode: 'bypass', rules: OPS } },
   { id: 'tee-outside', cls: 'write_operands', command: 'echo x | tee OUT/pwned', proof: { mode: 'bypass', rules: OPS } },
   { id: 'dd-of-outside', cls: 'write_operands', command: 'dd if=a.txt of=OUT/pwned status=none', proof: { mode: 'bypass', rules: OPS } },

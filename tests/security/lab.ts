@@ -13,7 +13,7 @@
  * paths.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { MemorySink, RunEmitter } from '../../src/events/index.js';
@@ -121,7 +121,8 @@ function workspaceContains(dir: string, mark: string): boolean {
   for (const n of readdirSync(dir)) {
     if (n === '.git') continue;
     const p = join(dir, n);
-    const st = statSync(p, { throwIfNoEntry: false });
+    // Not through symlinks: a link the attack left behind is not a copy of what it points at.
+    const st = lstatSync(p, { throwIfNoEntry: false });
     if (st?.isDirectory()) {
       if (workspaceContains(p, mark)) return true;
     } else if (st?.isFile() && readFileSync(p, 'utf8').includes(mark)) return true;

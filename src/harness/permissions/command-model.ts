@@ -30,6 +30,12 @@ export interface CommandJudgement {
   readonly gitDirs: readonly (string | null)[];
   /** Scripts of shells the command starts (`find -exec sh -c SCRIPT`): analyzed as commands (null = not static). */
   readonly scripts: readonly (string | null)[];
+  /**
+   * Targets of symlinks it creates (`ln -s T L`). A link is judged where it is
+   * used, so alone this is harmless; used by a later part of the same command
+   * line it was never judged (shell-paths.ts judges the target then).
+   */
+  readonly linkTargets: readonly PathAccess[];
 }
 
 /** Mutable builder shared by the per-command judges. */
@@ -40,6 +46,7 @@ export interface Draft {
   flags: ShellFlag[];
   gitDirs: (string | null)[];
   scripts: (string | null)[];
+  linkTargets: PathAccess[];
 }
 
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
@@ -66,7 +73,7 @@ export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via:
 
 export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
   const u = unwrapCommand(cmd);
-  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [] };
+  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [], linkTargets: [] };
   const badWrapper = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
   if (badWrapper) d.notReadOnly ??= `\`${badWrapper}\` is not on the read-only list`;
   for (const r of u.reads) d.accesses.push(access(r, 'read', `\`${u.wrappers.join(' ')}\``));
@@ -194,6 +201,7 @@ function find(args: readonly ShellWord[], d: Draft, depth: number): void {
       if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
       d.flags.push(...j.flags);
       d.scripts.push(...j.scripts);
+      d.linkTargets.push(...j.linkTargets);
       const shell = baseName(argv[0]);
       if (shell !== null && SHELLS.has(shell)) {
         const script = shellCScript(argv.slice(1));
@@ -333,6 +341,7 @@ function writer(name: string, args: readonly ShellWord[], d: Draft): void {
       const linkSources = spec.role === 'move' || (name === 'ln' && !has('-s', '--symbolic')) || (name === 'cp' && has('-l', '--link'));
       const symbolic = name === 'ln' && has('-s', '--symbolic');
       if (!symbolic) for (const s of sources) d.accesses.push(access(s, linkSources ? 'write' : 'read', via));
+      else for (const s of sources) d.linkTargets.push(access(s, 'any', `\`${name} -s\` (a link the same command then uses)`));
       if (dest) d.accesses.push(access(dest, 'write', via));
       break;
     }

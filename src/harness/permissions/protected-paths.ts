@@ -34,6 +34,9 @@ const KEY_FILES = new Set(['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecd
 /** Secrets: checked for reads and writes, inside the workspace or not (seed §8.6). */
 export const SENSITIVE_PATHS: readonly PathRule[] = [
   { id: 'ssh', segments: ['.ssh'], writesOnly: false, approvable: false, reason: 'it holds SSH keys' },
+  { id: 'system_passwords', segments: ['etc', 'shadow'], writesOnly: false, approvable: false, reason: 'it holds password hashes' },
+  { id: 'system_group_passwords', segments: ['etc', 'gshadow'], writesOnly: false, approvable: false, reason: 'it holds password hashes' },
+  { id: 'ssh_host_key', name: (b) => /^ssh_host_.+_key$/.test(b), writesOnly: false, approvable: false, reason: 'it is a host private key' },
   { id: 'private_key', name: (b) => KEY_FILES.has(b), writesOnly: false, approvable: false, reason: 'it is a private key' },
   { id: 'aws_credentials', segments: ['.aws', 'credentials'], writesOnly: false, approvable: false, reason: 'it holds cloud credentials' },
   { id: 'gnupg', segments: ['.gnupg'], writesOnly: false, approvable: false, reason: 'it holds GPG keys' },

@@ -26,9 +26,12 @@ export function shellPaths(analysis: Extract<ShellAnalysis, { ok: true }>): Shel
   for (const r of analysis.redirects) {
     if (r.access === 'write' || r.access === 'read') accesses.push({ path: r.target?.value ?? null, access: r.access, glob: r.target?.glob ?? false, pattern: r.target?.pattern, via: `the redirection \`${r.op}\`` });
   }
+  // A symlink made and used within one command line was not there when the line was judged: judge its target.
+  const usedLater = analysis.commands.length > 1 || analysis.redirects.length > 0;
   for (const cmd of analysis.commands) {
     const j = judged(cmd);
     accesses.push(...j.accesses);
+    if (usedLater) accesses.push(...j.linkTargets);
     cwds.push(...j.cwds);
     gitDirs.push(...j.gitDirs);
   }
