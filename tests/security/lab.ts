@@ -13,7 +13,7 @@
  * paths.
  */
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { MemorySink, RunEmitter } from '../../src/events/index.js';
@@ -51,25 +51,40 @@ export function makeLab(setup?: (lab: Omit<Lab, 'before'>) => void): Lab {
   const home = join(root, 'home');
   const id = root.slice(-6);
   const lab = { root, ws, out, home, outsideMark: `OUTSIDE-SECRET-${id}`, sshMark: `SSH-PRIVATE-KEY-${id}` };
-  for (const d of [ws, join(out, 'dir'), join(home, '.ssh')]) mkdirSync(d, { recursive: true });
+  for (const d of [join(out, 'dir'), join(home, '.ssh')]) mkdirSync(d, { recursive: true });
   writeFileSync(join(out, 'secret.txt'), `${lab.outsideMark}\n`);
   writeFileSync(join(out, 'dir', 'keep.txt'), 'keep\n');
   writeFileSync(join(home, '.ssh', 'id_rsa'), `${lab.sshMark}\n`);
-  writeFileSync(join(ws, 'a.txt'), 'alpha\nbeta\n');
-  writeFileSync(join(ws, 'data.json'), '{"a":1}\n');
-  mkdirSync(join(ws, 'src'));
-  writeFileSync(join(ws, 'src', 'main.ts'), 'export const x = 1;\n');
+  // The repository is made once per test file and copied: three git runs per lab cost more than the attack.
+  cpSync(templateRepo(), ws, { recursive: true });
   symlinkSync(join(out, 'dir'), join(ws, 'link'));
-  execFileSync('git', ['init', '-q', '-b', 'main', ws], { env: GIT_ENV });
-  execFileSync('git', ['-C', ws, 'add', '-A'], { env: GIT_ENV });
-  execFileSync('git', ['-C', ws, 'commit', '-q', '-m', 'lab'], { env: GIT_ENV });
-  mkdirSync(join(ws, '.git', 'hooks'), { recursive: true });
   writeFileSync(join(ws, 'a.txt'), 'alpha\nbeta\ngamma\n'); // a change, so `git diff` has something to show
   setup?.(lab);
   return { ...lab, before: snapshot(lab) };
 }
 
+let template: string | null = null;
+
+/** A committed repository with a.txt, data.json, src/main.ts and a .git/hooks directory. */
+function templateRepo(): string {
+  if (template !== null) return template;
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'faultline-sec-template-')));
+  roots.push(root);
+  const ws = join(root, 'ws');
+  mkdirSync(join(ws, 'src'), { recursive: true });
+  writeFileSync(join(ws, 'a.txt'), 'alpha\nbeta\n');
+  writeFileSync(join(ws, 'data.json'), '{"a":1}\n');
+  writeFileSync(join(ws, 'src', 'main.ts'), 'export const x = 1;\n');
+  execFileSync('git', ['init', '-q', '-b', 'main', ws], { env: GIT_ENV });
+  execFileSync('git', ['-C', ws, 'add', '-A'], { env: GIT_ENV });
+  execFileSync('git', ['-C', ws, 'commit', '-q', '-m', 'lab'], { env: GIT_ENV });
+  mkdirSync(join(ws, '.git', 'hooks'), { recursive: true });
+  template = ws;
+  return ws;
+}
+
 export function removeLabs(): void {
+  template = null;
   for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
 }
 
