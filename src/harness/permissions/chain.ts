@@ -124,8 +124,15 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
   if (isOn(skip, 'path_validation')) {
     const denied = view.paths.find((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'deny');
     if (denied) return answer('deny', 'path_guard', 'path_validation', cap(denied.verdict.reason), denied.verdict.ruleId);
-    const asks = view.paths.filter((p) => p.verdict.source === 'path_guard' && p.verdict.effect === 'ask');
-    const asked = asks.find((p) => p.verdict.firm) ?? asks[0];
+    let asked: CallView['paths'][number] | undefined;
+    for (const p of view.paths) {
+      if (p.verdict.source !== 'path_guard' || p.verdict.effect !== 'ask') continue;
+      if (p.verdict.firm === true) {
+        asked = p;
+        break;
+      }
+      asked ??= p;
+    }
     if (asked) {
       pending = answer('ask', 'path_guard', 'path_validation', cap(asked.verdict.reason), asked.verdict.ruleId);
       pendingFirm = asked.verdict.firm === true;
