@@ -9,14 +9,15 @@
 import type { PathAccess } from './types.js';
 import type { ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
-import { SHELLS, allowListName, baseName, isInterpreter, shellCScript, unwrapCommand } from './command-words.js';
+import { SHELLS, allowListName, baseName, shellCScript, unwrapCommand } from './command-words.js';
 import { firstUnsafe, parseArgs, type ArgValue, type ParsedArgs } from './option-parse.js';
 import { FILE_TABLES } from './specs-files.js';
 import { parseFind } from './specs-find.js';
-import { DOCKER_TABLE, NPM_READ_ONLY, NPM_TABLE, PURE_COMMANDS, PURE_TABLES } from './specs-tools.js';
-import { DD_OPERANDS, INTERPRETER_CODE_OPTIONS, SED_TABLE, WRITERS } from './specs-writers.js';
+import { PURE_COMMANDS, PURE_TABLES } from './specs-tools.js';
+import { INTERPRETER_CODE_OPTIONS, WRITERS } from './specs-writers.js';
 import { judgeGit } from './command-git.js';
-import { sedScriptEffects } from './sed-script.js';
+import { docker, npm } from './command-tools.js';
+import { dd, sed, writer } from './command-writers.js';
 import { isRuleOn } from './rule-switches.js';
 
 export interface CommandJudgement {
@@ -196,7 +197,7 @@ function find(args: readonly ShellWord[], d: Draft, depth: number): void {
     }
     // `{}` is each file found under the start paths: judge the command as if run on the start paths.
     for (const start of f.starts) {
-      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: start.pattern } : w));
+      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: w.value === '{}' ? start.pattern : undefined } : w));
       const j = judgeCommand({ argv }, depth + 1);
       if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
       d.flags.push(...j.flags);
@@ -212,141 +213,11 @@ function find(args: readonly ShellWord[], d: Draft, depth: number): void {
   }
 }
 
-function npm(args: readonly ShellWord[], d: Draft): void {
-  const sub = args[0]?.value ?? null;
-  const parsed = parseArgs('npm', NPM_TABLE, args.slice(1));
-  const rest = parsed.ok ? parsed.operands.map((o) => o.value) : [];
-  const bad = !parsed.ok ? parsed.reason : firstUnsafe('npm', parsed);
-  if (sub === '--version' || sub === '-v') {
-    if (args.length !== 1) d.notReadOnly ??= '`npm --version` with more arguments';
-    return;
-  }
-  const readOnly =
-    sub !== null &&
-    (NPM_READ_ONLY.has(sub) ||
-      ((sub === 'config' || sub === 'c') && (rest[0] === 'get' || rest[0] === 'list' || rest[0] === 'ls')) ||
-      (sub === 'pkg' && rest[0] === 'get') ||
-      (sub === 'audit' && rest.length === 0) ||
-      (sub === 'version' && rest.length === 0));
-  if (!readOnly) {
-    d.notReadOnly ??= `\`npm ${sub ?? args[0]?.text ?? ''}\` is not a read-only npm command`;
-    opaque('npm', args.slice(1), d);
-  } else if (bad) d.notReadOnly ??= bad;
-}
 
-const DOCKER_READ_ONLY = new Set(['ps', 'images', 'inspect', 'logs', 'version', 'info', 'top', 'port', 'diff', 'history', 'search']);
-const DOCKER_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  image: ['ls', 'list', 'inspect', 'history'], container: ['ls', 'list', 'ps', 'inspect', 'logs', 'top', 'port', 'diff'],
-  network: ['ls', 'list', 'inspect'], volume: ['ls', 'list', 'inspect'], system: ['df', 'info'], context: ['ls', 'list', 'inspect', 'show'],
-};
 
-function docker(args: readonly ShellWord[], d: Draft): void {
-  const sub = args[0]?.value ?? null;
-  if (sub === '--version' || sub === '-v') {
-    if (args.length !== 1) d.notReadOnly ??= '`docker --version` with more arguments';
-    return;
-  }
-  const group = sub !== null && Object.hasOwn(DOCKER_GROUPS, sub) ? DOCKER_GROUPS[sub] : undefined;
-  const skip = group ? 2 : 1;
-  const ok = sub !== null && (DOCKER_READ_ONLY.has(sub) || sub === 'stats' || (group !== undefined && group.includes(args[1]?.value ?? '')));
-  if (!ok) {
-    d.notReadOnly ??= `\`docker ${sub ?? ''}\` is not a read-only docker command`;
-    opaque('docker', args.slice(1), d);
-    return;
-  }
-  const parsed = parseArgs('docker', DOCKER_TABLE, args.slice(skip));
-  if (!parsed.ok) d.notReadOnly ??= parsed.reason;
-  else if (sub === 'stats' && !parsed.options.some((o) => o.spec.name === '--no-stream')) d.notReadOnly ??= '`docker stats` without --no-stream runs forever';
-  else if (sub === 'logs' && parsed.options.some((o) => o.written === '-f' || o.written === '--follow')) d.notReadOnly ??= '`docker logs -f` runs forever';
-}
 
-function sed(args: readonly ShellWord[], d: Draft): void {
-  const parsed = parseArgs('sed', SED_TABLE, args);
-  d.notReadOnly ??= '`sed` is not on the read-only list';
-  if (!parsed.ok) {
-    for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'any', '`sed`'));
-    return;
-  }
-  const inPlace = parsed.options.some((o) => o.spec.name === '-i' || o.spec.name === '--in-place');
-  const scripts = parsed.options.filter((o) => o.spec.name === '-e' || o.spec.name === '--expression').map((o) => o.value?.value ?? null);
-  const fromFile = parsed.options.filter((o) => o.spec.name === '-f' || o.spec.name === '--file');
-  for (const f of fromFile) if (f.value) d.accesses.push(access(f.value, 'read', '`sed -f`'));
-  let files = parsed.operands;
-  if (scripts.length === 0 && fromFile.length === 0) {
-    scripts.push(files[0]?.value ?? null);
-    files = files.slice(1);
-  }
-  // A script read from a file, or one that runs commands, is opaque: its operands may be written.
-  let opaqueScript = fromFile.length > 0;
-  for (const s of scripts) {
-    const fx = s === null ? null : sedScriptEffects(s);
-    if (fx === null) opaqueScript = true;
-    else {
-      for (const w of fx.writes) d.accesses.push({ path: w, access: 'write', via: '`sed` (its script writes a file)' });
-      for (const r of fx.reads) d.accesses.push({ path: r, access: 'read', via: '`sed` (its script reads a file)' });
-      if (fx.runs) opaqueScript = true;
-    }
-  }
-  const kind = inPlace ? 'write' : opaqueScript ? 'any' : 'read';
-  for (const f of files) if (f.value !== '-') d.accesses.push(access(f, kind, inPlace ? '`sed -i`' : '`sed`'));
-}
 
-function dd(args: readonly ShellWord[], d: Draft): void {
-  d.notReadOnly ??= '`dd` is not on the read-only list';
-  for (const a of args) {
-    const v = a.value;
-    if (v === null) {
-      d.accesses.push({ path: null, access: 'any', via: '`dd`' });
-      continue;
-    }
-    const eq = v.indexOf('=');
-    const key = eq > 0 ? v.slice(0, eq) : '';
-    if (key === 'if') d.accesses.push({ path: v.slice(eq + 1), access: 'read', via: '`dd if=`' });
-    else if (key === 'of') d.accesses.push({ path: v.slice(eq + 1), access: 'write', via: '`dd of=`' });
-    else if (!DD_OPERANDS.has(key)) d.accesses.push({ path: v, access: 'any', via: '`dd`' });
-  }
-}
 
-function writer(name: string, args: readonly ShellWord[], d: Draft): void {
-  const spec = WRITERS[name]!;
-  const via = `\`${name}\``;
-  d.notReadOnly ??= `\`${name}\` ${name === 'tee' ? 'writes its file operands' : 'changes files'}`;
-  const parsed = parseArgs(name, spec.table, args);
-  if (!parsed.ok) {
-    for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'write', via));
-    return;
-  }
-  let target: ArgValue | null = null;
-  for (const o of parsed.options) {
-    if (!o.value) continue;
-    if (o.spec.effect === 'read') d.accesses.push(access(o.value, 'read', `\`${name} ${o.spec.name}\``));
-    if (o.spec.effect === 'write') target = o.value;
-  }
-  const ops = parsed.operands;
-  const has = (...n: string[]) => parsed.options.some((o) => n.includes(o.spec.name));
-  switch (spec.role) {
-    case 'write':
-      for (const o of ops) if (o.value !== '-') d.accesses.push(access(o, 'write', via));
-      break;
-    case 'after-first': {
-      const refOnly = has('--reference');
-      for (const o of refOnly ? ops : ops.slice(1)) d.accesses.push(access(o, 'write', via));
-      break;
-    }
-    case 'copy':
-    case 'move': {
-      const dest = target ?? ops[ops.length - 1];
-      const sources = target ? ops : ops.slice(0, -1);
-      // A hard link is a second name for the same file: writing through it writes the source.
-      const linkSources = spec.role === 'move' || (name === 'ln' && !has('-s', '--symbolic')) || (name === 'cp' && has('-l', '--link'));
-      const symbolic = name === 'ln' && has('-s', '--symbolic');
-      if (!symbolic) for (const s of sources) d.accesses.push(access(s, linkSources ? 'write' : 'read', via));
-      else for (const s of sources) d.linkTargets.push(access(s, 'any', `\`${name} -s\` (a link the same command then uses)`));
-      if (dest) d.accesses.push(access(dest, 'write', via));
-      break;
-    }
-  }
-}
 
 /**
  * A program whose file effects faultline cannot see (an unknown command, an
@@ -386,7 +257,6 @@ export function opaque(name: string, args: readonly ShellWord[], d: Draft): void
     }
     d.accesses.push(access(a, 'any', via));
   }
-  if ((isInterpreter(name) || SHELLS.has(name)) && args.length === 0) return;
 }
 
 /** Options whose value is a program given inline. */
@@ -402,7 +272,7 @@ function inline(name: string, option: string, d: Draft): void {
 }
 
 /** The path-like parts of a word of a call that did not parse: the word, or the value after `=`. */
-function wordPaths(w: ShellWord): ArgValue[] {
+export function wordPaths(w: ShellWord): ArgValue[] {
   const v = w.value;
   if (v === null) return [{ value: null, glob: false, text: w.text }];
   if (!v.startsWith('-')) return [{ value: v, glob: w.glob, pattern: w.pattern, text: w.text }];
