@@ -2,6 +2,11 @@
  * Runs one task as one session: a fresh workspace, the harness against the
  * task's model, then its expectations. Writes session_start, the harness's
  * events, one `expectation` per check, defense_stats and session_end.
+ *
+ * The workspace is lazy (see LazyWorkspace): made on the first tool call or
+ * `files:` check, removed when the session ends. Removal runs in the
+ * background when the caller collects it (`onCleanup`), so it never sits on
+ * the session's critical path.
  */
 import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
 import type { SandboxKind, SandboxMode, SessionOutcome, TurnStop } from '../events/labels.js';
@@ -16,7 +21,7 @@ import type { EventRecord } from './event-assertion.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
-import { createWorkspace, removeWorkspace } from './workspace.js';
+import { LazyWorkspace } from './workspace.js';
 
 export interface TaskRunOptions {
   run: RunEmitter;
@@ -28,6 +33,10 @@ export interface TaskRunOptions {
   runSignal?: AbortSignal;
   /** `faultline run --sandbox`: overrides the task's `sandbox` setting. */
   sandbox?: SandboxMode;
+  /** Takes the workspace removal to await later (the run awaits them all); without it runTask awaits it itself. */
+  onCleanup?: (removal: Promise<void>) => void;
+  /** Parent of the workspace (default: the OS temp directory). */
+  tempDir?: string;
 }
 
 export interface TaskOutcome {
@@ -71,24 +80,26 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
 
   let registry;
   let tools: TaskTools;
-  let workspace: string;
+  let lazy: LazyWorkspace | undefined;
   let pipeline: PipelineServices;
   let sandbox: SandboxChoice;
   try {
     tools = taskTools(task);
     registry = tools.registry;
-    workspace = createWorkspace(task.files);
+    lazy = new LazyWorkspace(task.files, options.tempDir);
+    // A kept workspace is printed for a person to open, so it must exist even when no tool ran.
+    if (options.keepWorkspace) await lazy.ensure();
+    const made = lazy;
+    // MCP servers run in the workspace (their cwd, `${workspace}`): a task with servers makes it before they launch.
+    if (tools.mcp) await made.ensure();
+    tools.mcp?.prepare(made.root);
+    sandbox = taskSandbox(task, made.root, options.sandbox);
+    pipeline = await taskPipeline(task, tools, made.root, sandbox.sandbox, () => made.ensure());
   } catch (error) {
+    await lazy?.remove();
     return fail(error);
   }
-  try {
-    tools.mcp?.prepare(workspace);
-    sandbox = taskSandbox(task, workspace, options.sandbox);
-    pipeline = await taskPipeline(task, tools, workspace, sandbox.sandbox);
-  } catch (error) {
-    removeWorkspace(workspace);
-    return fail(error);
-  }
+  const workspace = lazy.root;
   session.emit('session_start', {
     scenario: task.scenario ?? null,
     repeat: options.repeat ?? 0,
@@ -125,12 +136,17 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   }
 
   const stop: TurnStop = result?.stop ?? 'harness_error';
+  if (result && task.expect.files && Object.keys(task.expect.files).length > 0) await lazy.ensure().catch(() => undefined);
   const expectations = result ? checkTask(task, result, workspace, sink, session) : [];
   const outcome: SessionOutcome =
     options.runSignal?.aborted ? 'aborted' : error !== null ? 'error' : expectations.every((e) => e.ok) ? 'passed' : 'failed';
   const usage = result?.usage ?? { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
   session.emit('session_end', { outcome, stop, turns: result?.turns ?? 0, ...usage, duration_ms: elapsed() });
-  if (!options.keepWorkspace) removeWorkspace(workspace);
+  if (!options.keepWorkspace) {
+    const removal = lazy.remove();
+    if (options.onCleanup) options.onCleanup(removal);
+    else await removal;
+  }
   return {
     task,
     sessionId: options.sessionId,

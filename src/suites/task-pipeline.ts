@@ -63,7 +63,14 @@ export function taskSandbox(task: LoadedTask, workspace: string, override?: Sand
   return chooseSandbox(override ?? task.sandbox ?? 'auto', { workspace, network: task.sandbox_network ?? false });
 }
 
-export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace: string, sandbox: CommandSandbox | null = null): Promise<PipelineServices> {
+/** `prepareWorkspace` makes a lazy workspace exist before the first tool call (see LazyWorkspace). */
+export async function taskPipeline(
+  task: LoadedTask,
+  tools: TaskTools,
+  workspace: string,
+  sandbox: CommandSandbox | null = null,
+  prepareWorkspace?: () => Promise<void>,
+): Promise<PipelineServices> {
   const hooks = task.hooks ? await loadHooks(task.hooks, dirname(task.file)) : null;
   const p = task.permissions ?? {};
   return createSessionServices({
@@ -79,5 +86,6 @@ export async function taskPipeline(task: LoadedTask, tools: TaskTools, workspace
     hooks,
     displayModes: task.display_mode,
     sandbox,
+    prepareWorkspace,
   });
 }

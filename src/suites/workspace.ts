@@ -1,14 +1,27 @@
-/** A fresh temporary workspace per task, filled with the task's fixture files. */
+/**
+ * A task's temporary workspace, filled with its fixture files.
+ *
+ * `createWorkspace` makes one at once (tests, library callers).
+ * `LazyWorkspace` is what the suite runner uses: the path is chosen when the
+ * session starts, but nothing touches the disk until the session first needs
+ * it (its first tool call, or a `files:` expectation), and removal runs off
+ * the event loop. A session that calls no tool never creates a directory, and
+ * 10,000 tasks leave nothing behind in the temp directory
+ * (tests/suites/workspace-cleanup.test.ts counts).
+ */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 
+export const WORKSPACE_PREFIX = 'faultline-ws-';
+
 export function createWorkspace(files: Record<string, string> = {}, parent = tmpdir()): string {
   // realpath: on some systems tmpdir is a symlink, and the sandbox compares real paths.
-  const root = realpathSync(mkdtempSync(join(parent, 'faultline-ws-')));
+  const root = realpathSync(mkdtempSync(join(parent, WORKSPACE_PREFIX)));
   for (const [path, content] of Object.entries(files)) {
-    const full = resolve(root, path);
-    if (!full.startsWith(root + sep)) throw new Error(`fixture path ${path} is outside the workspace`);
+    const full = fixturePath(root, path);
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
   }
@@ -17,4 +30,66 @@ export function createWorkspace(files: Record<string, string> = {}, parent = tmp
 
 export function removeWorkspace(root: string): void {
   rmSync(root, { recursive: true, force: true });
+}
+
+function fixturePath(root: string, path: string): string {
+  const full = resolve(root, path);
+  if (!full.startsWith(root + sep)) throw new Error(`fixture path ${path} is outside the workspace`);
+  return full;
+}
+
+/** The real temp directory, resolved once per process and parent (realpath costs a syscall per component). */
+const realParents = new Map<string, string>();
+function realParent(parent: string): string {
+  let real = realParents.get(parent);
+  if (real === undefined) {
+    real = realpathSync(parent);
+    realParents.set(parent, real);
+  }
+  return real;
+}
+
+export class LazyWorkspace {
+  /** Absolute real path; exists only after `ensure()`. */
+  readonly root: string;
+  private creating: Promise<void> | null = null;
+
+  constructor(
+    private readonly files: Record<string, string> = {},
+    parent = tmpdir(),
+  ) {
+    // 96 random bits: the exclusive mkdir in ensure() fails loudly on the (negligible) collision instead of sharing a directory.
+    this.root = join(realParent(parent), WORKSPACE_PREFIX + randomBytes(12).toString('base64url'));
+    // Fixture paths are checked now, so a bad suite fails at session set-up as it did before, not at the first tool call.
+    for (const path of Object.keys(files)) fixturePath(this.root, path);
+  }
+
+  /** True once the directory was (or is being) made. */
+  get created(): boolean {
+    return this.creating !== null;
+  }
+
+  /** Makes the directory and its fixture files, once; later calls wait for the first. */
+  ensure(): Promise<void> {
+    this.creating ??= this.make();
+    return this.creating;
+  }
+
+  /** Removes the directory if it was made (waits for a creation in flight first). Never throws. */
+  async remove(): Promise<void> {
+    if (this.creating === null) return;
+    await this.creating.catch(() => undefined);
+    await rm(this.root, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
+  }
+
+  private async make(): Promise<void> {
+    await mkdir(this.root, { mode: 0o700 }); // not recursive: an existing directory is an error, never shared
+    const dirs = new Set<string>();
+    for (const path of Object.keys(this.files)) {
+      const dir = dirname(fixturePath(this.root, path));
+      if (dir !== this.root) dirs.add(dir);
+    }
+    for (const dir of dirs) await mkdir(dir, { recursive: true });
+    await Promise.all(Object.entries(this.files).map(([path, content]) => writeFile(fixturePath(this.root, path), content)));
+  }
 }

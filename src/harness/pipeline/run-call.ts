@@ -47,6 +47,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   const { services } = ctx;
   const found = lookupTool(ctx.registry, call.block.name);
   if (!found.ok) return settle(call, ctx, { failure: found.failure });
+  if (services.prepareWorkspace) await services.prepareWorkspace();
   const tool = (call.tool = found.value);
   const label = ctx.label(tool.name);
   let input: unknown = call.block.input;

@@ -42,4 +42,11 @@ export interface PipelineServices {
   onSettled?: (settled: SettledCall) => void;
   /** The OS sandbox bash runs commands in (src/harness/sandbox); absent = none. */
   sandbox?: CommandSandbox | null;
+  /**
+   * Makes the workspace exist before the first call that needs it (after
+   * lookup, before the snapshot): the suite runner creates workspaces lazily,
+   * so a session that calls no tool never touches the disk. Called for every
+   * such call; the implementation does the work once.
+   */
+  prepareWorkspace?: () => Promise<void>;
 }

@@ -35,6 +35,8 @@ export interface SessionPipelineSettings {
   homeDir?: string;
   /** The OS sandbox bash runs in; with bubblewrap the chain knows writes outside cannot land (PermissionConfig.sandboxed). */
   sandbox?: CommandSandbox | null;
+  /** See PipelineServices.prepareWorkspace (lazy workspaces). */
+  prepareWorkspace?: () => Promise<void>;
 }
 
 /** Spill and snapshot directories live in the workspace (the model can `read` a spill; `.faultline/` is write-protected). */
@@ -89,5 +91,6 @@ export function createSessionServices(settings: SessionPipelineSettings): Pipeli
     displayModes: settings.displayModes ?? {},
     onSettled: settings.onSettled,
     sandbox: settings.sandbox ?? null,
+    ...(settings.prepareWorkspace ? { prepareWorkspace: settings.prepareWorkspace } : {}),
   };
 }

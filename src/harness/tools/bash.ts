@@ -32,7 +32,7 @@ export const bashTool: Tool<BashInput> = {
     'Use it for builds, tests, git and other programs, not for reading, searching or editing files.',
   usage: [
     '- Use read, write, edit, ls, glob and grep for files instead of cat, echo >, sed, find or grep.',
-    '- Each call starts a fresh shell in the workspace root: cd and exported variables do not carry over; chain with &&.',
+    '- Each call starts a fresh shell in the workspace root: cd and exported variables do not carry over; chain with &&. Background jobs (cmd &) are killed when the call returns.',
     '- There is no stdin: pass non-interactive flags (e.g. --yes) to commands that would prompt.',
     `- Default timeout ${BASH_DEFAULT_TIMEOUT_MS} ms, at most ${BASH_MAX_TIMEOUT_MS} via timeout_ms; on timeout the command and its children are killed and the output so far is returned.`,
     '- A non-zero exit code is reported as an error together with the output.',

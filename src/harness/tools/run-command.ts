@@ -2,7 +2,8 @@
  * Runs one shell command in its own process group and collects its output.
  * The group matters: `bash -c "make"` spawns grandchildren, and killing only
  * bash would leave them running and holding our pipes open. Timeout and abort
- * kill the whole group (SIGTERM, then SIGKILL after a short grace).
+ * kill the whole group (SIGTERM, then SIGKILL after a short grace), and when
+ * the call returns whatever is left in the group (background jobs) is killed.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -93,6 +94,9 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       clearTimeout(drainTimer);
       // A stopped group still gets its SIGKILL: children that ignored SIGTERM must not outlive the call.
       killTimer?.unref();
+      // Whatever bash left running in its group (`server &`) dies with the call: a session, and a run of
+      // 10,000 of them, must leave no process behind. Each call is a fresh shell, so nothing may rely on it.
+      if (stoppedBy === null) killGroup('SIGKILL');
       options.signal.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
