@@ -143,7 +143,7 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, LOOPBACK_HOST, () => resolve());
+    server.listen({ port: options.port ?? 0, host: LOOPBACK_HOST, backlog: 4096 }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${LOOPBACK_HOST}:${port}`;
