@@ -86,6 +86,15 @@ export const EVENT_SCHEMAS = {
     node_version: text(32),
     config_hash: text(64),
     tasks: nonNeg(),
+    /**
+     * The logical run this run is part of, shared by the shards of one sharded
+     * run (`faultline run --shard i/n`), so reports can merge them while each
+     * shard keeps its own run_id. Absent: the run is a logical run of its own.
+     */
+    logical_run_id: id().optional(),
+    /** 1-based shard of `--shard i/n` and the shard count. Absent: the run ran the whole suite (1 of 1). */
+    shard_index: z.number().int().positive().optional(),
+    shard_count: z.number().int().positive().optional(),
   }),
   run_end: z.strictObject({
     ...envelope,

@@ -3,8 +3,9 @@
  * one session per task (and per repeat), run_end. Progress goes to a
  * callback so the CLI decides how to show it.
  */
-import type { SandboxMode } from '../events/labels.js';
 import { createHash, randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import type { SandboxMode } from '../events/labels.js';
 import { RunEmitter } from '../events/emitter.js';
 import type { EventSink } from '../events/sink.js';
 import { FAULTLINE_VERSION } from '../version.js';
@@ -21,9 +22,14 @@ export interface RunSuiteOptions {
   /** Sessions per task (`--repeat k`, default 1): each repeat is its own session with its `repeat` index. */
   repeat?: number;
   keepWorkspaces?: boolean;
+  /** Parent of the task workspaces (default: the OS temp directory). */
+  tempDir?: string;
   signal?: AbortSignal;
   /** `--sandbox`: overrides every task's `sandbox` setting. */
   sandbox?: SandboxMode;
+  /** Written on run_start (additive contract fields): the logical run this run belongs to and its shard. */
+  logicalRunId?: string;
+  shard?: { index: number; count: number };
   onTaskStart?: (task: LoadedTask) => void;
   onTaskEnd?: (outcome: TaskOutcome, done: number, total: number) => void;
 }
@@ -59,6 +65,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
     node_version: process.version,
     config_hash: configHash(tasks),
     tasks: tasks.length,
+    ...(options.logicalRunId !== undefined ? { logical_run_id: options.logicalRunId } : {}),
+    ...(options.shard ? { shard_index: options.shard.index, shard_count: options.shard.count } : {}),
   });
 
   const repeat = Math.max(1, options.repeat ?? 1);
@@ -67,6 +75,19 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
   const outcomes: TaskOutcome[] = new Array(units.length);
   let next = 0;
   let done = 0;
+  const workers = Math.max(1, Math.min(options.concurrency ?? 1, units.length));
+  // One run signal per task listener: at -j 1000 that is 1000 listeners, all legitimate (not a leak warning).
+  const runAbort = new AbortController();
+  setMaxListeners(workers + 16, runAbort.signal);
+  const forwardAbort = () => runAbort.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  else options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  // Workspace removals run in the background and are all awaited before run_end, so the run leaves nothing behind.
+  const cleanups = new Set<Promise<void>>();
+  const onCleanup = (removal: Promise<void>) => {
+    cleanups.add(removal);
+    void removal.finally(() => cleanups.delete(removal));
+  };
   const worker = async (): Promise<void> => {
     while (next < units.length) {
       const slot = next++;
@@ -79,15 +100,21 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
         sessionId: repeat === 1 ? `${runId}.${index}` : `${runId}.${index}.${r}`,
         repeat: r,
         keepWorkspace: options.keepWorkspaces,
-        runSignal: options.signal,
+        runSignal: runAbort.signal,
+        onCleanup,
+        ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       });
       outcomes[slot] = outcome;
       options.onTaskEnd?.(outcome, ++done, units.length);
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency ?? 1, units.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  try {
+    await Promise.all(Array.from({ length: workers }, worker));
+  } finally {
+    options.signal?.removeEventListener('abort', forwardAbort);
+    while (cleanups.size > 0) await Promise.all([...cleanups]);
+  }
 
   const count = (o: TaskOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
   const summary: RunSummary = {
@@ -113,7 +140,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
 }
 
 /** Identifies the suite content a run used, so two runs of different suites are not compared by mistake. */
-function configHash(tasks: LoadedTask[]): string {
+export function configHash(tasks: LoadedTask[]): string {
   const hash = createHash('sha256');
   for (const task of tasks) hash.update(JSON.stringify({ ...task, file: undefined }));
   return hash.digest('hex').slice(0, 16);

@@ -29,6 +29,8 @@ interface RunOptions {
   out?: string;
   concurrency: string;
   filter?: string;
+  shard?: string;
+  logicalRunId?: string;
   keepWorkspaces?: boolean;
   report?: boolean;
   sandbox?: 'required' | 'auto' | 'off';
@@ -51,6 +53,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
+    .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
+    .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
     .addOption(new Option('--sandbox <mode>', 'run bash in a bubblewrap OS sandbox: required (fail without it), auto (when it works here), off (default: each task\'s `sandbox`, else auto)').choices(['required', 'auto', 'off']))
@@ -59,23 +63,40 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n' +
         '  faultline run tests/live/real-api.yaml --provider anthropic --model claude-sonnet-4-5 --repeat 5 --record recordings/live\n' +
         '  faultline run tests/live/real-api.yaml --provider openai-compatible --base-url http://127.0.0.1:11434/v1 --model qwen3\n' +
-        '  faultline run tests/live/real-api.yaml --replay recordings/live\n',
+        '  faultline run tests/live/real-api.yaml --replay recordings/live\n' +
+        '  faultline run suites/ --shard 2/4 --logical-run-id "$GITHUB_RUN_ID" --out traces/shard-2.jsonl\n',
     )
     .action(async (paths: string[], opts: RunOptions) => {
       const concurrency = Number(opts.concurrency);
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
-      const [{ loadSuitesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { newRunId, runSuite }] = await Promise.all([
-        import('../load-suites.js'),
-        import('../../events/sink.js'),
-        import('../../suites/mock-source.js'),
-        import('../../suites/run-output.js'),
-        import('../../suites/run-suite.js'),
-      ]);
+      const [{ loadSuitesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
+        await Promise.all([
+          import('../load-suites.js'),
+          import('../../events/sink.js'),
+          import('../../suites/mock-source.js'),
+          import('../../suites/run-output.js'),
+          import('../../suites/run-suite.js'),
+          import('../../suites/shard.js'),
+        ]);
+      let shard;
+      try {
+        shard = opts.shard !== undefined ? parseShard(opts.shard) : undefined;
+      } catch (error) {
+        if (error instanceof ShardSpecError) throw new CliError(error.message);
+        throw error;
+      }
+      if (opts.logicalRunId !== undefined && !/^[A-Za-z0-9._:-]{1,128}$/.test(opts.logicalRunId)) {
+        throw new CliError(`--logical-run-id must be 1-128 letters, digits or . _ : -, got "${opts.logicalRunId}"`);
+      }
       let tasks = loadSuitesForCli(paths);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
+      // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
+      const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
+      if (shard) tasks = shardTasks(tasks, shard);
+      if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
 
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
@@ -97,6 +118,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           runId,
           concurrency,
           repeat,
+          ...(logicalRunId !== undefined ? { logicalRunId } : {}),
+          ...(shard ? { shard } : {}),
           keepWorkspaces: opts.keepWorkspaces,
           signal: abort.signal,
           ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
