@@ -93,8 +93,23 @@ export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOption
     if (b.triage === 'firing' && c.triage === 'unwired') regressions.push(`defense ${defense}: was firing, now unwired (armed but never evaluated)`);
   }
 
+  // Which runs each side merged (shards of a logical run, traces killed mid-run), so a diff of partial inputs shows as such.
+  const runsRow = (a: Analysis) => rowsOf(a, 'run_summary')[0] ?? {};
+  const logicalRows = (a: Analysis) => rowsOf(a, 'logical_runs');
+  const shardText = (a: Analysis) =>
+    logicalRows(a)
+      .map((r) => `${String(r.logical_run_id)} (${num(r.shards_seen)}/${num(r.shards_expected)} shards)`)
+      .join(', ') || '—';
+  const runRows: Row[] = [
+    {
+      base_runs: num(runsRow(base).runs), base_logical_runs: shardText(base), base_sessions_cut_short: num(runsRow(base).sessions_cut_short),
+      candidate_runs: num(runsRow(cand).runs), candidate_logical_runs: shardText(cand), candidate_sessions_cut_short: num(runsRow(cand).sessions_cut_short),
+    },
+  ];
+
   return {
     tables: [
+      { id: 'runs', title: 'Runs merged on each side (shards of a logical run keep their run ids; cut-short sessions count in no pass rate)', columns: Object.keys(runRows[0] as Row), rows: runRows },
       { id: 'pass_rate', title: 'Pass rate (ended sessions) with Wilson 95% intervals; change with Newcombe 95% interval', columns: Object.keys(passRows[0] as Row), rows: passRows },
       { id: 'p95', title: `Per-tool p95 (executed calls); regression when > +${pct(threshold)} with >= ${minCalls} calls each side`, columns: ['tool', 'base_executed_calls', 'base_p95_ms', 'candidate_executed_calls', 'candidate_p95_ms', 'p95_change_rate'], rows: latencyRows },
       { id: 'failure_kinds', title: 'Failure-kind rates over all tool calls', columns: ['phase', 'failure_kind', 'base_failures', 'base_rate_of_all_calls', 'candidate_failures', 'candidate_rate_of_all_calls', 'rate_change_ci95_low', 'rate_change_ci95_high'], rows: kindRows },

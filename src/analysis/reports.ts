@@ -17,6 +17,7 @@ export const REPORTS = [
   { id: 'permission_funnel', title: 'Permissions' },
   { id: 'defense_report', title: 'Defenses' },
   { id: 'sessions', title: 'Sessions' },
+  { id: 'runs', title: 'Runs' },
   { id: 'model_calls', title: 'Model calls' },
   { id: 'mcp_servers', title: 'MCP servers' },
   { id: 'expectations', title: 'Expectations' },

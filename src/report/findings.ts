@@ -29,8 +29,12 @@ export function findings(analysis: Analysis): Finding[] {
   }
   const summary = findSection(analysis, 'session_summary')?.rows[0];
   if (summary && typeof summary.sessions_without_end === 'number' && summary.sessions_without_end > 0) {
-    out.push({ level: 'warning', text: `${plural(summary.sessions_without_end, 'session')} started but never ended (crash or lost events)` });
+    out.push({
+      level: 'warning',
+      text: `${plural(summary.sessions_without_end, 'session')} cut short (session_start without session_end: the run was killed or lost events); counted neither passed nor failed, pass rates are over the ${plural(n(summary.sessions_ended), 'ended session')}`,
+    });
   }
+  out.push(...runFindings(analysis));
   const checks = findSection(analysis, 'expectation_summary')?.rows[0];
   if (checks && typeof checks.failed === 'number' && checks.failed > 0) {
     out.push({ level: 'error', text: `${plural(checks.failed, 'expectation')} failed in ${plural(n(checks.sessions_with_failed_check), 'session')} (see Failed expectations)` });
@@ -40,6 +44,21 @@ export function findings(analysis: Analysis): Finding[] {
   }
   for (const t of importTotals(analysis.load.imports ?? [])) {
     out.push({ level: 'warning', text: `imported ${t.format} traces: not available in source: ${t.notes.join('; ')}` });
+  }
+  return out;
+}
+
+/** Runs killed before run_end, lost lines (seq gaps per writer), and logical runs missing shards. */
+function runFindings(analysis: Analysis): Finding[] {
+  const out: Finding[] = [];
+  const runs = findSection(analysis, 'run_summary')?.rows[0];
+  if (runs && n(runs.runs_without_run_end) > 0) out.push({ level: 'warning', text: `${plural(n(runs.runs_without_run_end), 'run')} without run_end (killed or still running; see Runs)` });
+  if (runs && n(runs.seq_gaps) > 0) out.push({ level: 'error', text: `${plural(n(runs.seq_gaps), 'event')} lost: seq gaps in ${plural(n(runs.writers_with_seq_gaps), 'writer')} (see Runs)` });
+  if (runs && n(runs.seq_duplicates) > 0) out.push({ level: 'warning', text: `${plural(n(runs.seq_duplicates), 'event')} with a seq seen twice in one run (the same trace read twice?)` });
+  for (const row of findSection(analysis, 'logical_runs')?.rows ?? []) {
+    if (row.missing_shards) out.push({ level: 'warning', text: `logical run ${row.logical_run_id}: shard ${row.missing_shards} of ${row.shards_expected} missing; the merged figures cover ${n(row.shards_seen)} of ${n(row.shards_expected)} shards` });
+    if (n(row.duplicate_shards) > 0) out.push({ level: 'warning', text: `logical run ${row.logical_run_id}: ${plural(n(row.duplicate_shards), 'shard')} read twice (two traces of the same shard)` });
+    if (row.mixed_shard_counts === true) out.push({ level: 'warning', text: `logical run ${row.logical_run_id}: its runs disagree on the shard count (--shard i/n with different n)` });
   }
   return out;
 }

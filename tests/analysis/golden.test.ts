@@ -122,7 +122,9 @@ describe('golden trace', () => {
 
   it('says "1 session", not "1 sessions", in findings', () => {
     const texts = findings(analysis).map((f) => f.text);
-    expect(texts).toContain('1 session started but never ended (crash or lost events)');
+    expect(texts).toContain(
+      '1 session cut short (session_start without session_end: the run was killed or lost events); counted neither passed nor failed, pass rates are over the 2 ended sessions',
+    );
     expect(texts).toContain(
       'defense token_budget: unwired — armed in 1 session but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)',
     );

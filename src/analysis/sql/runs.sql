@@ -1,0 +1,119 @@
+-- Runs (one row per writer, i.e. per run_id) and the logical runs they form.
+-- Shards of one sharded run (`faultline run --shard i/n`) each keep their own
+-- run_id and share run_start.logical_run_id (absent: the run is a logical run
+-- of its own), so their traces merge here while staying apart.
+-- sessions_cut_short = session_start without its session_end (the run was
+-- killed, or events were lost): neither passed nor failed, and left out of
+-- every pass rate (those are over ended sessions).
+-- seq_gaps = seqs missing between a writer's first and last seq (lost lines);
+-- seq_duplicates = a seq seen twice (the same trace read twice, or two writers
+-- sharing a run_id).
+-- section: run_summary | Runs (writers) and logical runs | summary
+WITH per_run AS (
+  SELECT run_id,
+         max(seq) - min(seq) + 1 - count(DISTINCT seq) AS seq_gaps,
+         count(*) - count(DISTINCT seq) AS seq_duplicates
+  FROM events GROUP BY run_id
+),
+starts AS (SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id FROM run_start GROUP BY run_id),
+cut AS (
+  SELECT count(*) AS n FROM session_start s
+  WHERE NOT EXISTS (SELECT 1 FROM session_end e WHERE e.run_id = s.run_id AND e.session_id = s.session_id)
+)
+SELECT count(*) AS runs,
+       count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
+       count_if(p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
+       (SELECT n FROM cut) AS sessions_cut_short,
+       sum(p.seq_gaps)::BIGINT AS seq_gaps,
+       count_if(p.seq_gaps > 0) AS writers_with_seq_gaps,
+       sum(p.seq_duplicates)::BIGINT AS seq_duplicates
+FROM per_run p LEFT JOIN starts st USING (run_id);
+
+-- section: runs | Runs, one row per run_id (cut_short = started, no session_end; seq_gaps = lost lines) | first 50
+WITH per_run AS (
+  SELECT run_id,
+         count(*) AS events,
+         max(seq) - min(seq) + 1 - count(DISTINCT seq) AS seq_gaps,
+         count(*) - count(DISTINCT seq) AS seq_duplicates
+  FROM events GROUP BY run_id
+),
+starts AS (
+  SELECT run_id, any_value(logical_run_id) AS logical_run_id, any_value(shard_index) AS shard_index, any_value(shard_count) AS shard_count
+  FROM run_start GROUP BY run_id
+),
+sessions AS (
+  SELECT s.run_id,
+         count(*) AS sessions_started,
+         count(e.session_id) AS sessions_ended,
+         count(*) - count(e.session_id) AS sessions_cut_short,
+         count_if(e.outcome = 'passed') AS passed
+  FROM session_start s LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+  GROUP BY s.run_id
+)
+SELECT coalesce(st.logical_run_id, p.run_id) AS logical_run_id,
+       p.run_id,
+       CASE WHEN st.shard_index IS NULL THEN '' ELSE st.shard_index || '/' || st.shard_count END AS shard,
+       coalesce(se.sessions_started, 0) AS sessions_started,
+       coalesce(se.sessions_ended, 0) AS sessions_ended,
+       coalesce(se.sessions_cut_short, 0) AS sessions_cut_short,
+       coalesce(se.passed, 0) AS passed,
+       CASE WHEN p.run_id IN (SELECT run_id FROM run_end) THEN 'yes' ELSE 'no' END AS run_ended,
+       p.events,
+       p.seq_gaps,
+       p.seq_duplicates
+FROM per_run p
+LEFT JOIN starts st USING (run_id)
+LEFT JOIN sessions se USING (run_id)
+ORDER BY logical_run_id, st.shard_index NULLS LAST, p.run_id;
+
+-- section: logical_runs | Logical runs (shards merged; pass rate over ended sessions) | first 50
+WITH starts AS (
+  SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id, any_value(shard_index) AS shard_index, any_value(shard_count) AS shard_count
+  FROM run_start GROUP BY run_id
+),
+runs AS (
+  SELECT r.run_id, coalesce(st.logical_run_id, r.run_id) AS logical_run_id, st.shard_index, st.shard_count
+  FROM (SELECT DISTINCT run_id FROM events) r LEFT JOIN starts st USING (run_id)
+),
+shards AS (
+  SELECT logical_run_id,
+         count(*) AS runs,
+         max(shard_count) AS shards_expected,
+         count(DISTINCT shard_index) AS shards_seen,
+         count(shard_index) - count(DISTINCT shard_index) AS duplicate_shards,
+         count(DISTINCT shard_count) > 1 AS mixed_shard_counts
+  FROM runs GROUP BY logical_run_id
+),
+missing AS (
+  SELECT s.logical_run_id, string_agg(i::VARCHAR, ',' ORDER BY i) AS missing_shards
+  FROM shards s, range(1, coalesce(s.shards_expected, 0) + 1) t(i)
+  WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.logical_run_id = s.logical_run_id AND r.shard_index = i)
+  GROUP BY s.logical_run_id
+),
+sessions AS (
+  SELECT r.logical_run_id,
+         count(*) AS sessions_started,
+         count(e.session_id) AS sessions_ended,
+         count(*) - count(e.session_id) AS sessions_cut_short,
+         count_if(e.outcome = 'passed') AS passed
+  FROM session_start s
+  JOIN runs r ON r.run_id = s.run_id
+  LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+  GROUP BY r.logical_run_id
+)
+SELECT s.logical_run_id,
+       s.runs,
+       coalesce(s.shards_expected, 1) AS shards_expected,
+       CASE WHEN s.shards_expected IS NULL THEN 1 ELSE s.shards_seen END AS shards_seen,
+       coalesce(m.missing_shards, '') AS missing_shards,
+       s.duplicate_shards,
+       s.mixed_shard_counts,
+       coalesce(se.sessions_started, 0) AS sessions_started,
+       coalesce(se.sessions_ended, 0) AS sessions_ended,
+       coalesce(se.sessions_cut_short, 0) AS sessions_cut_short,
+       coalesce(se.passed, 0) AS passed,
+       se.passed / nullif(se.sessions_ended, 0) AS pass_rate_of_ended_sessions
+FROM shards s
+LEFT JOIN missing m USING (logical_run_id)
+LEFT JOIN sessions se USING (logical_run_id)
+ORDER BY s.logical_run_id;
