@@ -36,11 +36,18 @@ export class ToolRegistryError extends Error {
   }
 }
 
+/**
+ * One JSON Schema per tool object for the whole process: every session of a
+ * run builds its own registry of the same built-in tools, and converting the
+ * zod schemas again for each one cost ~1.5 ms a session. Keyed by the tool
+ * object, so a cached schema can never outlive or mismatch its tool, and
+ * frozen, so no registry can change what another one sends.
+ */
+const schemaCache = new WeakMap<Tool, JsonSchema>();
+
 export class ToolRegistry implements ToolRegistryLike {
   private readonly tools = new Map<string, Tool>();
   private readonly deferred: Set<string>;
-  // Keyed by the tool object, so a cached schema can never outlive or mismatch its tool.
-  private readonly schemaCache = new WeakMap<Tool, JsonSchema>();
   /** Deferred tools activated by tool_search, in activation order. */
   private readonly activated: string[] = [];
   private cachedDefinitions: ToolDefinition[] | null = null;
@@ -160,7 +167,7 @@ export class ToolRegistry implements ToolRegistryLike {
   }
 
   private schemaOf(tool: Tool): JsonSchema {
-    const cached = this.schemaCache.get(tool);
+    const cached = schemaCache.get(tool);
     if (cached) return cached;
     // An outside JSON Schema (MCP) is sent as given, copied so the tool's object is never frozen under it.
     // io 'input': the model writes the input side, where defaulted fields are optional.
@@ -168,7 +175,7 @@ export class ToolRegistry implements ToolRegistryLike {
       ? (structuredClone(tool.jsonSchema) as JsonSchema)
       : (z.toJSONSchema(tool.inputSchema, { io: 'input', override: dropSafeIntegerBounds }) as JsonSchema);
     const frozen = deepFreeze(schema);
-    this.schemaCache.set(tool, frozen);
+    schemaCache.set(tool, frozen);
     return frozen;
   }
 
