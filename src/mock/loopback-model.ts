@@ -40,6 +40,7 @@ export async function loopbackModel(
 ): Promise<{ model: Model; session: LoopbackSessionHandle }> {
   const server = options.server ?? (await sharedLoopbackServer());
   const session = server.register(script, { wire: options.wire });
-  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs });
+  // The root base URL and the session header: every session of a wire shares one SDK client.
+  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs });
   return { model, session };
 }

@@ -16,12 +16,23 @@ import { MockSession, type MockAnswer, type RecordedRequest } from './session.js
 import { wireError, type Wire } from './wire-errors.js';
 
 export const LOOPBACK_HOST = '127.0.0.1';
+/**
+ * Routes a request at the root routes to a registered session. The suite
+ * runner's models all share the server's root base URL and say their session
+ * in this header, so they share one SDK client per wire (see
+ * providers/adapter-options.ts sharedClient); `/s/<id>/...` routes stay for
+ * harnesses that can only set a base URL.
+ */
+export const SESSION_HEADER = 'x-faultline-mock-session';
 
 export interface LoopbackSessionHandle {
   id: string;
   wire: Wire;
   /** Anthropic: `<origin>/s/<id>` (the SDK appends /v1/messages). OpenAI: `<origin>/s/<id>/v1`. */
   baseURL: string;
+  /** The same session at the root routes: `<origin>` or `<origin>/v1`, with `headers` on every request. */
+  rootBaseURL: string;
+  headers: Readonly<Record<string, string>>;
   requests: RecordedRequest[];
   close(): void;
 }
@@ -124,9 +135,11 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
         res.end(JSON.stringify({ error: { message: `no route for ${req.method} ${req.url}`, type: 'not_found_error' } }));
         return;
       }
-      const session = sessionFor(target.sid, target.wire);
+      const header = req.headers[SESSION_HEADER];
+      const sid = target.sid ?? (typeof header === 'string' && header !== '' ? header : null);
+      const session = sessionFor(sid, target.wire);
       if (!session) {
-        const missing = wireError(target.wire, 404, `no ${target.wire} mock session is registered as ${target.sid ?? '(default)'}`);
+        const missing = wireError(target.wire, 404, `no ${target.wire} mock session is registered as ${sid ?? '(default)'}`);
         res.writeHead(missing.status, missing.headers);
         res.end(missing.body);
         return;
@@ -156,7 +169,15 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
       const session = new MockSession(id, wire, ModelScript.parse(script), now ?? options.now);
       sessions.set(id, session);
       const root = `${origin}/s/${id}`;
-      return { id, wire, baseURL: wire === 'anthropic' ? root : `${root}/v1`, requests: session.requests, close: () => void sessions.delete(id) };
+      return {
+        id,
+        wire,
+        baseURL: wire === 'anthropic' ? root : `${root}/v1`,
+        rootBaseURL: wire === 'anthropic' ? origin : `${origin}/v1`,
+        headers: { [SESSION_HEADER]: id },
+        requests: session.requests,
+        close: () => void sessions.delete(id),
+      };
     },
     defaultSession: (wire) => defaults.get(wire) ?? null,
     close: () =>

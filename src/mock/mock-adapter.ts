@@ -11,6 +11,8 @@ export interface MockAdapterOptions {
   /** Stream the responses (SSE). Default false. */
   stream?: boolean;
   fetch?: typeof fetch;
+  /** Sent with every request (the loopback server routes sessions by SESSION_HEADER). */
+  headers?: Readonly<Record<string, string>>;
   timeoutMs?: number;
   streamIdleTimeoutMs?: number;
 }
@@ -21,6 +23,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     baseURL: options.baseURL,
     stream: options.stream ?? false,
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.headers !== undefined ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
   };

@@ -11,18 +11,21 @@ import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { sdkErrorFacts, toModelCallError } from './classify-error.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
-import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sdkClientOptions, type AdapterOptions } from './adapter-options.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
 export type AnthropicModelOptions = AdapterOptions;
 
+const anthropicClients = new Map<string, Anthropic>();
+
 export class AnthropicModel implements Model {
   readonly provider = 'anthropic';
   readonly model: string;
   private readonly strictTools: boolean;
   private readonly client: Anthropic;
+  private readonly headers: Readonly<Record<string, string>> | undefined;
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
@@ -33,7 +36,8 @@ export class AnthropicModel implements Model {
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-    this.client = new Anthropic(sdkClientOptions(options));
+    this.client = sharedClient((o) => new Anthropic(o), anthropicClients, options);
+    this.headers = options.headers;
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
@@ -45,7 +49,7 @@ export class AnthropicModel implements Model {
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
     const signal = request.signal;
-    const requestOptions = signal ? { signal } : undefined;
+    const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {
       const message = await this.guard(() => this.client.messages.create(params, requestOptions), signal);
       const mapped = fromAnthropicMessage(message);

@@ -11,7 +11,7 @@ import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIP
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
-import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sdkClientOptions, type AdapterOptions } from './adapter-options.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
@@ -21,11 +21,14 @@ export interface OpenAIModelOptions extends AdapterOptions {
   maxTokensParam?: MaxTokensParam;
 }
 
+const openaiClients = new Map<string, OpenAI>();
+
 export class OpenAIModel implements Model {
   readonly provider = 'openai';
   readonly model: string;
   private readonly strictTools: boolean;
   private readonly client: OpenAI;
+  private readonly headers: Readonly<Record<string, string>> | undefined;
   private readonly maxTokensParam: MaxTokensParam;
   private readonly stream: boolean;
   private readonly now: () => number;
@@ -38,7 +41,8 @@ export class OpenAIModel implements Model {
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-    this.client = new OpenAI(sdkClientOptions(options));
+    this.client = sharedClient((o) => new OpenAI(o), openaiClients, options);
+    this.headers = options.headers;
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
@@ -49,7 +53,7 @@ export class OpenAIModel implements Model {
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
     const signal = request.signal;
-    const requestOptions = signal ? { signal } : undefined;
+    const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {
       const completion = await this.guard(() => this.client.chat.completions.create(params, requestOptions), signal);
       const mapped = fromOpenAICompletion(completion);

@@ -21,9 +21,34 @@ export interface DialectOptions {
   strict?: boolean;
 }
 
+/**
+ * Dialect results of frozen schemas (the registry freezes every schema it
+ * hands out), per family and strictness. The adapters call toolSchemaFor for
+ * every tool on every request; the same frozen input always gives the same
+ * output, so it is computed once and shared, frozen too so no request can
+ * change what the next one sends. A schema that is not frozen may still
+ * change, so it is never cached.
+ */
+const cache = new WeakMap<JsonSchema, Map<string, JsonSchema>>();
+
 export function toolSchemaFor(family: WireFamily, schema: JsonSchema, options: DialectOptions = {}): JsonSchema {
   const strict = options.strict ?? false;
-  return family === 'anthropic' ? anthropicToolSchema(schema, { strict }) : openaiToolSchema(schema, { strict });
+  const compute = () => (family === 'anthropic' ? anthropicToolSchema(schema, { strict }) : openaiToolSchema(schema, { strict }));
+  if (!Object.isFrozen(schema)) return compute();
+  let byDialect = cache.get(schema);
+  if (!byDialect) cache.set(schema, (byDialect = new Map()));
+  const key = `${family}:${strict}`;
+  let out = byDialect.get(key);
+  if (!out) byDialect.set(key, (out = deepFreeze(compute())));
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 export { anthropicToolSchema } from './anthropic.js';
