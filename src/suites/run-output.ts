@@ -55,11 +55,12 @@ export function summaryText(summary: RunSummary, tracePath: string, c: Colors): 
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
   const repeated = summary.repeat > 1;
-  for (const o of summary.outcomes) {
+  const { listed, note } = tableRows(summary.outcomes);
+  for (const o of listed) {
     const okChecks = o.expectations.filter((e) => e.ok).length;
     table.push([sessionName(o, repeated), badge(o.outcome, c), o.stop, o.turns, o.tokens, o.durationMs, `${okChecks}/${o.expectations.length}`]);
   }
-  const lines = [table.toString(), ''];
+  const lines = listed.length > 0 ? [table.toString(), ...(note ? [c.dim(note)] : []), ''] : [...(note ? [c.dim(note), ''] : [])];
   if (repeated) lines.push(reliabilityText(summary, c), '');
   for (const o of summary.outcomes) {
     const name = repeated ? `${o.task.id} #${o.repeat + 1}` : o.task.id;
@@ -78,6 +79,26 @@ export function summaryText(summary: RunSummary, tracePath: string, c: Colors): 
   return lines.join('\n') + '\n';
 }
 
+/** Sessions listed one per row; beyond this a run lists only those that did not pass. */
+export const SUMMARY_ROWS = 50;
+
+/**
+ * Which sessions the summary table lists. A table of 2,000 passing rows helps
+ * no one and cost seconds to lay out, so past SUMMARY_ROWS sessions only the
+ * ones that did not pass are listed (at most SUMMARY_ROWS), and a note says
+ * what was left out; the trace has every session.
+ */
+function tableRows(outcomes: readonly TaskOutcome[]): { listed: readonly TaskOutcome[]; note: string | null } {
+  if (outcomes.length <= SUMMARY_ROWS) return { listed: outcomes, note: null };
+  const notPassed = outcomes.filter((o) => o.outcome !== 'passed');
+  const listed = notPassed.slice(0, SUMMARY_ROWS);
+  const passed = outcomes.length - notPassed.length;
+  const more = notPassed.length - listed.length;
+  const parts = [`${passed} passed session${passed === 1 ? '' : 's'} not listed`];
+  if (more > 0) parts.push(`${more} more not passed not listed`);
+  return { listed, note: `(${parts.join('; ')}; the trace has every session)` };
+}
+
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 
 /** Per task over `--repeat k`: passes, pass@1 with its Wilson 95% interval, pass^k. */
@@ -88,10 +109,15 @@ export function reliabilityText(summary: RunSummary, c: Colors): string {
     style: { head: c.isColorSupported ? ['cyan'] : [], border: c.isColorSupported ? ['grey'] : [] },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
-  for (const r of taskReliability(summary.outcomes, k)) {
+  const all = taskReliability(summary.outcomes, k);
+  // Same cap as the summary table: past SUMMARY_ROWS tasks, only those not passing every repeat.
+  const rows = all.length <= SUMMARY_ROWS ? all : all.filter((r) => r.passes < r.trials).slice(0, SUMMARY_ROWS);
+  for (const r of rows) {
     table.push([`${r.suite}/${r.taskId}`, `${r.passes}/${r.trials}`, pct(r.pass1), `${pct(r.pass1Interval.low)}-${pct(r.pass1Interval.high)}`, pct(r.passHatK)]);
   }
-  return table.toString();
+  const left = all.length - rows.length;
+  const note = left > 0 ? `\n${c.dim(`(${left} task${left === 1 ? '' : 's'} not listed: every repeat passed, or past the first ${SUMMARY_ROWS})`)}` : '';
+  return rows.length > 0 ? table.toString() + note : note.trimStart();
 }
 
 /** Which OS sandbox ran bash (seed §8.1): `sandbox: bubblewrap`, or none and why. */
