@@ -43,7 +43,12 @@ const realParents = new Map<string, string>();
 function realParent(parent: string): string {
   let real = realParents.get(parent);
   if (real === undefined) {
-    real = realpathSync(parent);
+    try {
+      real = realpathSync(parent);
+    } catch {
+      // A missing parent fails where the workspace is first needed (ensure), naming it; not at set-up.
+      return resolve(parent);
+    }
     realParents.set(parent, real);
   }
   return real;

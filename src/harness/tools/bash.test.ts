@@ -101,6 +101,14 @@ describe('bash', () => {
     expect(out.content).toBe('done');
   });
 
+  it('kills what the command left running in the background when the call returns', async () => {
+    const ws = await makeWorkspace();
+    const out = await bashTool.execute({ command: 'sleep 300 & echo $!' }, context(ws));
+    const pid = Number(out.content);
+    expect(pid).toBeGreaterThan(0);
+    expect(await waitUntilDead(pid, 2000)).toBe(true);
+  });
+
   it('limits timeout_ms to 600000 in its schema', () => {
     expect(bashTool.inputSchema.safeParse({ command: 'x', timeout_ms: 600_001 }).success).toBe(false);
     expect(bashTool.inputSchema.safeParse({ command: 'x', timeout_ms: 600_000 }).success).toBe(true);
