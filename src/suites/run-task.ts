@@ -137,6 +137,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
 
   const stop: TurnStop = result?.stop ?? 'harness_error';
   if (result && task.expect.files && Object.keys(task.expect.files).length > 0) await lazy.ensure().catch(() => undefined);
+  // A workspace that could not be made is the machine's fault, not the task's: the session is an error.
+  if (error === null && lazy.failure) error = lazy.failure;
   const expectations = result ? checkTask(task, result, workspace, sink, session) : [];
   const outcome: SessionOutcome =
     options.runSignal?.aborted ? 'aborted' : error !== null ? 'error' : expectations.every((e) => e.ok) ? 'passed' : 'failed';

@@ -74,9 +74,15 @@ export class LazyWorkspace {
     return this.creating !== null;
   }
 
+  /** Why the workspace could not be made (the session then ends as an error), or null. */
+  failure: Error | null = null;
+
   /** Makes the directory and its fixture files, once; later calls wait for the first. */
   ensure(): Promise<void> {
-    this.creating ??= this.make();
+    this.creating ??= this.make().catch((error: unknown) => {
+      this.failure = new Error(`could not make the task workspace ${this.root}: ${error instanceof Error ? error.message : String(error)}`);
+      throw this.failure;
+    });
     return this.creating;
   }
 
