@@ -25,6 +25,9 @@ export const LOOPBACK_HOST = '127.0.0.1';
  */
 export const SESSION_HEADER = 'x-faultline-mock-session';
 
+/** Pending connections the listening socket queues (see listen below); FAULTLINE_MOCK_BACKLOG overrides it for tests. */
+const LISTEN_BACKLOG = Number(process.env.FAULTLINE_MOCK_BACKLOG) > 0 ? Number(process.env.FAULTLINE_MOCK_BACKLOG) : 4096;
+
 export interface LoopbackSessionHandle {
   id: string;
   wire: Wire;
@@ -44,6 +47,8 @@ export interface LoopbackServer {
   register(script: z.input<typeof ModelScript>, options: { wire: Wire; now?: () => number }): LoopbackSessionHandle;
   /** The default sessions (when started with a script), by wire. */
   defaultSession(wire: Wire): MockSession | null;
+  /** Connections: open now, the most open at once, accepted in all (a -j 1000 run must be held, not reset). */
+  connections(): { open: number; peak: number; accepted: number };
   close(): Promise<void>;
 }
 
@@ -154,9 +159,17 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
       res.end(`faultline mock error: ${String(error)}`);
     });
   });
+  const counts = { open: 0, peak: 0, accepted: 0 };
+  server.on('connection', (socket) => {
+    counts.accepted++;
+    counts.peak = Math.max(counts.peak, ++counts.open);
+    socket.once('close', () => void counts.open--);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ port: options.port ?? 0, host: LOOPBACK_HOST, backlog: 4096 }, () => resolve());
+    // The kernel's accept queue must hold a whole -j 1000 connecting at once: at Node's default of 511 the
+    // overflow was reset (ECONNRESET) instead of queued. Linux caps it at net.core.somaxconn (4096 here).
+    server.listen({ port: options.port ?? 0, host: LOOPBACK_HOST, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${LOOPBACK_HOST}:${port}`;
@@ -180,6 +193,7 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
       };
     },
     defaultSession: (wire) => defaults.get(wire) ?? null,
+    connections: () => ({ ...counts }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
