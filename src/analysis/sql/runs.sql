@@ -5,6 +5,8 @@
 -- sessions_cut_short = session_start without its session_end (the run was
 -- killed, or events were lost): neither passed nor failed, and left out of
 -- every pass rate (those are over ended sessions).
+-- runs_without_run_end counts runs that wrote run_start (an imported trace has
+-- neither, and was not killed); run_ended is '' for such a writer.
 -- seq_gaps = seqs missing between a writer's first and last seq (lost lines);
 -- seq_duplicates = a seq seen twice (the same trace read twice, or two writers
 -- sharing a run_id).
@@ -22,7 +24,7 @@ cut AS (
 )
 SELECT count(*) AS runs,
        count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
-       count_if(p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
+       count_if(st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
        (SELECT n FROM cut) AS sessions_cut_short,
        sum(p.seq_gaps)::BIGINT AS seq_gaps,
        count_if(p.seq_gaps > 0) AS writers_with_seq_gaps,
@@ -57,7 +59,7 @@ SELECT coalesce(st.logical_run_id, p.run_id) AS logical_run_id,
        coalesce(se.sessions_ended, 0) AS sessions_ended,
        coalesce(se.sessions_cut_short, 0) AS sessions_cut_short,
        coalesce(se.passed, 0) AS passed,
-       CASE WHEN p.run_id IN (SELECT run_id FROM run_end) THEN 'yes' ELSE 'no' END AS run_ended,
+       CASE WHEN p.run_id IN (SELECT run_id FROM run_end) THEN 'yes' WHEN st.run_id IS NULL THEN '' ELSE 'no' END AS run_ended,
        p.events,
        p.seq_gaps,
        p.seq_duplicates
