@@ -7,14 +7,16 @@
 -- every pass rate (those are over ended sessions).
 -- runs_without_run_end counts runs that wrote run_start (an imported trace has
 -- neither, and was not killed); run_ended is '' for such a writer.
--- seq_gaps = seqs missing between a writer's first and last seq (lost lines);
+-- seq_gaps = seqs missing between a run's first and last seq (lost lines),
+-- counted for runs that wrote run_start: their sink is the run's one writer
+-- (an importer numbers one output across many run ids, so it gets none);
 -- seq_duplicates = a seq seen twice (the same trace read twice, or two writers
 -- sharing a run_id).
 -- section: run_summary | Runs (writers) and logical runs | summary
 WITH per_run AS (
   SELECT run_id,
-         max(seq) - min(seq) + 1 - count(DISTINCT seq) AS seq_gaps,
-         count(*) - count(DISTINCT seq) AS seq_duplicates
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max(seq) - min(seq) + 1 - count(DISTINCT seq) END AS seq_gaps,
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN count(*) - count(DISTINCT seq) END AS seq_duplicates
   FROM events GROUP BY run_id
 ),
 starts AS (SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id FROM run_start GROUP BY run_id),
@@ -26,17 +28,17 @@ SELECT count(*) AS runs,
        count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
        count_if(st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
        (SELECT n FROM cut) AS sessions_cut_short,
-       sum(p.seq_gaps)::BIGINT AS seq_gaps,
+       coalesce(sum(p.seq_gaps), 0)::BIGINT AS seq_gaps,
        count_if(p.seq_gaps > 0) AS writers_with_seq_gaps,
-       sum(p.seq_duplicates)::BIGINT AS seq_duplicates
+       coalesce(sum(p.seq_duplicates), 0)::BIGINT AS seq_duplicates
 FROM per_run p LEFT JOIN starts st USING (run_id);
 
 -- section: runs | Runs, one row per run_id (cut_short = started, no session_end; seq_gaps = lost lines) | first 50
 WITH per_run AS (
   SELECT run_id,
          count(*) AS events,
-         max(seq) - min(seq) + 1 - count(DISTINCT seq) AS seq_gaps,
-         count(*) - count(DISTINCT seq) AS seq_duplicates
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max(seq) - min(seq) + 1 - count(DISTINCT seq) END AS seq_gaps,
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN count(*) - count(DISTINCT seq) END AS seq_duplicates
   FROM events GROUP BY run_id
 ),
 starts AS (
