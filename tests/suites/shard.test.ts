@@ -1,8 +1,9 @@
 /** `--shard i/n`: a deterministic, balanced, stable partition, and shard traces that merge in report and diff. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadSuites } from '../../src/suites/load-suite.js';
 import { parseShard, shardTasks } from '../../src/suites/shard.js';
 import { cli } from '../cli/cli-io.js';
 
@@ -60,8 +61,9 @@ describe('faultline run --shard', () => {
     expect(new Set(starts.map((s) => s.run_id)).size).toBe(3);
     const tasksPerShard = traces.map((t) => new Set(t.filter((e) => e.event === 'session_start').map((e) => e.task_id)));
     const all = tasksPerShard.flatMap((s) => [...s]);
-    expect(all).toHaveLength(10);
-    expect(new Set(all).size).toBe(10);
+    const demo = loadSuites(['suites/demo']).length;
+    expect(all).toHaveLength(demo);
+    expect(new Set(all).size).toBe(demo);
     // Repeats stay with their task: two sessions of every task in its shard.
     for (const t of traces) expect(t.filter((e) => e.event === 'session_start')).toHaveLength(2 * new Set(t.filter((e) => e.event === 'session_start').map((e) => e.task_id)).size);
 
@@ -70,14 +72,19 @@ describe('faultline run --shard', () => {
     const json = JSON.parse(report.stdout) as { reports: Record<string, Record<string, { rows: Record<string, unknown>[] }>> };
     const section = (id: string) => Object.values(json.reports).find((r) => id in r)![id]!;
     expect(section('logical_runs').rows).toEqual([
-      expect.objectContaining({ logical_run_id: 'ci-42', runs: 3, shards_expected: 3, shards_seen: 3, missing_shards: '', sessions_ended: 20, sessions_cut_short: 0, passed: 20 }),
+      expect.objectContaining({ logical_run_id: 'ci-42', runs: 3, shards_expected: 3, shards_seen: 3, missing_shards: '', sessions_ended: 2 * demo, sessions_cut_short: 0, passed: 2 * demo }),
     ]);
     expect(section('runs').rows.map((r) => r.shard)).toEqual(['1/3', '2/3', '3/3']);
-    expect(section('session_summary').rows[0]).toMatchObject({ sessions_ended: 20, passed: 20 });
+    expect(section('session_summary').rows[0]).toMatchObject({ sessions_ended: 2 * demo, passed: 2 * demo });
 
     // Two shards only: the report says one is missing, and diff shows what each side merged.
     const partial = await cli(['report', join(dir, 'shards', 's1.jsonl'), join(dir, 'shards', 's3.jsonl')]);
     expect(partial.stdout).toContain('logical run ci-42: shard 2 of 3 missing');
+    // A line lost from the middle of a shard's trace is a seq gap of its run, named as lost events.
+    const lines = readFileSync(join(dir, 'shards', 's1.jsonl'), 'utf8').split('\n');
+    writeFileSync(join(dir, 'gap.jsonl'), [...lines.slice(0, 5), ...lines.slice(6)].join('\n'));
+    const gapped = await cli(['report', join(dir, 'gap.jsonl')]);
+    expect(gapped.stdout).toContain('1 event lost: seq gaps in 1 writer (see Runs)');
     const diff = await cli(['diff', join(dir, 'shards'), join(dir, 'shards', 's1.jsonl')]);
     expect(diff.code).toBe(0);
     expect(diff.stdout).toContain('ci-42 (3/3 shards)');
