@@ -2,10 +2,12 @@
 import type { AdapterOptions } from './adapter-options.js';
 import { AnthropicModel } from './anthropic.js';
 import { OpenAIModel } from './openai.js';
+import { OpenAIResponsesModel } from './openai-responses.js';
 import type { MaxTokensParam } from './openai-mapping.js';
 import type { Model } from './types.js';
 
-export type ProviderName = 'anthropic' | 'openai';
+/** `openai` is Chat Completions; `openai-responses` the Responses API, on the same `openai` client. */
+export type ProviderName = 'anthropic' | 'openai' | 'openai-responses';
 
 export interface CreateModelOptions extends Omit<AdapterOptions, 'now'> {
   provider: ProviderName;
@@ -20,6 +22,8 @@ export function createModel(options: CreateModelOptions): Model {
       return new AnthropicModel(rest);
     case 'openai':
       return new OpenAIModel({ ...rest, ...(maxTokensParam !== undefined ? { maxTokensParam } : {}) });
+    case 'openai-responses':
+      return new OpenAIResponsesModel(rest);
     default: {
       // Exhaustiveness: a new provider name must be handled here.
       const never: never = provider;

@@ -6,13 +6,13 @@
  * interleaved tool-call deltas by index.
  */
 import OpenAI from 'openai';
-import { sdkErrorFacts, toModelCallError } from './classify-error.js';
+import { guardOpenAICall } from './openai-guard.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
-import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
+import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
@@ -55,14 +55,14 @@ export class OpenAIModel implements Model {
     const signal = request.signal;
     const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {
-      const completion = await this.guard(() => this.client.chat.completions.create(params, requestOptions), signal);
+      const completion = await guardOpenAICall(() => this.client.chat.completions.create(params, requestOptions), signal);
       const mapped = fromOpenAICompletion(completion);
       return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
     }
     const started = this.now();
     const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
     // The raw response, so the adapter sees `[DONE]` and tells a clean end from a cut (see sse-reader.ts).
-    const response = await this.guard(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal);
+    const response = await guardOpenAICall(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal);
     const accumulator = new OpenAIStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
     await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
     return accumulator.finish();
@@ -70,19 +70,5 @@ export class OpenAIModel implements Model {
 
   private wireParams(params: OpenAIParams): object {
     return this.stream ? { ...params, stream: true, stream_options: { include_usage: true } } : params;
-  }
-
-  /** The one wire call, with SDK errors classified. */
-  private async guard<T>(call: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
-      if (error instanceof OpenAI.APIUserAbortError) throw signal?.reason ?? error;
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof OpenAI.OpenAIError) throw toModelCallError(sdkErrorFacts(error, OpenAI));
-      // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
-      throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
-    }
   }
 }

@@ -37,3 +37,25 @@ export function classifyAnthropicStop(raw: string | null | undefined): StopClass
 export function classifyOpenAIStop(raw: string | null | undefined): StopClass {
   return classify(OPENAI, raw);
 }
+
+/**
+ * OpenAI Responses: there is no stop reason, only the response `status` and
+ * `incomplete_details.reason`. The raw value the harness logs is the status,
+ * or the incomplete reason when the status is `incomplete`. `completed` is a
+ * tool-use turn when the output holds function calls, else an end turn.
+ */
+const RESPONSES: Readonly<Record<string, StopClass>> = {
+  max_output_tokens: 'max_tokens',
+  content_filter: 'content_filter',
+};
+
+export function responsesStopReason(status: unknown, incompleteReason: unknown): string | null {
+  if (typeof status !== 'string') return null;
+  if (status === 'incomplete') return typeof incompleteReason === 'string' ? incompleteReason : 'incomplete';
+  return status;
+}
+
+export function classifyResponsesStop(raw: string | null | undefined, hasFunctionCalls: boolean): StopClass {
+  if (raw === 'completed') return hasFunctionCalls ? 'tool_use' : 'end_turn';
+  return classify(RESPONSES, raw);
+}

@@ -5,11 +5,15 @@
  */
 import { toAnthropicParams } from '../anthropic-mapping.js';
 import { toOpenAIParams } from '../openai-mapping.js';
+import { toResponsesParams } from '../openai-responses-mapping.js';
 import type { ToolDefinition } from '../types.js';
-import type { DialectOptions, WireFamily } from './index.js';
+import type { DialectOptions } from './index.js';
+
+/** The wires a tools payload is built for (Responses shares the OpenAI schema family, in its own flat tool shape). */
+export type PayloadWire = 'anthropic' | 'openai' | 'responses';
 
 export interface ToolsPayload {
-  family: WireFamily;
+  family: PayloadWire;
   strict: boolean;
   /** The tools array exactly as it goes into the request body. */
   tools: unknown[];
@@ -20,12 +24,14 @@ export interface ToolsPayload {
 
 const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
-export function toolsPayload(family: WireFamily, definitions: ToolDefinition[], options: DialectOptions = {}): ToolsPayload {
+export function toolsPayload(family: PayloadWire, definitions: ToolDefinition[], options: DialectOptions = {}): ToolsPayload {
   const request = { messages: [], tools: definitions, maxTokens: 1 };
   const tools: unknown[] =
     family === 'anthropic'
       ? (toAnthropicParams('model', request, options).tools ?? [])
-      : (toOpenAIParams('model', request, 'max_completion_tokens', options).tools ?? []);
+      : family === 'openai'
+        ? (toOpenAIParams('model', request, 'max_completion_tokens', options).tools ?? [])
+        : (toResponsesParams('model', request, options).tools ?? []);
   return {
     family,
     strict: options.strict ?? false,

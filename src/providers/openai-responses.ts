@@ -1,0 +1,64 @@
+/**
+ * OpenAIResponsesModel: the Model interface on the official `openai` client's
+ * `client.responses` (the Responses API, OpenAI's default for agents). Same
+ * client options, error classification and retry policy as the other two
+ * adapters (SDK retries off, DESIGN §7). With `stream: true` the raw SSE is
+ * read by ResponsesStreamAccumulator, so a clean end (`response.completed`)
+ * is told from a cut.
+ */
+import OpenAI from 'openai';
+import { guardOpenAICall } from './openai-guard.js';
+import { fromResponsesObject, toResponsesParams } from './openai-responses-mapping.js';
+import { ResponsesStreamAccumulator } from './openai-responses-stream.js';
+import { consumeSse } from './stream-body.js';
+import { ToolIdRegistry } from './tool-ids.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
+import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
+
+export type OpenAIResponsesModelOptions = AdapterOptions;
+
+/** Shared with no other adapter: a client per configuration, as OpenAIModel keeps its own. */
+const responsesClients = new Map<string, OpenAI>();
+
+export class OpenAIResponsesModel implements Model {
+  readonly provider = 'openai-responses';
+  readonly model: string;
+  private readonly strictTools: boolean;
+  private readonly client: OpenAI;
+  private readonly headers: Readonly<Record<string, string>> | undefined;
+  private readonly stream: boolean;
+  private readonly now: () => number;
+  private readonly streamIdleTimeoutMs: number;
+
+  constructor(options: OpenAIResponsesModelOptions) {
+    this.model = options.model;
+    this.strictTools = options.strictTools ?? false;
+    this.stream = options.stream ?? false;
+    this.now = options.now ?? (() => performance.now());
+    this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    this.client = sharedClient((o) => new OpenAI(o), responsesClients, options);
+    this.headers = options.headers;
+  }
+
+  describeRequest(request: ModelRequest): RequestInfo {
+    const params = toResponsesParams(this.model, request, { strict: this.strictTools });
+    const sent = this.stream ? { ...params, stream: true } : params;
+    return { requestBytes: byteLength(sent), toolsBytes: byteLength(params.tools), stream: this.stream };
+  }
+
+  async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
+    const params = toResponsesParams(this.model, request, { strict: this.strictTools });
+    const signal = request.signal;
+    const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
+    if (!this.stream) {
+      const response = await guardOpenAICall(() => this.client.responses.create(params, requestOptions), signal);
+      const mapped = fromResponsesObject(response);
+      return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
+    }
+    const started = this.now();
+    const response = await guardOpenAICall(() => this.client.responses.create({ ...params, stream: true }, requestOptions).asResponse(), signal);
+    const accumulator = new ResponsesStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
+    await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
+    return accumulator.finish();
+  }
+}
