@@ -1,95 +1,58 @@
 /**
- * Anthropic Messages request body -> neutral request. Schemas are loose (extra
- * fields pass, as the real API ignores what it does not check here) but the
- * parts the mock relies on must have the right shape.
+ * Anthropic Messages request body (already checked by check-anthropic-body.ts)
+ * -> neutral request. The conversation is read as the API reads it: one turn
+ * per run of same-role messages, `role: "system"` messages aside. Blocks the
+ * neutral form has no place for (thinking, images, server tools) are skipped:
+ * the engine never needs them.
  */
-import { z } from 'zod';
 import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
-import { decodeFailure, type DecodeResult, type DecodedRequest } from './decoded-request.js';
+import type { DecodedRequest, DecodedTool } from './decoded-request.js';
+import { isObject, isString, partsText, type JsonObject } from './json-shape.js';
+import { mergeTurns } from './merge-turns.js';
 
-const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
-const ToolUse = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
-const ToolResult = z.looseObject({
-  type: z.literal('tool_result'),
-  tool_use_id: z.string(),
-  content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]).optional(),
-  is_error: z.boolean().optional(),
-});
-const KNOWN = new Set(['text', 'tool_use', 'tool_result']);
-// Other block types (images, documents, ...) pass through unchecked; the three the mock reads must be well-formed.
-const OtherBlock = z.looseObject({ type: z.string() }).refine((b) => !KNOWN.has(b.type), { message: 'malformed content block' });
-const Block = z.union([TextPart, ToolUse, ToolResult, OtherBlock]);
-
-const WireMessage = z.looseObject({
-  role: z.enum(['user', 'assistant']),
-  content: z.union([z.string(), z.array(Block)]),
-});
-export type AnthropicWireMessage = z.infer<typeof WireMessage>;
-
-export const AnthropicBody = z.looseObject({
-  model: z.string(),
-  max_tokens: z.number().int(),
-  messages: z.array(WireMessage),
-  system: z.union([z.string(), z.array(TextPart)]).optional(),
-  tools: z.array(z.looseObject({ name: z.string(), description: z.string().optional(), input_schema: z.record(z.string(), z.unknown()) })).optional(),
-  stream: z.boolean().optional(),
-});
-export type AnthropicBody = z.infer<typeof AnthropicBody>;
-
-export function parseAnthropicBody(json: unknown): DecodeResult<AnthropicBody> {
-  const parsed = AnthropicBody.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : decodeFailure(parsed.error.issues);
-}
-
-type Block = z.infer<typeof Block>;
-
-function resultText(content: z.infer<typeof ToolResult>['content']): string {
-  if (content === undefined) return '';
-  if (typeof content === 'string') return content;
-  return content.flatMap((p) => (p.type === 'text' && p.text !== undefined ? [p.text] : [])).join('');
-}
-
-function blocks(content: string | Block[]): Block[] {
-  return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
-}
-
-function toNeutralMessage(message: AnthropicWireMessage): Message {
-  if (message.role === 'assistant') {
-    const content: AssistantBlock[] = [];
-    for (const b of blocks(message.content)) {
-      const text = TextPart.safeParse(b);
-      if (text.success) content.push({ type: 'text', text: text.data.text });
-      const use = ToolUse.safeParse(b);
-      if (use.success) {
-        const input = use.data.input;
-        const obj = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-        content.push({ type: 'tool_use', id: use.data.id, name: use.data.name, input: obj });
+function toNeutral(role: 'user' | 'assistant', content: JsonObject[]): Message {
+  if (role === 'assistant') {
+    const blocks: AssistantBlock[] = [];
+    for (const b of content) {
+      if (b['type'] === 'text' && isString(b['text'])) blocks.push({ type: 'text', text: b['text'] });
+      else if (b['type'] === 'tool_use' && isString(b['id']) && isString(b['name'])) {
+        blocks.push({ type: 'tool_use', id: b['id'], name: b['name'], input: isObject(b['input']) ? b['input'] : {} });
       }
     }
-    return { role: 'assistant', content };
+    return { role, content: blocks };
   }
-  const content: UserBlock[] = [];
-  for (const b of blocks(message.content)) {
-    const text = TextPart.safeParse(b);
-    if (text.success) content.push({ type: 'text', text: text.data.text });
-    const result = ToolResult.safeParse(b);
-    if (result.success) {
-      const r = result.data;
-      content.push({ type: 'tool_result', tool_use_id: r.tool_use_id, content: resultText(r.content), is_error: r.is_error === true });
+  const blocks: UserBlock[] = [];
+  for (const b of content) {
+    if (b['type'] === 'text' && isString(b['text'])) blocks.push({ type: 'text', text: b['text'] });
+    else if (b['type'] === 'tool_result' && isString(b['tool_use_id'])) {
+      blocks.push({ type: 'tool_result', tool_use_id: b['tool_use_id'], content: partsText(b['content']), is_error: b['is_error'] === true });
     }
   }
-  return { role: 'user', content };
+  return { role, content: blocks };
 }
 
-export function decodeAnthropic(body: AnthropicBody): DecodedRequest {
+function decodeTools(tools: unknown): DecodedTool[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.filter(isObject).flatMap((t) => {
+    if (!isString(t['name'])) return [];
+    const tool: DecodedTool = { name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['input_schema']) ? t['input_schema'] : {} };
+    if (t['strict'] === true) tool.strict = true;
+    return [tool];
+  });
+}
+
+export function decodeAnthropic(body: JsonObject): DecodedRequest {
+  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
   const decoded: DecodedRequest = {
     wire: 'anthropic',
-    model: body.model,
-    messages: body.messages.map(toNeutralMessage),
-    tools: (body.tools ?? []).map((t) => ({ name: t.name, description: t.description ?? '', input_schema: t.input_schema })),
-    maxTokens: body.max_tokens,
-    stream: body.stream === true,
+    model: String(body['model']),
+    messages: mergeTurns(messages).map((m) => toNeutral(m.role, m.content)),
+    tools: decodeTools(body['tools']),
+    maxTokens: typeof body['max_tokens'] === 'number' ? body['max_tokens'] : null,
+    stream: body['stream'] === true,
   };
-  if (body.system !== undefined) decoded.system = typeof body.system === 'string' ? body.system : body.system.map((p) => p.text).join('\n');
+  const system = body['system'];
+  if (isString(system)) decoded.system = system;
+  else if (Array.isArray(system)) decoded.system = system.map((p) => (isObject(p) && isString(p['text']) ? p['text'] : '')).join('\n');
   return decoded;
 }

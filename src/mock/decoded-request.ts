@@ -1,28 +1,33 @@
-/** What the mock decodes from either wire: the neutral request the harness sent. Recorded per session for assertions. */
+/** What the mock decodes from any wire: the neutral request the harness sent. Recorded per session for assertions. */
 import type { Message, ToolDefinition } from '../providers/types.js';
 import type { Wire } from './wire-errors.js';
+
+export interface DecodedTool extends ToolDefinition {
+  /** The request asked for strict tool use on this tool (`strict: true`). */
+  strict?: boolean;
+}
 
 export interface DecodedRequest {
   wire: Wire;
   model: string;
   system?: string;
   messages: Message[];
-  tools: ToolDefinition[];
+  tools: DecodedTool[];
   maxTokens: number | null;
   stream: boolean;
   /** OpenAI `stream_options.include_usage`: the stream ends with a usage chunk. */
   streamUsage?: boolean;
+  /** Responses: the response this request continues (`previous_response_id`), already resolved into `messages`. */
+  previousResponseId?: string;
+  /** Responses: whether the response is kept for a later `previous_response_id` (`store`, default true). */
+  store?: boolean;
 }
 
-/** A failed decode carries the offending field path (OpenAI reports it as `param`). */
-export type DecodeResult<T> = { ok: true; value: T } | { ok: false; message: string; path: string | null };
-
-type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
-
-/** Zod issues -> a failed decode, worded in the APIs' `path: problem` style. */
-export function decodeFailure(issues: ReadonlyArray<Issue>): { ok: false; message: string; path: string | null } {
-  const first = issues[0];
-  if (!first) return { ok: false, message: 'invalid request body', path: null };
-  const path = first.path.map(String).join('.');
-  return path === '' ? { ok: false, message: first.message, path: null } : { ok: false, message: `${path}: ${first.message}`, path };
+/** A failed check: the API's message and, on the OpenAI wires, its `param` and `code`. */
+export interface RequestProblem {
+  message: string;
+  param?: string | null;
+  code?: string | null;
+  /** HTTP status (default 400). */
+  status?: number;
 }

@@ -4,7 +4,7 @@
  * message_delta with the stop reason and output usage, message_stop. Reuses the
  * JSON encoder for the message envelope, so both carry the same ids and usage.
  */
-import { encodeAnthropicMessage, type EncodeOptions } from './encode-anthropic.js';
+import { encodeAnthropicMessage, THINKING_SIGNATURE, type EncodeOptions } from './encode-anthropic.js';
 import type { MockReply } from './engine.js';
 import { cutJsonText } from './partial-json.js';
 import { ARGUMENT_PIECE, pieces, sseFrame, TEXT_PIECE } from './sse-frame.js';
@@ -23,7 +23,17 @@ export function encodeAnthropicStream(reply: MockReply, options: EncodeOptions):
   frames.push(sseFrame({ type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } }, 'message_start'));
   frames.push(sseFrame({ type: 'ping' }, 'ping'));
   const lastToolIndex = reply.content.map((b) => b.type).lastIndexOf('tool_use');
-  reply.content.forEach((block, index) => {
+  const offset = reply.reasoning !== undefined ? 1 : 0;
+  if (reply.reasoning !== undefined) {
+    frames.push(sseFrame({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }, 'content_block_start'));
+    for (const thinking of pieces(reply.reasoning, TEXT_PIECE)) {
+      frames.push(sseFrame({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking } }, 'content_block_delta'));
+    }
+    frames.push(sseFrame({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: THINKING_SIGNATURE } }, 'content_block_delta'));
+    frames.push(sseFrame({ type: 'content_block_stop', index: 0 }, 'content_block_stop'));
+  }
+  reply.content.forEach((block, contentIndex) => {
+    const index = contentIndex + offset;
     if (block.type === 'text') {
       frames.push(sseFrame({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }, 'content_block_start'));
       for (const text of pieces(block.text, TEXT_PIECE)) {
@@ -33,7 +43,7 @@ export function encodeAnthropicStream(reply: MockReply, options: EncodeOptions):
       const start = { type: 'tool_use', id: block.id, name: block.name, input: {} };
       frames.push(sseFrame({ type: 'content_block_start', index, content_block: start }, 'content_block_start'));
       // The API's first input_json_delta is an empty string.
-      const parts = ['', ...pieces(argumentText(block, reply.cutToolInput && index === lastToolIndex), ARGUMENT_PIECE)];
+      const parts = ['', ...pieces(argumentText(block, reply.cutToolInput && contentIndex === lastToolIndex), ARGUMENT_PIECE)];
       for (const partial_json of parts) {
         frames.push(sseFrame({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }, 'content_block_delta'));
       }

@@ -1,10 +1,13 @@
 /**
- * MockReply -> Anthropic Messages wire. Non-streaming JSON now; the SSE encoder
- * (issue 5) will emit the same message as message_start / content_block_* /
- * message_delta events, reusing `anthropicToolInput` for the partial input.
+ * MockReply -> Anthropic Messages wire (JSON). A turn's reasoning is a
+ * `thinking` block first, with a signature, as the API sends it. The SSE
+ * encoder emits the same message as events, reusing `anthropicToolInput`.
  */
 import type { MockBlock, MockReply } from './engine.js';
 import { partialObject } from './partial-json.js';
+
+/** An opaque signature, as the API attaches to every thinking block (harnesses must send it back unchanged). */
+export const THINKING_SIGNATURE = 'ZmF1bHRsaW5lLW1vY2stdGhpbmtpbmc=';
 
 export interface EncodeOptions {
   model: string;
@@ -33,11 +36,12 @@ export function anthropicToolInput(block: Extract<MockBlock, { type: 'tool_use' 
 
 export function encodeAnthropicMessage(reply: MockReply, options: EncodeOptions): Record<string, unknown> {
   const lastToolIndex = reply.content.map((b) => b.type).lastIndexOf('tool_use');
-  const content = reply.content.map((block, index) =>
+  const content: unknown[] = reply.content.map((block, index) =>
     block.type === 'text'
       ? { type: 'text', text: block.text }
       : { type: 'tool_use', id: block.id, name: block.name, input: anthropicToolInput(block, reply.cutToolInput && index === lastToolIndex) },
   );
+  if (reply.reasoning !== undefined) content.unshift({ type: 'thinking', thinking: reply.reasoning, signature: THINKING_SIGNATURE });
   return {
     id: options.id,
     type: 'message',

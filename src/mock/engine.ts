@@ -1,10 +1,13 @@
 /**
  * The ONE scripted model engine (DESIGN §4). Stateless and deterministic: the
- * turn is the number of assistant messages already in the request, so the same
- * request always gets the same reply, on any mount and any wire.
+ * turn is derived from the conversation itself (the model turns already in
+ * it, one per run of assistant messages as the decoders merge them), never
+ * from a request count, so the same request always gets the same reply, on
+ * any mount and any wire, and a retry or an interleaved side request cannot
+ * shift the script. Turns with `match` are picked by content instead.
  */
 import type { Message, TextBlock, ToolResultBlock, Usage } from '../providers/types.js';
-import { isRule, type FaultSpec, type ModelScript, type ReplySpec, type ResultCondition } from './script.js';
+import { isRule, type FaultSpec, type MatchSpec, type ModelScript, type ReplySpec, type ResultCondition, type TurnSpec } from './script.js';
 
 export interface MockToolUse {
   type: 'tool_use';
@@ -21,8 +24,12 @@ export type MockBlock = TextBlock | MockToolUse;
 export interface MockReply {
   /** 1-based turn number. */
   turn: number;
+  /** Index in the script of the content-matched turn that answered (`match`); absent for positional turns. */
+  matched?: number;
   /** Text first, then tool_use blocks. */
   content: MockBlock[];
+  /** Reasoning shown before the content (Responses reasoning item, Anthropic thinking block). */
+  reasoning?: string;
   /** Anthropic vocabulary; `null` = no stop reason on the wire. */
   stopReason: string | null;
   usage: Usage;
@@ -38,6 +45,9 @@ export type EngineResult = { ok: true; reply: MockReply } | { ok: false; error: 
 export interface EngineOptions {
   /** Prefix of generated tool ids: `toolu_mock` (Anthropic style) or `call_mock` (OpenAI style). */
   toolIdPrefix?: string;
+  /** What content-matched turns look at besides the messages. */
+  system?: string;
+  toolCount?: number;
 }
 
 const DEFAULT_USAGE: Usage = { input_tokens: 100, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 };
@@ -65,7 +75,29 @@ export function conditionHolds(when: ResultCondition | undefined, messages: Mess
   return true;
 }
 
-function buildReply(spec: ReplySpec, turn: number, prefix: string): MockReply {
+function lastUserText(messages: Message[]): string {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  return last ? last.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') : '';
+}
+
+function matches(match: MatchSpec, messages: Message[], options: EngineOptions): boolean {
+  if (match.system !== undefined && !(options.system ?? '').includes(match.system)) return false;
+  if (match.user !== undefined && !lastUserText(messages).includes(match.user)) return false;
+  if (match.tools !== undefined && (options.toolCount ?? 0) > 0 !== match.tools) return false;
+  return true;
+}
+
+/** The script's positional turns (those without `match`), in order. */
+export function positionalTurns(script: ModelScript): TurnSpec[] {
+  return script.filter((t) => t.match === undefined);
+}
+
+/** The model turns already in a conversation: the 1-based turn a request asks for is this plus one. */
+export function turnsTaken(messages: readonly Message[]): number {
+  return messages.filter((m) => m.role === 'assistant').length;
+}
+
+function buildReply(spec: ReplySpec, turn: number, prefix: string, matched?: number): MockReply {
   const content: MockBlock[] = [];
   if (spec.text !== undefined && spec.text !== '') content.push({ type: 'text', text: spec.text });
   (spec.tool_use ?? []).forEach((t, index) => {
@@ -78,21 +110,36 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string): MockReply {
   // Explicit null is kept: it is the "gateway dropped the stop reason" fault (§2.3).
   const stopReason =
     spec.stop_reason !== undefined ? spec.stop_reason : cutToolInput ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn';
-  return { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput, fault: spec.fault ?? null };
+  const reply: MockReply = { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput, fault: spec.fault ?? null };
+  if (matched !== undefined) reply.matched = matched;
+  if (spec.reasoning !== undefined) reply.reasoning = spec.reasoning;
+  return reply;
+}
+
+function pick(spec: TurnSpec, messages: Message[]): ReplySpec | undefined {
+  return isRule(spec) ? spec.rule.find((branch) => conditionHolds(branch.when, messages))?.then : spec;
 }
 
 export function runScript(script: ModelScript, messages: Message[], options: EngineOptions = {}): EngineResult {
-  const index = messages.filter((m) => m.role === 'assistant').length;
+  const index = turnsTaken(messages);
   const turn = index + 1;
-  const spec = script[index];
+  const prefix = options.toolIdPrefix ?? 'toolu_mock';
+  const keyed = script.findIndex((t) => t.match !== undefined && matches(t.match, messages, options));
+  if (keyed !== -1) {
+    const reply = pick(script[keyed] as TurnSpec, messages);
+    // A matched turn's ids carry its script index, so they never collide with the positional turns'.
+    if (reply !== undefined) return { ok: true, reply: buildReply(reply, turn, `${prefix}_k${keyed}`, keyed) };
+  }
+  const turns = positionalTurns(script);
+  const spec = turns[index];
   if (spec === undefined) {
-    const message = `mock script exhausted: request for turn ${turn} but the script has ${script.length} turns`;
+    const message = `mock script exhausted: request for turn ${turn} but the script has ${turns.length} turns`;
     return { ok: false, error: { code: 'script_exhausted', message } };
   }
-  const reply: ReplySpec | undefined = isRule(spec) ? spec.rule.find((branch) => conditionHolds(branch.when, messages))?.then : spec;
+  const reply = pick(spec, messages);
   if (reply === undefined) {
     const message = `mock script: no rule branch of turn ${turn} matched the tool results of the last user message`;
     return { ok: false, error: { code: 'no_rule_matched', message } };
   }
-  return { ok: true, reply: buildReply(reply, turn, options.toolIdPrefix ?? 'toolu_mock') };
+  return { ok: true, reply: buildReply(reply, turn, prefix) };
 }

@@ -6,6 +6,7 @@
  */
 import { anthropicStreamError } from './encode-anthropic-sse.js';
 import { openaiStreamError } from './encode-openai-sse.js';
+import { responsesStreamError } from './encode-responses-sse.js';
 import type { FaultSpec } from './script.js';
 import { anthropicError, openaiError, type HttpReply, type Wire } from './wire-errors.js';
 
@@ -61,7 +62,7 @@ export function applyFault(wire: Wire, fault: FaultSpec, normal: HttpReply, stre
     const type = fault.sse_error.type ?? (wire === 'anthropic' ? 'overloaded_error' : 'server_error');
     const message = fault.sse_error.message ?? (type === 'overloaded_error' ? 'Overloaded' : 'The server had an error while processing your request.');
     if (!stream) return { reply: errorReply(wire, wire === 'anthropic' ? (STATUS_OF_ANTHROPIC_TYPE[type] ?? 500) : 500, { error_type: type, message }), transport };
-    const frame = wire === 'anthropic' ? anthropicStreamError(type, message) : openaiStreamError(type, message);
+    const frame = wire === 'anthropic' ? anthropicStreamError(type, message) : wire === 'openai' ? openaiStreamError(type, message) : responsesStreamError(type, message);
     const cut = [...chunks.slice(0, fault.sse_error.after_events), frame];
     return { reply: { ...normal, body: cut.join(''), chunks: cut }, transport };
   }

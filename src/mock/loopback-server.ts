@@ -1,18 +1,21 @@
 /**
  * The loopback mount (DESIGN §4): a real HTTP server on 127.0.0.1 that speaks
- * `/v1/messages` and `/v1/chat/completions`, so any harness in any language can
- * be pointed at the scripted engine, and so retries, aborts and cut streams run
- * over real sockets (msw hangs on cancelled bodies, DESIGN §7). Same sessions
- * and respond() as the msw mount; this file only carries out the transport plan.
+ * `/v1/messages`, `/v1/chat/completions` and `/v1/responses` (plus the side
+ * routes of routes.ts), so any harness in any language can be pointed at the
+ * scripted engine, and so retries, aborts and cut streams run over real
+ * sockets (msw hangs on cancelled bodies, DESIGN §7). Same sessions and
+ * respond() as the msw mount; this file only carries out the transport plan.
  *
  * Routes: `/s/<id>/v1/...` for registered sessions; `/v1/...` for the default
- * script (one session per wire), as served by `faultline mock-server`.
+ * script (one session for every wire), as served by `faultline mock-server`.
+ * It never listens beyond 127.0.0.1 and never forwards anything anywhere.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import { ModelScript } from './script.js';
-import { MockSession, type MockAnswer, type RecordedRequest } from './session.js';
+import { routeOf } from './routes.js';
+import { MockSession, type MockAnswer, type RecordedRequest, type SessionOptions } from './session.js';
 import { wireError, type Wire } from './wire-errors.js';
 
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -30,9 +33,12 @@ const LISTEN_BACKLOG = Number(process.env.FAULTLINE_MOCK_BACKLOG) > 0 ? Number(p
 
 export interface LoopbackSessionHandle {
   id: string;
-  wire: Wire;
-  /** Anthropic: `<origin>/s/<id>` (the SDK appends /v1/messages). OpenAI: `<origin>/s/<id>/v1`. */
+  /** The wire the session answers; null = every wire. */
+  wire: Wire | null;
+  /** Anthropic: `<origin>/s/<id>` (the SDK appends /v1/messages). OpenAI wires: `<origin>/s/<id>/v1`. */
   baseURL: string;
+  /** Base URL per wire (the same root; OpenAI's include /v1). */
+  baseURLs: Record<Wire, string>;
   /** The same session at the root routes: `<origin>` or `<origin>/v1`, with `headers` on every request. */
   rootBaseURL: string;
   headers: Readonly<Record<string, string>>;
@@ -40,13 +46,18 @@ export interface LoopbackSessionHandle {
   close(): void;
 }
 
+export interface RegisterOptions extends Omit<SessionOptions, 'onRecord'> {
+  /** The wire to answer; null (the lab) answers every wire. */
+  wire: Wire | null;
+}
+
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
   readonly port: number;
-  register(script: z.input<typeof ModelScript>, options: { wire: Wire; now?: () => number }): LoopbackSessionHandle;
-  /** The default sessions (when started with a script), by wire. */
-  defaultSession(wire: Wire): MockSession | null;
+  register(script: z.input<typeof ModelScript>, options: RegisterOptions): LoopbackSessionHandle;
+  /** The default session (when started with a script): one for every wire. */
+  defaultSession(wire?: Wire): MockSession | null;
   /** Connections: open now, the most open at once, accepted in all (a -j 1000 run must be held, not reset). */
   connections(): { open: number; peak: number; accepted: number };
   close(): Promise<void>;
@@ -55,24 +66,11 @@ export interface LoopbackServer {
 export interface LoopbackOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  /** Script served at the root routes (`/v1/messages`, `/v1/chat/completions`). */
+  /** Script served at the root routes (`/v1/messages`, `/v1/chat/completions`, `/v1/responses`). */
   script?: z.input<typeof ModelScript>;
   now?: () => number;
   /** Told about every answered request (the mock-server command logs them). */
   onRequest?(session: string, wire: Wire, record: RecordedRequest): void;
-}
-
-const ROUTES: ReadonlyArray<[string, Wire]> = [
-  ['/v1/messages', 'anthropic'],
-  ['/v1/chat/completions', 'openai'],
-];
-
-function route(url: string): { sid: string | null; wire: Wire } | null {
-  const path = url.split('?')[0] ?? '';
-  const scoped = /^\/s\/([A-Za-z0-9_-]+)(\/.*)$/.exec(path);
-  const rest = scoped ? (scoped[2] as string) : path;
-  const match = ROUTES.find(([suffix]) => rest === suffix);
-  return match ? { sid: scoped ? (scoped[1] as string) : null, wire: match[1] } : null;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -83,16 +81,16 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-/** Write the answer, honouring delays, a reset before headers and a cut after N chunks. Stops early if the client left. */
-async function send(res: ServerResponse, { reply, transport }: MockAnswer): Promise<void> {
+/** Write the answer, honouring delays, a reset before headers and a cut after N chunks. False if the client left or the connection was cut. */
+async function send(res: ServerResponse, { reply, transport }: MockAnswer, head: boolean): Promise<boolean> {
   if (transport.delayMs > 0) await sleep(transport.delayMs);
-  if (res.destroyed) return;
+  if (res.destroyed) return false;
   if (transport.reset) {
     res.socket?.resetAndDestroy();
-    return;
+    return false;
   }
   const streamed = reply.chunks !== undefined && reply.headers['content-type']?.startsWith('text/event-stream') === true;
-  const chunks = reply.chunks ?? [reply.body];
+  const chunks = head ? [] : (reply.chunks ?? [reply.body]);
   // A JSON body always states its full length, so a cut one is a short body to the client, not a clean end.
   res.writeHead(reply.status, streamed ? reply.headers : { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
   res.flushHeaders();
@@ -101,58 +99,43 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer): Prom
       // Give the kernel a moment to put the written bytes on the wire before the reset.
       await sleep(5);
       res.socket?.resetAndDestroy();
-      return;
+      return false;
     }
     if (transport.chunkDelayMs > 0 && streamed) await sleep(transport.chunkDelayMs);
-    if (res.destroyed) return;
+    if (res.destroyed) return false;
     // Wait until the chunk is handed to the socket: a cut right after must not swallow what was already "sent".
     await new Promise<void>((resolve) => res.write(chunks[i] as string, () => resolve()));
   }
   res.end();
+  return true;
 }
 
 export async function startLoopbackServer(options: LoopbackOptions = {}): Promise<LoopbackServer> {
   const sessions = new Map<string, MockSession>();
-  const defaults = new Map<Wire, MockSession>();
   const defaultScript = options.script !== undefined ? ModelScript.parse(options.script) : null;
+  const onRecord = (id: string) => (record: RecordedRequest) => options.onRequest?.(id, record.wire, record);
+  const defaultSession = defaultScript === null ? null : new MockSession('default', null, defaultScript, { now: options.now, classifySide: true, onRecord: onRecord('default') });
   let counter = 0;
-
-  const sessionFor = (sid: string | null, wire: Wire): MockSession | null => {
-    if (sid !== null) {
-      const found = sessions.get(sid);
-      return found && found.wire === wire ? found : null;
-    }
-    if (defaultScript === null) return null;
-    let session = defaults.get(wire);
-    if (!session) {
-      session = new MockSession(`default-${wire}`, wire, defaultScript, options.now);
-      defaults.set(wire, session);
-    }
-    return session;
-  };
 
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const target = req.method === 'POST' ? route(req.url ?? '') : null;
+      const method = req.method ?? 'GET';
+      const url = req.url ?? '/';
       const body = await readBody(req);
-      if (!target) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `no route for ${req.method} ${req.url}`, type: 'not_found_error' } }));
-        return;
-      }
+      const target = routeOf(method, url, req.headers);
       const header = req.headers[SESSION_HEADER];
       const sid = target.sid ?? (typeof header === 'string' && header !== '' ? header : null);
-      const session = sessionFor(sid, target.wire);
-      if (!session) {
-        const missing = wireError(target.wire, 404, `no ${target.wire} mock session is registered as ${sid ?? '(default)'}`);
+      const session = sid !== null ? (sessions.get(sid) ?? null) : defaultSession;
+      if (!session || !session.accepts(target.wire)) {
+        const missing = target.route?.kind === 'unknown_route' && target.sid === null
+          ? wireError(target.wire, 404, `no route for ${method} ${url}`)
+          : wireError(target.wire, 404, `no ${target.wire} mock session is registered as ${sid ?? '(default)'}`);
         res.writeHead(missing.status, missing.headers);
         res.end(missing.body);
         return;
       }
-      const answer = session.handle(body);
-      const record = session.requests[session.requests.length - 1];
-      if (record) options.onRequest?.(session.id, target.wire, record);
-      await send(res, answer);
+      const answer = session.call({ wire: target.wire, method, path: url, bodyText: body, headers: req.headers, ...(target.route ? { route: target.route } : {}) });
+      if (await send(res, answer, method === 'HEAD')) answer.record.answeredAt = performance.now();
     })().catch((error: unknown) => {
       // A bug in the mock must not hang the client: answer 500 if we still can.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -177,22 +160,24 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
   return {
     origin,
     port,
-    register(script, { wire, now }) {
+    register(script, { wire, ...rest }) {
       const id = `l${++counter}`;
-      const session = new MockSession(id, wire, ModelScript.parse(script), now ?? options.now);
+      const session = new MockSession(id, wire, ModelScript.parse(script), { now: options.now, ...rest, onRecord: onRecord(id) });
       sessions.set(id, session);
       const root = `${origin}/s/${id}`;
+      const baseURLs = { anthropic: root, openai: `${root}/v1`, responses: `${root}/v1` };
       return {
         id,
         wire,
-        baseURL: wire === 'anthropic' ? root : `${root}/v1`,
-        rootBaseURL: wire === 'anthropic' ? origin : `${origin}/v1`,
+        baseURL: baseURLs[wire ?? 'anthropic'],
+        baseURLs,
+        rootBaseURL: wire === null || wire === 'anthropic' ? origin : `${origin}/v1`,
         headers: { [SESSION_HEADER]: id },
         requests: session.requests,
         close: () => void sessions.delete(id),
       };
     },
-    defaultSession: (wire) => defaults.get(wire) ?? null,
+    defaultSession: () => defaultSession,
     connections: () => ({ ...counts }),
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 /** The REAL adapter for a wire, pointed at a mock base URL (shared by the msw and loopback mounts). */
 import { AnthropicModel } from '../providers/anthropic.js';
 import { OpenAIModel } from '../providers/openai.js';
+import { OpenAIResponsesModel } from '../providers/openai-responses.js';
 import type { Model } from '../providers/types.js';
 import type { Wire } from './wire-errors.js';
 
@@ -27,7 +28,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
   };
-  return options.wire === 'anthropic'
-    ? new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' })
-    : new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
+  if (options.wire === 'anthropic') return new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' });
+  if (options.wire === 'openai') return new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
+  return new OpenAIResponsesModel({ ...common, model: options.model ?? 'mock-gpt' });
 }

@@ -32,7 +32,7 @@ async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
   return error as ModelCallError;
 }
 
-describe.each<Wire>(['anthropic', 'openai'])('the %s wire through the real SDK and msw', (wire) => {
+describe.each<Wire>(['anthropic', 'openai', 'responses'])('the %s wire through the real SDK and msw', (wire) => {
   it('runs a two-turn tool task: tool_use, then the final answer after the result', async () => {
     const { model, session } = mockModel(
       [{ text: 'Reading.', tool_use: [{ name: 'read', input: { path: 'a.ts' } }] }, { text: 'It exports foo.' }],
@@ -50,7 +50,7 @@ describe.each<Wire>(['anthropic', 'openai'])('the %s wire through the real SDK a
     const history: Message[] = [ask, { role: 'assistant', content: first.content }, answer(uses, 'export const foo = 1')];
     const second = await model.complete(request(history));
     expect(second.stopClass).toBe('end_turn');
-    expect(second.stopReason).toBe(wire === 'anthropic' ? 'end_turn' : 'stop');
+    expect(second.stopReason).toBe({ anthropic: 'end_turn', openai: 'stop', responses: 'completed' }[wire]);
     expect(second.content).toEqual([{ type: 'text', text: 'It exports foo.' }]);
     expect(second.usage).toEqual({ input_tokens: 100, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 });
 
@@ -119,11 +119,12 @@ describe.each<Wire>(['anthropic', 'openai'])('the %s wire through the real SDK a
     expect(error.kind).toBe('invalid_request');
     expect(error.status).toBe(400);
     expect(error.retryable).toBe(false);
-    const text =
-      wire === 'anthropic'
-        ? `messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`
-        : `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${id}`;
-    expect(error.message).toContain(text);
+    const text = {
+      anthropic: `messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+      openai: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${id}`,
+      responses: `No tool output found for function call ${id}.`,
+    };
+    expect(error.message).toContain(text[wire]);
     expect(session.requests[1]?.status).toBe(400);
   });
 
@@ -138,7 +139,7 @@ describe.each<Wire>(['anthropic', 'openai'])('the %s wire through the real SDK a
     expect(odd.stopClass).toBe('unknown');
 
     const cut = await mockModel([{ text: 'a', stop_reason: 'max_tokens' }], { wire }).model.complete(request([ask]));
-    expect(cut.stopReason).toBe(wire === 'anthropic' ? 'max_tokens' : 'length');
+    expect(cut.stopReason).toBe({ anthropic: 'max_tokens', openai: 'length', responses: 'max_output_tokens' }[wire]);
     expect(cut.stopClass).toBe('max_tokens');
 
     const refused = await mockModel([{ text: 'no', stop_reason: 'refusal' }], { wire }).model.complete(request([ask]));
@@ -253,7 +254,7 @@ describe('the msw hub', () => {
   });
 });
 
-describe.each(['anthropic', 'openai'] as const)('the msw mount streaming on the %s wire', (wire) => {
+describe.each(['anthropic', 'openai', 'responses'] as const)('the msw mount streaming on the %s wire', (wire) => {
   it('streams a reply read to the end (no cancel, so no msw hang), paced by chunk_delay_ms', async () => {
     const { model, session } = mockModel([{ text: 'streamed', tool_use: [{ name: 'read', input: { path: 'a.ts' } }], fault: { chunk_delay_ms: 2 } }], { wire, stream: true });
     const reported: string[] = [];

@@ -19,7 +19,7 @@ export const MOCK_ORIGIN = 'https://mock.faultline.invalid';
 export interface MockSessionHandle {
   id: string;
   wire: Wire;
-  /** Anthropic: `<origin>/s/<id>` (SDK appends /v1/messages). OpenAI: `<origin>/s/<id>/v1` (SDK appends /chat/completions). */
+  /** Anthropic: `<origin>/s/<id>` (SDK appends /v1/messages). OpenAI wires: `<origin>/s/<id>/v1` (SDK appends /chat/completions or /responses). */
   baseURL: string;
   /** Every request this session received, decoded to the neutral form, in order. */
   requests: RecordedRequest[];
@@ -56,7 +56,7 @@ function mount(wire: Wire, path: string) {
   return http.post(`${MOCK_ORIGIN}/s/:sid${path}`, async ({ request, params }) => {
     const sid = String(params['sid']);
     const session = sessions.get(sid);
-    if (!session || session.wire !== wire) {
+    if (!session || !session.accepts(wire)) {
       const missing = wireError(wire, 404, `no ${wire} mock session is registered as ${sid}`);
       return new HttpResponse(missing.body, { status: missing.status, headers: missing.headers });
     }
@@ -71,7 +71,7 @@ function mount(wire: Wire, path: string) {
 
 function ensureServer(): void {
   if (server) return;
-  const created = setupServer(mount('anthropic', '/v1/messages'), mount('openai', '/v1/chat/completions'));
+  const created = setupServer(mount('anthropic', '/v1/messages'), mount('openai', '/v1/chat/completions'), mount('responses', '/v1/responses'));
   created.listen({ onUnhandledRequest: 'bypass' });
   server = created;
 }
@@ -80,7 +80,7 @@ function ensureServer(): void {
 export function registerSession(script: z.input<typeof ModelScript>, options: RegisterOptions): MockSessionHandle {
   ensureServer();
   const id = `m${++counter}`;
-  const session = new MockSession(id, options.wire, ModelScript.parse(script), options.now);
+  const session = new MockSession(id, options.wire, ModelScript.parse(script), { now: options.now });
   sessions.set(id, session);
   const root = `${MOCK_ORIGIN}/s/${id}`;
   return {

@@ -41,10 +41,14 @@ describe('the mount-neutral respond()', () => {
     expect(respond({ wire: 'anthropic', bodyText: body, script, sessionId: 's' }).reply.status).toBe(400);
   });
 
-  it('names the offending field as param when an OpenAI body has the wrong shape', () => {
+  it('names the offending field as param when an OpenAI body has the wrong shape, in the API words', () => {
     const out = respond({ wire: 'openai', bodyText: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 3 }] }), script, sessionId: 's' });
     expect(out.reply.status).toBe(400);
-    expect(JSON.parse(out.reply.body).error.param).toBe('messages.0.content');
+    expect(JSON.parse(out.reply.body).error).toMatchObject({
+      param: 'messages[0].content',
+      code: 'invalid_type',
+      message: "Invalid type for 'messages[0].content': expected one of a string or array of objects, but got an integer instead.",
+    });
   });
 
   it('answers OpenAI pairing violations with the real param', () => {

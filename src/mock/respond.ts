@@ -1,21 +1,33 @@
 /**
  * The mount-neutral mock endpoint: wire request body -> {status, headers, body}.
- * msw handlers and the loopback HTTP server only adapt this. Order is
- * the real APIs': body shape, then protocol pairing (DESIGN §4), then the model.
+ * msw handlers and the loopback HTTP server only adapt this. Order is the real
+ * APIs': body shape, then protocol pairing (DESIGN §4), then the model. Side
+ * requests (side-requests.ts) and content-matched turns are answered without
+ * taking a turn of the script.
  */
-import { checkAnthropicPairing } from './validate-anthropic.js';
-import { checkOpenAIPairing } from './validate-openai.js';
-import { decodeAnthropic, parseAnthropicBody } from './decode-anthropic.js';
-import { decodeOpenAI, parseOpenAIBody } from './decode-openai.js';
+import { checkAnthropicBody } from './check-anthropic-body.js';
+import { checkOpenAIBody } from './check-openai-body.js';
+import { checkResponsesBody } from './check-responses-body.js';
+import { decodeAnthropic } from './decode-anthropic.js';
+import { decodeOpenAI } from './decode-openai.js';
+import { decodeResponses, resolveResponsesInput } from './decode-responses.js';
 import type { DecodedRequest } from './decoded-request.js';
 import { encodeAnthropicMessage } from './encode-anthropic.js';
 import { encodeAnthropicStream } from './encode-anthropic-sse.js';
 import { encodeOpenAICompletion } from './encode-openai.js';
 import { encodeOpenAIStream } from './encode-openai-sse.js';
-import { runScript, type MockReply } from './engine.js';
+import { encodeResponsesObject, responsesOutput } from './encode-responses.js';
+import { encodeResponsesStream } from './encode-responses-sse.js';
+import { runScript, turnsTaken, type MockReply } from './engine.js';
 import { applyFault, NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
-import type { ModelScript } from './script.js';
-import { anthropicError, openaiError, wireError, type HttpReply, type Wire } from './wire-errors.js';
+import type { JsonObject } from './json-shape.js';
+import { ResponseStore } from './response-store.js';
+import type { FaultSpec, ModelScript } from './script.js';
+import { sideReply, type SideClassifier, type SideReason } from './side-requests.js';
+import { checkAnthropicPairing, toolsRequired } from './validate-anthropic.js';
+import { checkOpenAIPairing } from './validate-openai.js';
+import { checkResponsesPairing } from './validate-responses.js';
+import { anthropicError, openaiError, problemReply, wireError, type HttpReply, type Wire } from './wire-errors.js';
 
 export interface RespondInput {
   wire: Wire;
@@ -30,6 +42,10 @@ export interface RespondInput {
    * Default: every request is attempt 1.
    */
   nextAttempt?: (turn: number) => number;
+  /** Tells side requests from the conversation (lab, mock-server); without it every request is the conversation. */
+  side?: SideClassifier;
+  /** The Responses wire's server-side state (the session's); default a fresh one, so `previous_response_id` resolves nothing. */
+  store?: ResponseStore;
 }
 
 export interface RespondOutput {
@@ -42,23 +58,48 @@ export interface RespondOutput {
   transport: TransportPlan;
   /** Attempt number at this turn (1 when not counted). */
   attempt: number;
+  /** Why this request is not the scripted conversation, or null when it is. */
+  side: SideReason | null;
+  /** What the model said (tool ids as put on the wire), null when the request got an error before the model. */
+  said: MockReply | null;
+  /** The scripted fault carried out on this attempt, if any. */
+  fault: FaultSpec | null;
+  /** The request check's error text when the body was rejected as the real API would. */
+  rejected: string | null;
 }
 
-type Decoded = { ok: true; request: DecodedRequest } | { ok: false; reply: HttpReply };
+type Decoded = { ok: true; request: DecodedRequest; items?: JsonObject[] } | { ok: false; reply: HttpReply; message: string };
 
-function decode(wire: Wire, json: unknown): Decoded {
+function rejected(wire: Wire, problem: { message: string; param?: string | null; code?: string | null }): Decoded {
+  return { ok: false, reply: problemReply(wire, problem), message: problem.message };
+}
+
+function decode(wire: Wire, json: unknown, store: ResponseStore): Decoded {
   if (wire === 'anthropic') {
-    const body = parseAnthropicBody(json);
-    if (!body.ok) return { ok: false, reply: anthropicError(400, body.message) };
-    const violation = checkAnthropicPairing(body.value.messages);
-    if (violation !== null) return { ok: false, reply: anthropicError(400, violation) };
-    return { ok: true, request: decodeAnthropic(body.value) };
+    const problem = checkAnthropicBody(json);
+    if (problem !== null) return rejected(wire, { message: problem });
+    const body = json as JsonObject;
+    const messages = body['messages'] as unknown[];
+    const violation = checkAnthropicPairing(messages) ?? toolsRequired(messages, body['tools']);
+    if (violation !== null) return rejected(wire, { message: violation });
+    return { ok: true, request: decodeAnthropic(body) };
   }
-  const body = parseOpenAIBody(json);
-  if (!body.ok) return { ok: false, reply: openaiError(400, body.message, { param: body.path }) };
-  const violation = checkOpenAIPairing(body.value.messages);
-  if (violation !== null) return { ok: false, reply: openaiError(400, violation.message, { param: violation.param }) };
-  return { ok: true, request: decodeOpenAI(body.value) };
+  if (wire === 'openai') {
+    const problem = checkOpenAIBody(json);
+    if (problem !== null) return rejected(wire, problem);
+    const body = json as JsonObject;
+    const violation = checkOpenAIPairing(body['messages'] as unknown[]);
+    if (violation !== null) return rejected(wire, { message: violation.message, param: violation.param });
+    return { ok: true, request: decodeOpenAI(body) };
+  }
+  const problem = checkResponsesBody(json);
+  if (problem !== null) return rejected(wire, problem);
+  const body = json as JsonObject;
+  const resolved = resolveResponsesInput(body, store);
+  if (!resolved.ok) return rejected(wire, resolved.problem);
+  const violation = checkResponsesPairing(resolved.items, store);
+  if (violation !== null) return rejected(wire, violation);
+  return { ok: true, request: decodeResponses(body, resolved.items), items: resolved.items };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -69,46 +110,73 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+const SSE = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 /** The engine's reply on the wire: JSON, or SSE events when the request asked to stream. */
-function encode(wire: Wire, reply: MockReply, request: DecodedRequest, sessionId: string, now: () => number): HttpReply {
-  const requestId = `req_mock_${sessionId}_${reply.turn}`;
-  const sse = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
-  const json = { 'content-type': 'application/json' };
+function encode(wire: Wire, reply: MockReply, request: DecodedRequest, ids: { sessionId: string; key: string; responseId: string }, now: () => number): HttpReply {
+  const requestId = `req_mock_${ids.sessionId}_${ids.key}`;
+  const out = (headers: Record<string, string>, json: unknown, chunks: string[] | null): HttpReply =>
+    chunks === null ? { status: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(json) } : { status: 200, headers: { ...SSE, ...headers }, body: chunks.join(''), chunks };
   if (wire === 'anthropic') {
-    const options = { model: request.model, id: `msg_mock_${sessionId}_${reply.turn}` };
-    const headers = { 'request-id': requestId };
-    if (!request.stream) return { status: 200, headers: { ...json, ...headers }, body: JSON.stringify(encodeAnthropicMessage(reply, options)) };
-    const chunks = encodeAnthropicStream(reply, options);
-    return { status: 200, headers: { ...sse, ...headers }, body: chunks.join(''), chunks };
+    const options = { model: request.model, id: `msg_mock_${ids.sessionId}_${ids.key}` };
+    return request.stream ? out({ 'request-id': requestId }, null, encodeAnthropicStream(reply, options)) : out({ 'request-id': requestId }, encodeAnthropicMessage(reply, options), null);
   }
-  const options = { model: request.model, id: `chatcmpl-mock-${sessionId}-${reply.turn}`, created: Math.floor(now() / 1000) };
-  const headers = { 'x-request-id': requestId };
-  if (!request.stream) return { status: 200, headers: { ...json, ...headers }, body: JSON.stringify(encodeOpenAICompletion(reply, options)) };
-  const chunks = encodeOpenAIStream(reply, { ...options, includeUsage: request.streamUsage === true });
-  return { status: 200, headers: { ...sse, ...headers }, body: chunks.join(''), chunks };
+  if (wire === 'openai') {
+    const options = { model: request.model, id: `chatcmpl-mock-${ids.sessionId}-${ids.key}`, created: Math.floor(now() / 1000) };
+    if (!request.stream) return out({ 'x-request-id': requestId }, encodeOpenAICompletion(reply, options), null);
+    return out({ 'x-request-id': requestId }, null, encodeOpenAIStream(reply, { ...options, includeUsage: request.streamUsage === true }));
+  }
+  const options = { model: request.model, id: ids.responseId, createdAt: Math.floor(now() / 1000), previousResponseId: request.previousResponseId ?? null, store: request.store !== false };
+  return request.stream ? out({ 'x-request-id': requestId }, null, encodeResponsesStream(reply, options)) : out({ 'x-request-id': requestId }, encodeResponsesObject(reply, options), null);
+}
+
+/** A fault that breaks the response after content went out: its tool ids are this attempt's own, so a harness that runs them is seen. */
+function breaksMidway(fault: FaultSpec | null): boolean {
+  return fault !== null && (fault.cut_after_events !== undefined || fault.sse_error !== undefined);
+}
+
+function withAttemptIds(reply: MockReply, attempt: number): MockReply {
+  return { ...reply, content: reply.content.map((b) => (b.type === 'tool_use' ? { ...b, id: `${b.id}_cut${attempt}` } : b)) };
 }
 
 export function respond(input: RespondInput): RespondOutput {
   const { wire, sessionId } = input;
-  const plain = (reply: HttpReply, request: DecodedRequest | null = null, turn: number | null = null): RespondOutput => ({
-    reply,
-    request,
-    turn,
-    transport: NO_TRANSPORT_FAULT,
-    attempt: 1,
-  });
+  const now = input.now ?? Date.now;
+  const store = input.store ?? new ResponseStore();
+  const base = { request: null, turn: null, transport: NO_TRANSPORT_FAULT, attempt: 1, side: null, said: null, fault: null, rejected: null };
   const json = parseJson(input.bodyText);
-  if (!json.ok) return plain(wireError(wire, 400, 'The request body is not valid JSON.'));
-  const decoded = decode(wire, json.value);
-  if (!decoded.ok) return plain(decoded.reply);
+  if (!json.ok) {
+    const message = wire === 'anthropic' ? 'There was an issue with your request body: it is not valid JSON.' : 'We could not parse the JSON body of your request.';
+    return { ...base, reply: wire === 'anthropic' ? anthropicError(400, message) : openaiError(400, message), rejected: message };
+  }
+  const decoded = decode(wire, json.value, store);
+  if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
-  const turn = request.messages.filter((m) => m.role === 'assistant').length + 1;
-  const result = runScript(input.script, request.messages, { toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock' });
-  if (!result.ok) return plain(wireError(wire, 400, result.error.message), request, turn);
+  const turn = turnsTaken(request.messages) + 1;
+  const result = runScript(input.script, request.messages, { toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock', system: request.system, toolCount: request.tools.length });
+  const matched = result.ok && result.reply.matched !== undefined;
+  const side: SideReason | null = matched ? 'matched' : (input.side?.classify(request) ?? null);
+  const key = side === null ? String(turn) : matched ? `${turn}_k${(result as { reply: MockReply }).reply.matched}` : `${turn}_side`;
+  const ids = { sessionId, key, responseId: `resp_mock_${sessionId}_${key}` };
+  const remember = (said: MockReply) => {
+    if (wire === 'responses' && decoded.items) store.save(ids.responseId, decoded.items, responsesOutput(said, ids.responseId), request.store !== false);
+  };
+  if (side !== null) {
+    const said = matched ? (result as { reply: MockReply }).reply : sideReply(turn);
+    remember(said);
+    return { ...base, reply: encode(wire, said, request, ids, now), request, turn, side, said };
+  }
+  if (!result.ok) return { ...base, reply: wireError(wire, 400, result.error.message), request, turn, rejected: result.error.message };
   const attempt = input.nextAttempt?.(turn) ?? 1;
-  const normal = encode(wire, result.reply, request, sessionId, input.now ?? Date.now);
   const fault = result.reply.fault;
   // `times` limits the fault to the first attempts at this turn: the retry then succeeds.
-  if (fault === null || (fault.times !== undefined && attempt > fault.times)) return { ...plain(normal, request, turn), attempt };
-  return { ...applyFault(wire, fault, normal, request.stream), request, turn, attempt };
+  const applies = fault !== null && (fault.times === undefined || attempt <= fault.times);
+  const said = applies && breaksMidway(fault) ? withAttemptIds(result.reply, attempt) : result.reply;
+  const normal = encode(wire, said, request, ids, now);
+  if (!applies) {
+    remember(said);
+    return { ...base, reply: normal, request, turn, attempt, said };
+  }
+  return { ...base, ...applyFault(wire, fault, normal, request.stream), request, turn, attempt, said, fault };
 }

@@ -71,8 +71,29 @@ export const FaultSpec = z
   });
 export type FaultSpec = z.infer<typeof FaultSpec>;
 
+/**
+ * Picks a turn by what the request says instead of by position: a turn with
+ * `match` answers every request it matches, and takes no place among the
+ * positional turns. For harnesses that interleave requests that are not the
+ * scripted conversation (a title or summary call, a sub-agent) and want them
+ * answered in a given way. Every field given must hold.
+ */
+export const MatchSpec = z
+  .strictObject({
+    /** The system prompt contains this text. */
+    system: z.string().min(1).optional(),
+    /** The last user message's text contains this text. */
+    user: z.string().min(1).optional(),
+    /** The request carries tools (true) or none (false). */
+    tools: z.boolean().optional(),
+  })
+  .refine((m) => m.system !== undefined || m.user !== undefined || m.tools !== undefined, { message: 'match needs system, user or tools' });
+export type MatchSpec = z.infer<typeof MatchSpec>;
+
 /** A fixed reply. */
 export const ReplySpec = z.strictObject({
+  /** Reasoning the model shows before its answer: a Responses `reasoning` item, an Anthropic `thinking` block (Chat Completions has none). */
+  reasoning: z.string().min(1).optional(),
   text: z.string().optional(),
   tool_use: z.array(ToolUseSpec).optional(),
   /** Default: `tool_use` when tool_use is present, else `end_turn`. */
@@ -98,14 +119,21 @@ export type ResultCondition = z.infer<typeof ResultCondition>;
 
 /** A reactive turn: the first branch whose `when` holds (or has no `when`) is the reply. */
 export const RuleSpec = z.strictObject({
+  match: MatchSpec.optional(),
   rule: z.array(z.strictObject({ when: ResultCondition.optional(), then: ReplySpec })).min(1),
 });
 export type RuleSpec = z.infer<typeof RuleSpec>;
 
-export const TurnSpec = z.union([RuleSpec, ReplySpec]);
+/** A fixed turn: a reply, optionally matched by content (see MatchSpec). */
+export const FixedTurnSpec = ReplySpec.extend({ match: MatchSpec.optional() });
+
+export const TurnSpec = z.union([RuleSpec, FixedTurnSpec]);
 export type TurnSpec = z.infer<typeof TurnSpec>;
 
-export const ModelScript = z.array(TurnSpec).min(1);
+export const ModelScript = z
+  .array(TurnSpec)
+  .min(1)
+  .refine((turns) => turns.some((t) => t.match === undefined), { message: 'a script needs at least one turn without `match`' });
 export type ModelScript = z.infer<typeof ModelScript>;
 
 export function isRule(turn: TurnSpec): turn is RuleSpec {

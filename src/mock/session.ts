@@ -1,13 +1,17 @@
 /**
- * A registered mock conversation: its script, its wire, every request it got,
- * and how many attempts each turn has had (so a fault with `times` fires on the
- * first attempts only). Mount-neutral: msw and the loopback server route to
- * `handle()` and carry out its transport plan.
+ * A registered mock conversation: its script, its wire (or every wire, for the
+ * lab), every request it got, and how many attempts each turn has had (so a
+ * fault with `times` fires on the first attempts only). Mount-neutral: msw and
+ * the loopback server route to it and carry out its transport plan.
  */
 import type { DecodedRequest } from './decoded-request.js';
+import type { MockReply } from './engine.js';
 import { NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
 import { respond } from './respond.js';
-import type { ModelScript } from './script.js';
+import { ResponseStore } from './response-store.js';
+import type { FaultSpec, ModelScript } from './script.js';
+import { SideClassifier, type SideReason } from './side-requests.js';
+import { sideRouteReply, type SideRoute } from './side-routes.js';
 import { wireError, type HttpReply, type Wire } from './wire-errors.js';
 
 export interface RecordedRequest {
@@ -22,6 +26,24 @@ export interface RecordedRequest {
   attempt: number;
   /** When the body had arrived (performance.now() ms), to measure back-off between attempts. */
   receivedAt: number;
+  /** The wire the request came in on. */
+  wire: Wire;
+  method: string;
+  /** Path as requested, query included (e.g. `/v1/messages?beta=true`). */
+  path: string;
+  /** Why the request is not the scripted conversation (answered, never consuming a turn); null when it is. */
+  side: SideReason | null;
+  /** What the model said, tool ids as sent (null for rejected requests and side routes). */
+  said: MockReply | null;
+  /** The scripted fault carried out on this attempt. */
+  fault: FaultSpec | null;
+  /** The request check's error text when the mock rejected the body as the real API would. */
+  rejected: string | null;
+  /** Kept when the session records bodies (the lab): the body as received and the headers minus secrets. */
+  bodyText?: string;
+  headers?: Record<string, string>;
+  /** Set by the mount once the whole answer was written (performance.now() ms); absent if the connection broke first. */
+  answeredAt?: number;
 }
 
 /** What a mount sends: the reply and what to do on the connection. */
@@ -30,42 +52,107 @@ export interface MockAnswer {
   transport: TransportPlan;
 }
 
-/** Test-only escape hatch: answer the next request with this status. The per-turn fault catalogue is issue 5. */
+/** Test-only escape hatch: answer the next request with this status. */
 export interface InjectedFailure {
   status: number;
   headers?: Record<string, string>;
   message?: string;
 }
 
+export interface SessionOptions {
+  now?: () => number;
+  /** Tell side requests from the conversation (the lab and mock-server, where any harness calls). */
+  classifySide?: boolean;
+  /** The task's prompt, when known: a fresh conversation without it is a side request. */
+  prompt?: string;
+  /** Keep every body and its headers (minus secrets) on the records. */
+  recordBodies?: boolean;
+  /** Told about every recorded request. */
+  onRecord?(record: RecordedRequest): void;
+}
+
+/** Header names whose values never leave the mock: keys, tokens, cookies. */
+const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie|set-cookie|x-goog-api-key|openai-organization|openai-project)$|(token|secret|key)/i;
+
+export function publicHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = SECRET_HEADER.test(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export interface IncomingCall {
+  wire: Wire;
+  method?: string;
+  path?: string;
+  bodyText: string;
+  headers?: Record<string, string | string[] | undefined>;
+  /** A route that is not the conversation endpoint (count_tokens, models, probes). */
+  route?: SideRoute;
+}
+
 export class MockSession {
   readonly requests: RecordedRequest[] = [];
   private readonly failures: InjectedFailure[] = [];
   private readonly attempts = new Map<number, number>();
+  /** One store per session: `previous_response_id` resolves within the conversation it belongs to. */
+  private readonly store = new ResponseStore();
+  private readonly side: SideClassifier | undefined;
+  private readonly now: () => number;
 
   constructor(
     readonly id: string,
-    readonly wire: Wire,
+    /** The wire this session answers; null = every wire (the lab: the harness picks). */
+    readonly wire: Wire | null,
     readonly script: ModelScript,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly options: SessionOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.side = options.classifySide ? new SideClassifier(script, options.prompt ?? null) : undefined;
+  }
+
+  accepts(wire: Wire): boolean {
+    return this.wire === null || this.wire === wire;
+  }
 
   failNext(failure: InjectedFailure): void {
     this.failures.push(failure);
   }
 
+  /** A conversation request (the body as text) on this session's wire. */
   handle(bodyText: string): MockAnswer {
+    if (this.wire === null) throw new Error('a session for every wire needs call() with the wire');
+    return this.call({ wire: this.wire, bodyText });
+  }
+
+  call(call: IncomingCall): MockAnswer & { record: RecordedRequest } {
+    const receivedAt = performance.now();
+    const meta = { wire: call.wire, method: call.method ?? 'POST', path: call.path ?? '', receivedAt, bodyBytes: Buffer.byteLength(call.bodyText, 'utf8') };
+    const kept = this.options.recordBodies ? { bodyText: call.bodyText, headers: publicHeaders(call.headers ?? {}) } : {};
+    if (call.route !== undefined) {
+      const out = sideRouteReply(call.wire, call.route, call.bodyText);
+      const record = this.record({ ...meta, ...kept, status: out.reply.status, turn: null, request: null, attempt: 1, side: out.side, said: null, fault: null, rejected: null });
+      return { reply: out.reply, transport: NO_TRANSPORT_FAULT, record };
+    }
     const nextAttempt = (turn: number): number => {
       const attempt = (this.attempts.get(turn) ?? 0) + 1;
       this.attempts.set(turn, attempt);
       return attempt;
     };
-    const out = respond({ wire: this.wire, bodyText, script: this.script, sessionId: this.id, now: this.now, nextAttempt });
+    const out = respond({ wire: call.wire, bodyText: call.bodyText, script: this.script, sessionId: this.id, now: this.now, nextAttempt, side: this.side, store: this.store });
     const failure = this.failures.shift();
     const answer: MockAnswer = failure
-      ? { reply: wireError(this.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers), transport: NO_TRANSPORT_FAULT }
+      ? { reply: wireError(call.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers), transport: NO_TRANSPORT_FAULT }
       : { reply: out.reply, transport: out.transport };
-    const bodyBytes = Buffer.byteLength(bodyText, 'utf8');
-    this.requests.push({ status: answer.reply.status, turn: out.turn, request: out.request, bodyBytes, attempt: out.attempt, receivedAt: performance.now() });
-    return answer;
+    const record = this.record({ ...meta, ...kept, status: answer.reply.status, turn: out.turn, request: out.request, attempt: out.attempt, side: out.side, said: out.said, fault: out.fault, rejected: out.rejected });
+    return { ...answer, record };
+  }
+
+  private record(record: RecordedRequest): RecordedRequest {
+    this.requests.push(record);
+    this.options.onRecord?.(record);
+    return record;
   }
 }

@@ -1,49 +1,55 @@
 /**
  * Protocol checks the real Messages API makes (seed §2.4), with its exact 400
  * texts, so a harness that breaks the pairing fails here as it would live.
+ * Runs on the conversation as the API sees it (consecutive same-role messages
+ * merged, see merge-turns.ts); indices name the wire messages.
  */
-import type { AnthropicWireMessage } from './decode-anthropic.js';
+import { isString } from './json-shape.js';
+import { mergeTurns, type MergedMessage } from './merge-turns.js';
 
-function toolUseIds(message: AnthropicWireMessage | undefined): string[] {
-  if (!message || message.role !== 'assistant' || typeof message.content === 'string') return [];
-  return message.content.flatMap((b) => (b.type === 'tool_use' && 'id' in b && typeof b.id === 'string' ? [b.id] : []));
-}
+const toolUseIds = (message: MergedMessage | undefined): string[] =>
+  message?.role === 'assistant' ? message.content.flatMap((b) => (b['type'] === 'tool_use' && isString(b['id']) ? [b['id']] : [])) : [];
 
-function toolResultIds(message: AnthropicWireMessage | undefined): Array<{ id: string; index: number }> {
-  if (!message || message.role !== 'user' || typeof message.content === 'string') return [];
-  return message.content.flatMap((b, index) =>
-    b.type === 'tool_result' && 'tool_use_id' in b && typeof b.tool_use_id === 'string' ? [{ id: b.tool_use_id, index }] : [],
-  );
+function toolResultIds(message: MergedMessage | undefined): Array<{ id: string; index: number }> {
+  if (message?.role !== 'user') return [];
+  return message.content.flatMap((b, index) => (b['type'] === 'tool_result' && isString(b['tool_use_id']) ? [{ id: b['tool_use_id'], index }] : []));
 }
 
 /** A tool_use id seen twice anywhere in the request, worded as the API does. */
-function duplicateToolUseId(messages: AnthropicWireMessage[]): string | null {
+function duplicateToolUseId(messages: MergedMessage[]): string | null {
   const seen = new Set<string>();
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i];
-    if (!message || message.role !== 'assistant' || typeof message.content === 'string') continue;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
     for (let j = 0; j < message.content.length; j++) {
-      const b = message.content[j];
-      if (b?.type !== 'tool_use' || !('id' in b) || typeof b.id !== 'string') continue;
-      if (seen.has(b.id)) return `messages.${i}.content.${j}: \`tool_use\` ids must be unique`;
-      seen.add(b.id);
+      const b = message.content[j]!;
+      if (b['type'] !== 'tool_use' || !isString(b['id'])) continue;
+      if (seen.has(b['id'])) return `messages.${message.index}.content.${j}: \`tool_use\` ids must be unique`;
+      seen.add(b['id']);
     }
   }
   return null;
 }
 
+/** A request whose conversation holds tool blocks must declare tools (the API's own text). */
+export function toolsRequired(messages: readonly unknown[], tools: unknown): string | null {
+  if (Array.isArray(tools) && tools.length > 0) return null;
+  const hasToolBlocks = mergeTurns(messages).some((m) => m.content.some((b) => b['type'] === 'tool_use' || b['type'] === 'tool_result'));
+  return hasToolBlocks ? 'Requests which include `tool_use` or `tool_result` blocks must define tools.' : null;
+}
+
 /** The first protocol violation as the API words it, or null. */
-export function checkAnthropicPairing(messages: AnthropicWireMessage[]): string | null {
+export function checkAnthropicPairing(wireMessages: readonly unknown[]): string | null {
+  const messages = mergeTurns(wireMessages);
   const duplicate = duplicateToolUseId(messages);
   if (duplicate !== null) return duplicate;
   for (let i = 0; i < messages.length; i++) {
-    const message = messages[i];
-    if (message?.role === 'assistant') {
+    const message = messages[i]!;
+    if (message.role === 'assistant') {
       const answered = new Set(toolResultIds(messages[i + 1]).map((r) => r.id));
       const missing = toolUseIds(message).filter((id) => !answered.has(id));
       if (missing.length > 0) {
         return (
-          `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. ` +
+          `messages.${message.index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. ` +
           'Each `tool_use` block must have a corresponding `tool_result` block in the next message.'
         );
       }
@@ -52,7 +58,7 @@ export function checkAnthropicPairing(messages: AnthropicWireMessage[]): string 
       const orphan = toolResultIds(message).find((r) => !asked.has(r.id));
       if (orphan) {
         return (
-          `messages.${i}.content.${orphan.index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${orphan.id}. ` +
+          `messages.${message.index}.content.${orphan.index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${orphan.id}. ` +
           'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.'
         );
       }

@@ -3,26 +3,29 @@
  * its exact 400 texts and `param` paths. Runs on wire messages: the indices in
  * `param` are wire indices (system and each tool message count).
  */
-import type { OpenAIWireMessage } from './decode-openai.js';
+import { isObject, isString, type JsonObject } from './json-shape.js';
 
 export interface OpenAIViolation {
   message: string;
   param: string;
 }
 
-function callIds(message: OpenAIWireMessage | undefined): string[] | null {
-  if (!message || message.role !== 'assistant' || !message.tool_calls || message.tool_calls.length === 0) return null;
-  return message.tool_calls.map((c) => c.id);
+function callIds(message: JsonObject | undefined): string[] | null {
+  const calls = message?.['tool_calls'];
+  if (message?.['role'] !== 'assistant' || !Array.isArray(calls) || calls.length === 0) return null;
+  return calls.flatMap((c) => (isObject(c) && isString(c['id']) ? [c['id']] : []));
 }
 
 /** The first protocol violation, or null. */
-export function checkOpenAIPairing(messages: OpenAIWireMessage[]): OpenAIViolation | null {
+export function checkOpenAIPairing(wireMessages: readonly unknown[]): OpenAIViolation | null {
+  const messages = wireMessages.filter(isObject);
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
-    if (message?.role === 'tool') {
+    if (message?.['role'] === 'tool') {
+      const toolCallId = String(message['tool_call_id']);
       // Walk back over the run of tool messages to the message they answer.
       let owner = i - 1;
-      while (messages[owner]?.role === 'tool') owner--;
+      while (messages[owner]?.['role'] === 'tool') owner--;
       const ids = callIds(messages[owner]);
       if (ids === null) {
         return {
@@ -30,9 +33,9 @@ export function checkOpenAIPairing(messages: OpenAIWireMessage[]): OpenAIViolati
           param: `messages.[${i}].role`,
         };
       }
-      if (!ids.includes(message.tool_call_id)) {
+      if (!ids.includes(toolCallId)) {
         return {
-          message: `Invalid parameter: 'tool_call_id' of '${message.tool_call_id}' not found in 'tool_calls' of previous message.`,
+          message: `Invalid parameter: 'tool_call_id' of '${toolCallId}' not found in 'tool_calls' of previous message.`,
           param: `messages.[${i}].tool_call_id`,
         };
       }
@@ -42,7 +45,7 @@ export function checkOpenAIPairing(messages: OpenAIWireMessage[]): OpenAIViolati
     if (ids === null) continue;
     const answered = new Set<string>();
     let next = i + 1;
-    for (let m = messages[next]; m?.role === 'tool'; m = messages[++next]) answered.add(m.tool_call_id);
+    for (let m = messages[next]; m?.['role'] === 'tool'; m = messages[++next]) answered.add(String(m['tool_call_id']));
     const missing = ids.filter((id) => !answered.has(id));
     if (missing.length > 0) {
       return {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { AnthropicWireMessage } from './decode-anthropic.js';
-import type { OpenAIWireMessage } from './decode-openai.js';
 import { checkAnthropicPairing } from './validate-anthropic.js';
 import { checkOpenAIPairing } from './validate-openai.js';
 
@@ -9,7 +7,7 @@ const result = (id: string) => ({ type: 'tool_result', tool_use_id: id, content:
 
 describe('Anthropic pairing checks', () => {
   it('accepts complete pairs in any order', () => {
-    const messages: AnthropicWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [use('a'), use('b')] },
       { role: 'user', content: [result('b'), result('a')] },
@@ -18,7 +16,7 @@ describe('Anthropic pairing checks', () => {
   });
 
   it('rejects a repeated tool_use id with the real text, naming where the repeat is', () => {
-    const messages: AnthropicWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [use('a'), use('a')] },
       { role: 'user', content: [result('a'), result('a')] },
@@ -27,7 +25,7 @@ describe('Anthropic pairing checks', () => {
   });
 
   it('names the assistant message index and every missing id', () => {
-    const messages: AnthropicWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [use('a'), use('b'), use('c')] },
       { role: 'user', content: [result('b')] },
@@ -38,7 +36,7 @@ describe('Anthropic pairing checks', () => {
   });
 
   it('does not accept results that arrive a message late', () => {
-    const messages: AnthropicWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [use('a')] },
       { role: 'user', content: 'wait' },
@@ -49,7 +47,7 @@ describe('Anthropic pairing checks', () => {
   });
 
   it('rejects a tool_result that answers no tool_use of the previous message', () => {
-    const messages: AnthropicWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [use('a')] },
       { role: 'user', content: [result('a'), result('zz')] },
@@ -64,7 +62,7 @@ const call = (id: string) => ({ id, type: 'function' as const, function: { name:
 
 describe('OpenAI pairing checks', () => {
   it('accepts one tool message per call right after the assistant message', () => {
-    const messages: OpenAIWireMessage[] = [
+    const messages = [
       { role: 'system', content: 's' },
       { role: 'user', content: 'go' },
       { role: 'assistant', content: null, tool_calls: [call('a'), call('b')] },
@@ -76,7 +74,7 @@ describe('OpenAI pairing checks', () => {
   });
 
   it('reports calls without tool messages with the real text and param', () => {
-    const messages: OpenAIWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: null, tool_calls: [call('call_a')] },
       { role: 'user', content: 'hello?' },
@@ -89,7 +87,7 @@ describe('OpenAI pairing checks', () => {
   });
 
   it('does not count a tool message placed after a user message', () => {
-    const messages: OpenAIWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: null, tool_calls: [call('a'), call('b')] },
       { role: 'tool', tool_call_id: 'a', content: 'x' },
@@ -100,7 +98,7 @@ describe('OpenAI pairing checks', () => {
   });
 
   it('rejects a tool message with no preceding tool_calls', () => {
-    const messages: OpenAIWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'tool', tool_call_id: 'a', content: 'x' },
     ];
@@ -111,7 +109,7 @@ describe('OpenAI pairing checks', () => {
   });
 
   it('rejects a tool message answering an id that was not called', () => {
-    const messages: OpenAIWireMessage[] = [
+    const messages = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: null, tool_calls: [call('a')] },
       { role: 'tool', tool_call_id: 'a', content: 'x' },

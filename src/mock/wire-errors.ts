@@ -1,9 +1,11 @@
 /**
  * The real error envelopes of each API, so SDKs parse mock errors exactly as
- * live ones: Anthropic `{type:"error", error:{type, message}}`, OpenAI
- * `{error:{message, type, param, code}}`.
+ * live ones: Anthropic `{type:"error", error:{type, message}}`, OpenAI (Chat
+ * Completions and Responses alike) `{error:{message, type, param, code}}`.
  */
-export type Wire = 'anthropic' | 'openai';
+/** The three wires: Anthropic Messages, OpenAI Chat Completions, OpenAI Responses. */
+export type Wire = 'anthropic' | 'openai' | 'responses';
+export const WIRES: readonly Wire[] = ['anthropic', 'openai', 'responses'];
 
 /** A mount-neutral HTTP answer; msw and the loopback server only adapt it. */
 export interface HttpReply {
@@ -51,6 +53,13 @@ export function openaiError(status: number, message: string, fields: OpenAIError
   const defaults = OPENAI_TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };
   const error = { message, type: fields.type ?? defaults.type, param: fields.param ?? null, code: fields.code ?? defaults.code };
   return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify({ error }) };
+}
+
+/** A request-check failure in the wire's envelope (OpenAI wires carry param and code). */
+export function problemReply(wire: Wire, problem: { message: string; param?: string | null; code?: string | null; status?: number }): HttpReply {
+  const status = problem.status ?? 400;
+  if (wire === 'anthropic') return anthropicError(status, problem.message);
+  return openaiError(status, problem.message, { param: problem.param ?? null, code: problem.code ?? null });
 }
 
 /** An error with the wire's default type for the status. */

@@ -11,12 +11,13 @@
  * runs every fault; the msw mount stays for in-process unit tests.
  */
 import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';
+import type { Wire } from '../mock/wire-errors.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 
 export interface MockSourceOptions {
   /** Force one wire format for every task (default: each task's `wire`, else anthropic). */
-  wire?: 'anthropic' | 'openai';
+  wire?: Wire;
   /** Force streaming on or off for every task (default: each task's `stream`, else off). */
   stream?: boolean;
 }

@@ -79,8 +79,8 @@ const TaskSettings = {
   deferred_tools: z.array(z.string()).optional(),
   /** Per-tool user-facing display of successful results: full, summary or hidden (errors always shown). */
   display_mode: z.record(z.string(), z.enum(['full', 'summary', 'hidden'])).optional(),
-  /** Wire format the mock speaks for this task. */
-  wire: z.enum(['anthropic', 'openai']).optional(),
+  /** Wire format the mock speaks for this task: Anthropic Messages, OpenAI Chat Completions or OpenAI Responses. */
+  wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */

@@ -27,11 +27,12 @@ describe('faultline schema', () => {
     expect(text).toMatch(/^read\s+\d+ B$/m);
   });
 
-  it('prints both wires when no provider is named', async () => {
+  it('prints all three wires when no provider is named', async () => {
     const cli = io();
     expect(await run(['schema', 'suites/demo', '--sizes'], cli)).toBe(0);
     const text = cli.out.join('');
     expect(text).toContain('# anthropic (strict off)');
     expect(text).toContain('# openai (strict off)');
+    expect(text).toContain('# responses (strict off)');
   });
 });

@@ -7,8 +7,8 @@ import { createRegistry } from '../../src/harness/tools/builtin.js';
 import type { Model } from '../../src/providers/types.js';
 import { createWorkspace } from '../../src/suites/workspace.js';
 
-export type Wire = 'anthropic' | 'openai';
-export const WIRES: Wire[] = ['anthropic', 'openai'];
+export type Wire = 'anthropic' | 'openai' | 'responses';
+export const WIRES: Wire[] = ['anthropic', 'openai', 'responses'];
 
 export interface AgentRunOptions {
   tools?: string[];

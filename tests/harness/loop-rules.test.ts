@@ -26,7 +26,8 @@ describe.each(WIRES)('loop rules over the %s wire', (wire) => {
     expect(lost(run)).toBe(0);
   });
 
-  it('runs a tool_use left pending on end_turn, and ends half done when the fall-through is off', async () => {
+  // The Responses wire has no stop reason: a completed response with function calls is a tool-use turn, so it cannot say this.
+  it.skipIf(wire === 'responses')('runs a tool_use left pending on end_turn, and ends half done when the fall-through is off', async () => {
     const script = [
       { tool_use: [{ name: 'write', input: { file_path: 'out.txt', content: 'x' } }], stop_reason: 'end_turn' },
       { text: 'saved' },

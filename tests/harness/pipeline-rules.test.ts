@@ -86,11 +86,12 @@ describe.each(WIRES)('pipeline rules over the %s wire', (wire) => {
       const error = await model.complete({ messages, tools: [], maxTokens: 100 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ModelCallError);
       expect(error).toMatchObject({ kind: 'invalid_request', status: 400 });
-      expect((error as Error).message).toContain(
-        wire === 'anthropic'
-          ? '`tool_use` ids were found without `tool_result` blocks immediately after'
-          : "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'",
-      );
+      const expected = {
+        anthropic: '`tool_use` ids were found without `tool_result` blocks immediately after',
+        openai: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'",
+        responses: 'No tool output found for function call',
+      };
+      expect((error as Error).message).toContain(expected[wire]);
     } finally {
       session.close();
     }

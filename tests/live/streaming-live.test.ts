@@ -38,7 +38,7 @@ describe('a streamed live run', () => {
       const requests = traceEvents(recorded).filter((e) => e.event === 'model_request');
       expect(requests.map((e) => e.stream)).toEqual([true, true]);
       // The streamed request is built by the same mapping and dialect: no $schema on the wire here either.
-      const received = server.defaultSession(c.provider)!.requests.filter((r) => r.request?.stream);
+      const received = server.defaultSession()!.requests.filter((r) => r.wire === c.provider && r.request?.stream);
       expect(received.length).toBeGreaterThanOrEqual(2);
       expect(JSON.stringify(received.map((r) => r.request!.tools))).not.toContain('$schema');
       const responses = traceEvents(recorded).filter((e) => e.event === 'model_response');

@@ -29,7 +29,7 @@ import { timed } from './harness.js';
 
 afterAll(() => stopSharedLoopbackServer());
 
-type Wire = 'anthropic' | 'openai';
+type Wire = 'anthropic' | 'openai' | 'responses';
 const FILES = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
 const TIMING = new Set(['ts', 'seq', 'duration_ms', 'ttft_ms']);
 
@@ -84,7 +84,7 @@ async function compare(script: z.input<typeof ModelScript>, wire: Wire) {
 
 const slow = { chunk_delay_ms: 3 };
 
-describe.each<Wire>(['anthropic', 'openai'])('streaming on/off over the %s wire', (wire) => {
+describe.each<Wire>(['anthropic', 'openai', 'responses'])('streaming on/off over the %s wire', (wire) => {
   it('gives the same trace, results and files for safe, unsafe and cascading calls in one turn', async () => {
     const { on } = await compare(
       [

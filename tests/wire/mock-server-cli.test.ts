@@ -11,17 +11,25 @@ function io() {
 }
 
 describe('faultline mock-server', () => {
-  it("prints both base URLs and serves the task's script with its faults, logging each request", async () => {
+  it("prints the three base URLs and serves the task's script with its faults, logging each request", async () => {
     const { out, io: cliIo } = io();
     const server = await startTaskServer({ suite, task: 'protocol-006-rate-limited-429-retry-after-ms', port: '0' }, cliIo);
     try {
       expect(out.stdout).toContain(`anthropic base URL: ${server.origin}`);
       expect(out.stdout).toContain(`openai base URL:    ${server.origin}/v1`);
-      const request = () => fetch(`${server.origin}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'm', max_tokens: 9, messages: [{ role: 'user', content: 'go' }] }) });
+      expect(out.stdout).toContain(`responses base URL: ${server.origin}/v1`);
+      const tools = [{ name: 'read', input_schema: { type: 'object' } }];
+      const request = (extra: object = { tools }) =>
+        fetch(`${server.origin}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'm', max_tokens: 9, messages: [{ role: 'user', content: 'go' }], ...extra }) });
+      // A harness's title call (no tools, while the script calls tools) is answered apart and takes no attempt.
+      expect((await request({})).status).toBe(200);
+      expect((await fetch(`${server.origin}/`, { method: 'HEAD' })).status).toBe(200);
       const first = await request();
       expect([first.status, first.headers.get('retry-after-ms')]).toEqual([429, '40']);
       expect((await request()).status).toBe(200);
-      expect(out.stderr).toBe('anthropic turn 1 attempt 1 -> 429\nanthropic turn 1 attempt 2 -> 200\n');
+      expect(out.stderr).toBe(
+        'anthropic side request (no_tools) POST /v1/messages -> 200\nopenai side request (probe) HEAD / -> 200\nanthropic turn 1 attempt 1 -> 429\nanthropic turn 1 attempt 2 -> 200\n',
+      );
     } finally {
       await server.close();
     }

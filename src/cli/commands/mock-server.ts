@@ -1,8 +1,10 @@
 /**
- * `faultline mock-server --suite <file> --task <id>`: the black-box lab. Serves
- * one task's script (faults included) on 127.0.0.1 as both `/v1/messages` and
- * `/v1/chat/completions`, so a harness in any language can be pointed at it.
- * Runs until Ctrl-C; logs one line per request to stderr.
+ * `faultline mock-server --suite <file> --task <id>`: serves one task's script
+ * (faults included) on 127.0.0.1 as `/v1/messages`, `/v1/chat/completions`
+ * and `/v1/responses`, so a harness in any language can be pointed at it.
+ * Side requests (titles, probes, count_tokens, models) are answered without
+ * taking a turn. Runs until Ctrl-C; logs one line per request to stderr.
+ * `faultline lab` runs a harness against it and judges what it sends.
  */
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -15,7 +17,7 @@ interface MockServerOptions {
   suite: string;
   task: string;
   port: string;
-  wire?: 'anthropic' | 'openai';
+  wire?: 'anthropic' | 'openai' | 'responses';
 }
 
 /** Start the server for one task and print how to reach it (separate from the wait, for tests). */
@@ -38,12 +40,17 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
     port,
     script: task.script,
     onRequest: (_session, wire, r) =>
-      io.stderr(`${wire} turn ${r.turn ?? '-'} attempt ${r.attempt} -> ${r.status}${r.request?.stream ? ' (stream)' : ''}\n`),
+      io.stderr(
+        r.side !== null
+          ? `${wire} side request (${r.side}) ${r.method} ${r.path} -> ${r.status}\n`
+          : `${wire} turn ${r.turn ?? '-'} attempt ${r.attempt} -> ${r.status}${r.request?.stream ? ' (stream)' : ''}\n`,
+      ),
   });
-  const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai'];
+  const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai', 'responses'];
   io.stdout(`faultline mock-server: task ${task.id} on ${server.origin} (127.0.0.1 only)\n`);
   if (wires.includes('anthropic')) io.stdout(`  anthropic base URL: ${server.origin}        (POST /v1/messages)\n`);
   if (wires.includes('openai')) io.stdout(`  openai base URL:    ${server.origin}/v1     (POST /v1/chat/completions)\n`);
+  if (wires.includes('responses')) io.stdout(`  responses base URL: ${server.origin}/v1     (POST /v1/responses)\n`);
   io.stdout('  faults with `times` count attempts per turn for the life of the server. Ctrl-C to stop.\n');
   return server;
 }
@@ -55,7 +62,7 @@ export function registerMockServer(program: Command, io: CliIo, result: CommandR
     .requiredOption('--suite <file>', 'suite file (.yaml)')
     .requiredOption('--task <id>', 'task id in the suite')
     .option('--port <n>', 'port (0 picks a free one)', '0')
-    .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (both are served)').choices(['anthropic', 'openai']))
+    .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (all three are served)').choices(['anthropic', 'openai', 'responses']))
     .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol/006-rate-limited-429-retry-after.yaml --task protocol-006-rate-limited-429-retry-after-ms --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
     .action(async (opts: MockServerOptions) => {
       const server = await startTaskServer(opts, io);

@@ -25,7 +25,7 @@ interface RunOptions {
   repeat: string;
   record?: string;
   replay?: string;
-  wire?: 'anthropic' | 'openai';
+  wire?: 'anthropic' | 'openai' | 'responses';
   out?: string;
   concurrency: string;
   filter?: string;
@@ -49,7 +49,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
     .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
     .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
-    .addOption(new Option('--wire <format>', 'wire format the mock speaks (default: each task\'s `wire`, else anthropic)').choices(['anthropic', 'openai']))
+    .addOption(new Option('--wire <format>', 'wire format the mock speaks: anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default: each task\'s `wire`, else anthropic').choices(['anthropic', 'openai', 'responses']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')

@@ -1,12 +1,12 @@
 /** `faultline schema <suites...>`: the exact tools payload each wire receives, and its size per tool. */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { WireFamily } from '../../providers/dialects/index.js';
+import type { PayloadWire } from '../../providers/dialects/payload.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
 interface SchemaOptions {
-  provider?: WireFamily;
+  provider?: PayloadWire;
   strict?: boolean;
   sizes?: boolean;
 }
@@ -16,7 +16,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
     .command('schema')
     .description('print the exact tools payload each provider wire receives for a suite, with its byte size per tool')
     .argument('<suites...>', 'suite files (.yaml) or directories of them')
-    .addOption(new Option('--provider <wire>', 'only this wire (default: both)').choices(['anthropic', 'openai']))
+    .addOption(new Option('--provider <wire>', 'only this wire (default: all three)').choices(['anthropic', 'openai', 'responses']))
     .option('--strict', 'strict tool use: the wire\'s strict schema subset plus strict: true')
     .option('--sizes', 'print only the size table')
     .addHelpText('after', '\nSizes are of the compact JSON as sent (UTF-8 bytes).\n\nExamples:\n  faultline schema suites/demo\n  faultline schema suites/demo --provider openai --strict\n')
@@ -28,7 +28,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
       ]);
       const tasks = loadSuitesForCli(paths);
       const definitions = suiteToolDefinitions(tasks);
-      const families: WireFamily[] = opts.provider ? [opts.provider] : ['anthropic', 'openai'];
+      const families: PayloadWire[] = opts.provider ? [opts.provider] : ['anthropic', 'openai', 'responses'];
       for (const family of families) {
         const payload = toolsPayload(family, definitions, { strict: opts.strict ?? false });
         io.stdout(`# ${family} (strict ${payload.strict ? 'on' : 'off'}): ${payload.tools.length} tools, ${payload.totalBytes} bytes\n`);
