@@ -8,9 +8,10 @@
 import { createModel, type ProviderName } from '../providers/factory.js';
 import type { ModelSource } from './model-source.js';
 
-export type LiveProvider = 'anthropic' | 'openai' | 'openai-compatible';
+/** `openai` speaks Chat Completions, `openai-responses` the Responses API (same key). */
+export type LiveProvider = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible';
 
-export const LIVE_PROVIDERS: readonly LiveProvider[] = ['anthropic', 'openai', 'openai-compatible'];
+export const LIVE_PROVIDERS: readonly LiveProvider[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible'];
 
 /**
  * Where each provider's key comes from. An OpenAI-compatible server (vLLM,
@@ -20,6 +21,7 @@ export const LIVE_PROVIDERS: readonly LiveProvider[] = ['anthropic', 'openai', '
 export const KEY_VARIABLE: Record<LiveProvider, string> = {
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
+  'openai-responses': 'OPENAI_API_KEY',
   'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY',
 };
 
@@ -65,7 +67,7 @@ export function liveModelSource(options: LiveSourceOptions): ModelSource {
     throw new LiveSourceError('--base-url is required with --provider openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)');
   }
   const apiKey = resolveKey(options);
-  const provider: ProviderName = options.provider === 'anthropic' ? 'anthropic' : 'openai';
+  const provider: ProviderName = options.provider === 'openai-compatible' ? 'openai' : options.provider;
   return {
     provider: options.provider,
     modelName: options.model,

@@ -1,6 +1,6 @@
 /**
  * The streaming live path (SSE through the official SDKs) against the
- * project's loopback server standing in for both providers, recorded and
+ * project's loopback server standing in for the providers (all three wires), recorded and
  * replayed: the replay keeps the recorded time to first token and outcomes.
  */
 import { join } from 'node:path';
@@ -25,7 +25,9 @@ afterAll(async () => {
 const cases = [
   { provider: 'anthropic', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-0000000000' }, base: () => server.origin },
   { provider: 'openai', env: { OPENAI_API_KEY: 'sk-test-openai-0000000000' }, base: () => `${server.origin}/v1` },
+  { provider: 'openai-responses', env: { OPENAI_API_KEY: 'sk-test-openai-0000000000' }, base: () => `${server.origin}/v1` },
 ] as const;
+const wireOf = { anthropic: 'anthropic', openai: 'openai', 'openai-responses': 'responses' } as const;
 
 describe('a streamed live run', () => {
   for (const c of cases) {
@@ -38,7 +40,7 @@ describe('a streamed live run', () => {
       const requests = traceEvents(recorded).filter((e) => e.event === 'model_request');
       expect(requests.map((e) => e.stream)).toEqual([true, true]);
       // The streamed request is built by the same mapping and dialect: no $schema on the wire here either.
-      const received = server.defaultSession()!.requests.filter((r) => r.wire === c.provider && r.request?.stream);
+      const received = server.defaultSession()!.requests.filter((r) => r.wire === wireOf[c.provider] && r.request?.stream);
       expect(received.length).toBeGreaterThanOrEqual(2);
       expect(JSON.stringify(received.map((r) => r.request!.tools))).not.toContain('$schema');
       const responses = traceEvents(recorded).filter((e) => e.event === 'model_response');

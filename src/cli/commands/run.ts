@@ -14,7 +14,7 @@ import type { CommandResult } from '../program.js';
  * registering the command must not; tests/cli/lazy-imports.test.ts checks the
  * two lists agree.
  */
-export const PROVIDER_CHOICES = ['mock', 'anthropic', 'openai', 'openai-compatible'] as const satisfies readonly ('mock' | LiveProvider)[];
+export const PROVIDER_CHOICES = ['mock', 'anthropic', 'openai', 'openai-responses', 'openai-compatible'] as const satisfies readonly ('mock' | LiveProvider)[];
 
 interface RunOptions {
   provider: 'mock' | LiveProvider;
