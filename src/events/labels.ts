@@ -156,6 +156,38 @@ export type DefenseAction = z.infer<typeof DefenseAction>;
 
 export const McpState = z.enum(['connecting', 'connected', 'failed', 'disconnected', 'timeout']);
 
+/**
+ * Protocol-conformance checks of the black-box lab (src/mock/lab/checks.ts
+ * says what each one means, its severity and its source). Ids are stable:
+ * add, never rename.
+ */
+export const ConformanceCheck = z.enum([
+  'orphan_tool_use',
+  'orphan_tool_result',
+  'duplicate_tool_id',
+  'split_tool_results',
+  'assistant_turn_missing',
+  'tools_changed',
+  'dynamic_prefix',
+  'undocumented_schema_keys',
+  'strict_schema_invalid',
+  'cut_tool_use_executed',
+  'retry_after_ignored',
+  'client_error_retried',
+  'unbounded_retries',
+  'no_backoff',
+  'transient_not_retried',
+  'empty_tool_result',
+  'oversized_tool_result',
+  'hallucinated_tool_unanswered',
+  'tools_dropped',
+]);
+export type ConformanceCheck = z.infer<typeof ConformanceCheck>;
+
+/** `error`: the real API rejects it or the harness does the wrong thing; `warning`: it works but costs or misleads the model. */
+export const ConformanceSeverity = z.enum(['error', 'warning']);
+export type ConformanceSeverity = z.infer<typeof ConformanceSeverity>;
+
 /** Placeholder label for a tool name the registry does not know (hallucinated). */
 export const UNKNOWN_TOOL = '<unknown>' as const;
 /** Tool names are labels only because they come from the registry; anything else becomes UNKNOWN_TOOL. */

@@ -13,6 +13,8 @@
 import { z } from 'zod';
 import {
   CONTRACT_VERSION,
+  ConformanceCheck,
+  ConformanceSeverity,
   DefenseAction,
   DefenseName,
   DurationSource,
@@ -252,6 +254,29 @@ export const EVENT_SCHEMAS = {
     tools_changed: nonNeg().optional(),
     /** Structured reason on failed/timeout/disconnected (ENOENT, closed, jsonrpc_-32603...), never message text. */
     error_code: text(64).nullable().optional(),
+  }),
+  /** One protocol-conformance violation seen by the black-box lab, from the provider's side of the wire. */
+  conformance: z.strictObject({
+    ...turnScoped,
+    event: z.literal('conformance'),
+    check_id: ConformanceCheck,
+    severity: ConformanceSeverity,
+    /** Where the rule comes from (a seed section, the API that rejects it); stable per check. */
+    source: text(64),
+    /** Bytes at stake for the checks that count them (schema bloat per session, an oversized result); null otherwise. */
+    bytes: nonNeg().nullable(),
+    tool_use_id: id().nullable(),
+    /** Redacted, capped human text: what was seen, where (turn, byte range, tool). */
+    detail: text(1024),
+  }),
+  /** One per check per lab session, at session end: how often the check looked (0 = not exercised) and how often it fired. */
+  conformance_stats: z.strictObject({
+    ...sessionScoped,
+    event: z.literal('conformance_stats'),
+    check_id: ConformanceCheck,
+    severity: ConformanceSeverity,
+    evaluated: nonNeg(),
+    violations: nonNeg(),
   }),
   expectation: z.strictObject({
     ...sessionScoped,
