@@ -22,6 +22,7 @@ export const REPORTS = [
   { id: 'mcp_servers', title: 'MCP servers' },
   { id: 'expectations', title: 'Expectations' },
   { id: 'not_available', title: 'Not available in source' },
+  { id: 'conformance', title: 'Conformance' },
 ] as const;
 
 export type ReportId = (typeof REPORTS)[number]['id'];

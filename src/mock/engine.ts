@@ -48,6 +48,8 @@ export interface EngineOptions {
   /** What content-matched turns look at besides the messages. */
   system?: string;
   toolCount?: number;
+  /** Script tool name and input -> what goes on the wire (the lab maps generic names to the harness's tools). */
+  mapTool?: (name: string, input: Record<string, unknown>) => { name: string; input: Record<string, unknown> };
 }
 
 const DEFAULT_USAGE: Usage = { input_tokens: 100, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 };
@@ -63,11 +65,12 @@ function lastResults(messages: Message[]): Array<{ result: ToolResultBlock; tool
 }
 
 /** Every field given must hold; `tool` narrows the results the other fields look at and requires at least one. */
-export function conditionHolds(when: ResultCondition | undefined, messages: Message[]): boolean {
+export function conditionHolds(when: ResultCondition | undefined, messages: Message[], options: EngineOptions = {}): boolean {
   if (!when) return true;
   let results = lastResults(messages);
   if (when.tool !== undefined) {
-    results = results.filter((r) => r.tool === when.tool);
+    const tool = options.mapTool ? options.mapTool(when.tool, {}).name : when.tool;
+    results = results.filter((r) => r.tool === tool);
     if (results.length === 0) return false;
   }
   if (when.any_error !== undefined && results.some((r) => r.result.is_error) !== when.any_error) return false;
@@ -97,11 +100,12 @@ export function turnsTaken(messages: readonly Message[]): number {
   return messages.filter((m) => m.role === 'assistant').length;
 }
 
-function buildReply(spec: ReplySpec, turn: number, prefix: string, matched?: number): MockReply {
+function buildReply(spec: ReplySpec, turn: number, prefix: string, options: EngineOptions, matched?: number): MockReply {
   const content: MockBlock[] = [];
   if (spec.text !== undefined && spec.text !== '') content.push({ type: 'text', text: spec.text });
   (spec.tool_use ?? []).forEach((t, index) => {
-    const block: MockToolUse = { type: 'tool_use', id: t.id ?? `${prefix}_${turn}_${index}`, name: t.name, input: t.input };
+    const call = options.mapTool ? options.mapTool(t.name, t.input) : { name: t.name, input: t.input };
+    const block: MockToolUse = { type: 'tool_use', id: t.id ?? `${prefix}_${turn}_${index}`, name: call.name, input: call.input };
     if (t.raw_arguments !== undefined) block.rawArguments = t.raw_arguments;
     content.push(block);
   });
@@ -116,8 +120,8 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string, matched?: num
   return reply;
 }
 
-function pick(spec: TurnSpec, messages: Message[]): ReplySpec | undefined {
-  return isRule(spec) ? spec.rule.find((branch) => conditionHolds(branch.when, messages))?.then : spec;
+function pick(spec: TurnSpec, messages: Message[], options: EngineOptions): ReplySpec | undefined {
+  return isRule(spec) ? spec.rule.find((branch) => conditionHolds(branch.when, messages, options))?.then : spec;
 }
 
 export function runScript(script: ModelScript, messages: Message[], options: EngineOptions = {}): EngineResult {
@@ -126,9 +130,9 @@ export function runScript(script: ModelScript, messages: Message[], options: Eng
   const prefix = options.toolIdPrefix ?? 'toolu_mock';
   const keyed = script.findIndex((t) => t.match !== undefined && matches(t.match, messages, options));
   if (keyed !== -1) {
-    const reply = pick(script[keyed] as TurnSpec, messages);
+    const reply = pick(script[keyed] as TurnSpec, messages, options);
     // A matched turn's ids carry its script index, so they never collide with the positional turns'.
-    if (reply !== undefined) return { ok: true, reply: buildReply(reply, turn, `${prefix}_k${keyed}`, keyed) };
+    if (reply !== undefined) return { ok: true, reply: buildReply(reply, turn, `${prefix}_k${keyed}`, options, keyed) };
   }
   const turns = positionalTurns(script);
   const spec = turns[index];
@@ -136,10 +140,10 @@ export function runScript(script: ModelScript, messages: Message[], options: Eng
     const message = `mock script exhausted: request for turn ${turn} but the script has ${turns.length} turns`;
     return { ok: false, error: { code: 'script_exhausted', message } };
   }
-  const reply = pick(spec, messages);
+  const reply = pick(spec, messages, options);
   if (reply === undefined) {
     const message = `mock script: no rule branch of turn ${turn} matched the tool results of the last user message`;
     return { ok: false, error: { code: 'no_rule_matched', message } };
   }
-  return { ok: true, reply: buildReply(reply, turn, prefix) };
+  return { ok: true, reply: buildReply(reply, turn, prefix, options) };
 }

@@ -46,7 +46,7 @@ export interface LoopbackSessionHandle {
   close(): void;
 }
 
-export interface RegisterOptions extends Omit<SessionOptions, 'onRecord'> {
+export interface RegisterOptions extends SessionOptions {
   /** The wire to answer; null (the lab) answers every wire. */
   wire: Wire | null;
 }
@@ -160,9 +160,17 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
   return {
     origin,
     port,
-    register(script, { wire, ...rest }) {
+    register(script, { wire, onRecord: own, ...rest }) {
       const id = `l${++counter}`;
-      const session = new MockSession(id, wire, ModelScript.parse(script), { now: options.now, ...rest, onRecord: onRecord(id) });
+      const told = onRecord(id);
+      const session = new MockSession(id, wire, ModelScript.parse(script), {
+        now: options.now,
+        ...rest,
+        onRecord: (record) => {
+          own?.(record);
+          told(record);
+        },
+      });
       sessions.set(id, session);
       const root = `${origin}/s/${id}`;
       const baseURLs = { anthropic: root, openai: `${root}/v1`, responses: `${root}/v1` };

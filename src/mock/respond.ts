@@ -18,7 +18,7 @@ import { encodeOpenAICompletion } from './encode-openai.js';
 import { encodeOpenAIStream } from './encode-openai-sse.js';
 import { encodeResponsesObject, responsesOutput } from './encode-responses.js';
 import { encodeResponsesStream } from './encode-responses-sse.js';
-import { runScript, turnsTaken, type MockReply } from './engine.js';
+import { runScript, turnsTaken, type EngineOptions, type MockReply } from './engine.js';
 import { applyFault, NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
 import type { JsonObject } from './json-shape.js';
 import { ResponseStore } from './response-store.js';
@@ -46,6 +46,8 @@ export interface RespondInput {
   side?: SideClassifier;
   /** The Responses wire's server-side state (the session's); default a fresh one, so `previous_response_id` resolves nothing. */
   store?: ResponseStore;
+  /** Maps the script's tool names onto the request's tools (the lab's generic names, see lab/tool-map.ts). */
+  toolMap?: (tools: DecodedRequest['tools']) => EngineOptions['mapTool'];
 }
 
 export interface RespondOutput {
@@ -66,6 +68,8 @@ export interface RespondOutput {
   fault: FaultSpec | null;
   /** The request check's error text when the body was rejected as the real API would. */
   rejected: string | null;
+  /** Responses wire: the id of the response object sent (what a later `previous_response_id` names). */
+  responseId?: string;
 }
 
 type Decoded = { ok: true; request: DecodedRequest; items?: JsonObject[] } | { ok: false; reply: HttpReply; message: string };
@@ -154,18 +158,25 @@ export function respond(input: RespondInput): RespondOutput {
   if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
   const turn = turnsTaken(request.messages) + 1;
-  const result = runScript(input.script, request.messages, { toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock', system: request.system, toolCount: request.tools.length });
+  const mapTool = input.toolMap?.(request.tools);
+  const result = runScript(input.script, request.messages, {
+    toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock',
+    system: request.system,
+    toolCount: request.tools.length,
+    ...(mapTool ? { mapTool } : {}),
+  });
   const matched = result.ok && result.reply.matched !== undefined;
   const side: SideReason | null = matched ? 'matched' : (input.side?.classify(request) ?? null);
   const key = side === null ? String(turn) : matched ? `${turn}_k${(result as { reply: MockReply }).reply.matched}` : `${turn}_side`;
   const ids = { sessionId, key, responseId: `resp_mock_${sessionId}_${key}` };
+  const named = wire === 'responses' ? { responseId: ids.responseId } : {};
   const remember = (said: MockReply) => {
     if (wire === 'responses' && decoded.items) store.save(ids.responseId, decoded.items, responsesOutput(said, ids.responseId), request.store !== false);
   };
   if (side !== null) {
     const said = matched ? (result as { reply: MockReply }).reply : sideReply(turn);
     remember(said);
-    return { ...base, reply: encode(wire, said, request, ids, now), request, turn, side, said };
+    return { ...base, ...named, reply: encode(wire, said, request, ids, now), request, turn, side, said };
   }
   if (!result.ok) return { ...base, reply: wireError(wire, 400, result.error.message), request, turn, rejected: result.error.message };
   const attempt = input.nextAttempt?.(turn) ?? 1;
@@ -176,7 +187,7 @@ export function respond(input: RespondInput): RespondOutput {
   const normal = encode(wire, said, request, ids, now);
   if (!applies) {
     remember(said);
-    return { ...base, reply: normal, request, turn, attempt, said };
+    return { ...base, ...named, reply: normal, request, turn, attempt, said };
   }
-  return { ...base, ...applyFault(wire, fault, normal, request.stream), request, turn, attempt, said, fault };
+  return { ...base, ...named, ...applyFault(wire, fault, normal, request.stream), request, turn, attempt, said, fault };
 }

@@ -7,7 +7,7 @@
 import type { DecodedRequest } from './decoded-request.js';
 import type { MockReply } from './engine.js';
 import { NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
-import { respond } from './respond.js';
+import { respond, type RespondInput } from './respond.js';
 import { ResponseStore } from './response-store.js';
 import type { FaultSpec, ModelScript } from './script.js';
 import { SideClassifier, type SideReason } from './side-requests.js';
@@ -44,6 +44,8 @@ export interface RecordedRequest {
   headers?: Record<string, string>;
   /** Set by the mount once the whole answer was written (performance.now() ms); absent if the connection broke first. */
   answeredAt?: number;
+  /** Responses wire: the id of the response object the mock sent. */
+  responseId?: string;
 }
 
 /** What a mount sends: the reply and what to do on the connection. */
@@ -69,6 +71,8 @@ export interface SessionOptions {
   recordBodies?: boolean;
   /** Told about every recorded request. */
   onRecord?(record: RecordedRequest): void;
+  /** Maps the script's tool names onto each request's tools (the lab). */
+  toolMap?: RespondInput['toolMap'];
 }
 
 /** Header names whose values never leave the mock: keys, tokens, cookies. */
@@ -141,12 +145,23 @@ export class MockSession {
       this.attempts.set(turn, attempt);
       return attempt;
     };
-    const out = respond({ wire: call.wire, bodyText: call.bodyText, script: this.script, sessionId: this.id, now: this.now, nextAttempt, side: this.side, store: this.store });
+    const out = respond({
+      wire: call.wire,
+      bodyText: call.bodyText,
+      script: this.script,
+      sessionId: this.id,
+      now: this.now,
+      nextAttempt,
+      side: this.side,
+      store: this.store,
+      ...(this.options.toolMap ? { toolMap: this.options.toolMap } : {}),
+    });
     const failure = this.failures.shift();
     const answer: MockAnswer = failure
       ? { reply: wireError(call.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers), transport: NO_TRANSPORT_FAULT }
       : { reply: out.reply, transport: out.transport };
-    const record = this.record({ ...meta, ...kept, status: answer.reply.status, turn: out.turn, request: out.request, attempt: out.attempt, side: out.side, said: out.said, fault: out.fault, rejected: out.rejected });
+    const named = out.responseId !== undefined ? { responseId: out.responseId } : {};
+    const record = this.record({ ...meta, ...kept, ...named, status: answer.reply.status, turn: out.turn, request: out.request, attempt: out.attempt, side: out.side, said: out.said, fault: out.fault, rejected: out.rejected });
     return { ...answer, record };
   }
 

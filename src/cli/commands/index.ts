@@ -13,7 +13,8 @@ import { registerCompact } from './compact.js';
 import { registerLintTools } from './lint-tools.js';
 import { registerImport } from './import.js';
 import { registerExport } from './export.js';
+import { registerLab } from './lab.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport, registerExport];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerLab, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport, registerExport];

@@ -1,0 +1,58 @@
+-- Protocol conformance (the black-box lab, seed §2.4, §3.5, §5.8, §9, §11):
+-- `conformance` events are violations, `conformance_stats` say per session
+-- how often each check looked (evaluated) and fired. The prefix hit rate is
+-- simulated prompt caching: a request hits when its prefix_hash (system +
+-- tools) equals the previous request's in the same session; the first
+-- request of a session has nothing to hit. Schema bloat is the bytes the
+-- lab counted on undocumented schema keys ($schema, $id, $comment).
+-- section: conformance_summary | Conformance (violations over lab sessions; prefix hits over model requests after each session's first) | summary
+WITH ordered AS (
+  SELECT prefix_hash, lag(prefix_hash) OVER (PARTITION BY file_id, run_id, session_id ORDER BY seq) AS previous
+  FROM model_request),
+prefix AS (
+  SELECT count(previous) AS later_requests, count(*) FILTER (WHERE previous = prefix_hash) AS prefix_hits FROM ordered),
+lab AS (
+  SELECT count(DISTINCT (run_id, session_id)) AS sessions FROM conformance_stats),
+lab_requests AS (
+  SELECT count(*) AS n FROM model_request r
+  WHERE EXISTS (SELECT 1 FROM conformance_stats s WHERE s.run_id = r.run_id AND s.session_id = r.session_id)),
+v AS (
+  SELECT count(*) FILTER (WHERE severity = 'error') AS errors,
+         count(*) FILTER (WHERE severity = 'warning') AS warnings,
+         coalesce(sum(bytes) FILTER (WHERE check_id = 'undocumented_schema_keys'), 0) AS bloat
+  FROM conformance)
+SELECT lab.sessions AS lab_sessions,
+       v.errors AS error_violations,
+       v.warnings AS warning_violations,
+       prefix.later_requests,
+       prefix.prefix_hits,
+       prefix.prefix_hits / nullif(prefix.later_requests, 0) AS prefix_hit_rate_of_later_requests,
+       v.bloat::BIGINT AS schema_bloat_bytes,
+       v.bloat / nullif(lab_requests.n, 0) AS schema_bloat_bytes_per_lab_request
+FROM lab, lab_requests, v, prefix;
+
+-- section: conformance_checks | Conformance checks (evaluated = opportunities the check looked at; not_exercised = no scenario reached it)
+SELECT check_id,
+       any_value(severity) AS severity,
+       count(*) FILTER (WHERE evaluated > 0) AS sessions_evaluated,
+       sum(evaluated)::BIGINT AS evaluated,
+       sum(violations)::BIGINT AS violations,
+       count(*) FILTER (WHERE violations > 0) AS sessions_violated,
+       sum(violations) / nullif(sum(evaluated), 0) AS violation_rate_of_evaluated,
+       CASE WHEN sum(violations) > 0 THEN 'violated' WHEN sum(evaluated) = 0 THEN 'not_exercised' ELSE 'passed' END AS status
+FROM conformance_stats
+GROUP BY check_id
+ORDER BY violations DESC, severity, check_id;
+
+-- section: conformance_violations | Conformance violations (the first 50) | first 50
+SELECT task_id, session_id, turn, check_id, severity, source, detail
+FROM conformance
+ORDER BY severity, check_id, session_id, turn;
+
+-- section: tool_result_sizes | Tool result sizes (output_bytes of tool_success events) | summary
+SELECT count(*) AS results,
+       quantile_cont(output_bytes, 0.50) AS p50_bytes_of_results,
+       quantile_cont(output_bytes, 0.95) AS p95_bytes_of_results,
+       max(output_bytes) AS max_bytes_of_results,
+       count(*) FILTER (WHERE output_bytes > 50000) AS results_over_50000_bytes
+FROM tool_success;

@@ -1,0 +1,127 @@
+/**
+ * `faultline lab --suite <file> [--task id ...] -- <command...>`: the black-box
+ * lab. Runs the command (any harness, any language) against the scripted mock
+ * on 127.0.0.1 once per task (and repeat), judges the protocol it speaks, and
+ * prints a one-screen verdict; the trace (provider's side, plus conformance
+ * events) is written like any other and reads with `faultline report`.
+ */
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+
+interface LabCliOptions {
+  suite: string[];
+  task?: string[];
+  repeat: string;
+  timeout: string;
+  grace: string;
+  map?: string[];
+  out?: string;
+  keepWorkspaces?: boolean;
+  report?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function positive(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+function parseMap(entries: string[] = []): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const entry of entries) {
+    const match = /^([A-Za-z0-9_-]+)=([A-Za-z0-9_.-]+)$/.exec(entry);
+    if (!match) throw new CliError(`--map takes generic=name (e.g. read=view), got "${entry}"`);
+    map[match[1] as string] = match[2] as string;
+  }
+  return map;
+}
+
+export function registerLab(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('lab')
+    .description('run any harness (a command) against the scripted mock on 127.0.0.1 and judge the protocol it speaks; exit 1 on a failed session')
+    .requiredOption('--suite <file>', 'suite file or directory (.yaml); repeat for more', collect)
+    .option('--task <id>', 'only this task (repeat for several; default: every task)', collect)
+    .option('--repeat <k>', 'sessions per task', '1')
+    .option('--timeout <s>', 'stop a harness that has not finished after this many seconds', '60')
+    .option('--grace <ms>', 'after the script has ended, how long the harness may take to exit on its own', '2000')
+    .option('--map <generic=name>', "the harness's name for a generic script tool, e.g. read=view (repeatable; common names are found on their own)", collect)
+    .option('--out <file>', 'trace file (default: traces/lab-<run-id>.jsonl)')
+    .option('--keep-workspaces', "keep each session's workspace and print its path")
+    .option('--report', 'print the full report of the trace after the verdict')
+    .argument('<command...>', 'the harness command, after --; {prompt}, {workspace} and {task} are filled in')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The harness gets ANTHROPIC_BASE_URL, OPENAI_BASE_URL and OPENAI_API_BASE pointed at the lab, dummy',
+        'ANTHROPIC_API_KEY / OPENAI_API_KEY, FAULTLINE_LAB=1, FAULTLINE_LAB_PROMPT and FAULTLINE_LAB_WORKSPACE;',
+        'every other credential and proxy variable is removed. It runs in a fresh workspace with the task\'s',
+        'files and is stopped, with every process it started, at the end of the script or the timeout.',
+        '',
+        'Examples:',
+        '  faultline lab --suite suites/lab -- node my-agent.mjs {prompt}',
+        '  faultline lab --suite suites/lab/protocol.yaml --task lab-hallucinated-tool --map read=view -- python agent.py',
+        '',
+      ].join('\n'),
+    )
+    .action(async (command: string[], opts: LabCliOptions) => {
+      const repeat = positive('--repeat', opts.repeat);
+      if (!Number.isInteger(repeat)) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
+      const timeoutMs = positive('--timeout', opts.timeout) * 1000;
+      const graceMs = positive('--grace', opts.grace);
+      const map = parseMap(opts.map);
+      const [{ loadSuitesForCli }, { JsonlSink }, { runLab }, { newRunId }, { sessionLine, verdictText }] = await Promise.all([
+        import('../load-suites.js'),
+        import('../../events/sink.js'),
+        import('../../suites/lab/run-lab.js'),
+        import('../../suites/run-suite.js'),
+        import('../../suites/lab/verdict.js'),
+      ]);
+      let tasks = loadSuitesForCli(opts.suite);
+      if (opts.task) {
+        const unknown = opts.task.filter((id) => !tasks.some((t) => t.id === id));
+        if (unknown.length > 0) throw new CliError(`no task ${unknown.map((u) => `"${u}"`).join(', ')} in ${opts.suite.join(', ')} (tasks: ${tasks.map((t) => t.id).join(', ')})`);
+        tasks = tasks.filter((t) => opts.task!.includes(t.id));
+      }
+      const unscripted = tasks.filter((t) => t.script === undefined).map((t) => t.id);
+      if (unscripted.length > 0) throw new CliError(`the lab plays each task's script; these tasks have none: ${unscripted.join(', ')}`);
+      const runId = newRunId();
+      const tracePath = opts.out ?? join(io.cwd, 'traces', `lab-${runId}.jsonl`);
+      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
+      const color = io.isTTY && !io.env['NO_COLOR'];
+      let summary;
+      try {
+        summary = await runLab({
+          tasks,
+          command,
+          sink,
+          env: io.env,
+          runId,
+          repeat,
+          timeoutMs,
+          graceMs,
+          map,
+          keepWorkspaces: opts.keepWorkspaces,
+          onListening: (origin) => io.stderr(`faultline lab: listening on ${origin} (127.0.0.1 only)\n`),
+          onSessionEnd: (outcome, done, total) => {
+            io.stderr(`[${done}/${total}]${sessionLine(outcome, false)}`);
+            if (outcome.workspace) io.stderr(`  workspace: ${outcome.workspace}\n`);
+          },
+        });
+      } finally {
+        sink.close();
+      }
+      io.stdout(verdictText(summary, command, color));
+      io.stdout(`trace: ${tracePath}  (faultline report ${tracePath})\n`);
+      if (opts.report) {
+        const { reportForFiles } = await import('../../report/report-for-files.js');
+        io.stdout('\n' + (await reportForFiles([tracePath], { color })).text);
+      }
+      result.exitCode = summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1;
+    });
+}

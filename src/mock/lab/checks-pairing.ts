@@ -1,0 +1,98 @@
+/**
+ * Protocol pairing (seed §2.4, §5.8), read on each request as the harness
+ * framed it: every tool_use answered, every result answering a call of the
+ * turn before it, ids unique, a turn's results in one message with nothing
+ * between them, and the assistant's own tool_use turn resent before them.
+ */
+import { CheckTally } from './check-result.js';
+import type { SessionView } from './session-view.js';
+import type { WireMessage, WireToolResult } from './transcript.js';
+
+interface TurnGroup {
+  uses: Array<{ id: string; name: string }>;
+  /** The messages after the assistant turn, up to the next one. */
+  followers: WireMessage[];
+}
+
+/** Runs of assistant messages are one model turn (some harnesses send its text and its calls apart). */
+function groups(messages: readonly WireMessage[]): { groups: TurnGroup[]; before: WireMessage[] } {
+  const out: TurnGroup[] = [];
+  const before: WireMessage[] = [];
+  for (const message of messages) {
+    const last = out[out.length - 1];
+    if (message.role === 'assistant') {
+      if (last && last.followers.length === 0) last.uses.push(...message.uses);
+      else out.push({ uses: [...message.uses], followers: [] });
+    } else if (last) last.followers.push(message);
+    else before.push(message);
+  }
+  return { groups: out, before };
+}
+
+const resultsIn = (messages: readonly WireMessage[]): WireToolResult[] => messages.flatMap((m) => m.results);
+
+/** The results of one turn are split when they come in more than one message (Anthropic) or with a non-result message between them. */
+function isSplit(followers: readonly WireMessage[], wire: string): boolean {
+  const carrying = followers.map((m, i) => (m.results.length > 0 ? i : -1)).filter((i) => i >= 0);
+  if (carrying.length < 2) return false;
+  if (wire === 'anthropic') return true;
+  const first = carrying[0] as number;
+  const last = carrying[carrying.length - 1] as number;
+  return followers.slice(first, last + 1).some((m) => m.results.length === 0);
+}
+
+export function pairingChecks(view: SessionView): CheckTally[] {
+  const orphanUse = new CheckTally('orphan_tool_use');
+  const orphanResult = new CheckTally('orphan_tool_result');
+  const duplicate = new CheckTally('duplicate_tool_id');
+  const split = new CheckTally('split_tool_results');
+  const missingTurn = new CheckTally('assistant_turn_missing');
+  for (const { transcript, turn } of view.exchanges) {
+    if (!transcript) continue;
+    const { groups: turns, before } = groups(transcript.messages);
+    const allUses = new Set(turns.flatMap((g) => g.uses.map((u) => u.id)));
+    const seenUse = new Set<string>();
+    for (const g of turns) {
+      for (const use of g.uses) {
+        duplicate.look(`use:${use.id}`);
+        if (seenUse.has(use.id)) duplicate.flag(`use:${use.id}`, { turn, toolUseId: use.id, detail: `turn ${turn}: tool_use id ${use.id} appears twice in the history` });
+        seenUse.add(use.id);
+      }
+      // The last turn of a request has no followers yet: nothing is owed.
+      if (g.followers.length === 0 && g === turns[turns.length - 1]) continue;
+      const results = resultsIn(g.followers);
+      const answered = new Set(results.map((r) => r.id));
+      for (const use of g.uses) {
+        orphanUse.look(use.id);
+        if (!answered.has(use.id)) orphanUse.flag(use.id, { turn, toolUseId: use.id, detail: `turn ${turn}: tool_use ${use.id} (${use.name}) has no tool_result in the messages after it` });
+      }
+      const counts = new Map<string, number>();
+      for (const r of results) counts.set(r.id, (counts.get(r.id) ?? 0) + 1);
+      for (const [id, n] of counts) if (n > 1) duplicate.flag(`result:${id}`, { turn, toolUseId: id, detail: `turn ${turn}: ${n} tool_results answer ${id}` });
+      if (results.length > 0 && g.uses.length > 0) {
+        const key = g.uses[0]!.id;
+        split.look(key);
+        if (isSplit(g.followers, transcript.wire)) split.flag(key, { turn, toolUseId: key, detail: `turn ${turn}: the results of one assistant turn (${g.uses.length} calls) come in separate messages or with a message between them` });
+      }
+      for (const r of results) checkResult(r, g.uses.map((u) => u.id), turn);
+    }
+    for (const r of resultsIn(before)) checkResult(r, [], turn);
+
+    function checkResult(r: WireToolResult, asked: readonly string[], at: number): void {
+      if (asked.includes(r.id)) return;
+      if (view.issued.has(r.id) && !allUses.has(r.id)) {
+        missingTurn.look(r.id);
+        missingTurn.flag(r.id, { turn: at, toolUseId: r.id, detail: `turn ${at}: a tool_result answers ${r.id}, but the assistant turn that called it is missing from the history` });
+        return;
+      }
+      orphanResult.look(r.id);
+      orphanResult.flag(r.id, { turn: at, toolUseId: r.id, detail: `turn ${at}: tool_result ${r.id} answers no tool_use of the turn before it` });
+    }
+  }
+  // Results that answered their own turn count as looked-at for the two result checks too.
+  for (const call of view.issued.values()) {
+    orphanResult.look(call.id);
+    missingTurn.look(call.id);
+  }
+  return [orphanUse, orphanResult, duplicate, split, missingTurn];
+}

@@ -1,0 +1,72 @@
+/**
+ * Retries, read from the attempts at each turn (DESIGN §3): the server's
+ * retry-after(-ms) is honoured, a 4xx that a retry cannot fix is not sent
+ * again unchanged, attempts are bounded, a retry without a hint backs off, and
+ * a transient failure (429, 5xx, 529, reset, broken stream) is retried.
+ */
+import { parseRetryAfterMs } from '../../providers/retry-after.js';
+import { MAX_ATTEMPTS, MIN_BACKOFF_MS } from './catalog.js';
+import { CheckTally } from './check-result.js';
+import { answeredWhole, type Exchange, type SessionView } from './session-view.js';
+
+const NEVER_RETRY = new Set([400, 401, 403, 404, 413]);
+const TRANSIENT = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
+
+function failed(e: Exchange): boolean {
+  return !answeredWhole(e.record);
+}
+
+function transient(e: Exchange): boolean {
+  return failed(e) && (TRANSIENT.has(e.record.status) || e.record.status === 200);
+}
+
+function hintMs(e: Exchange): number | null {
+  const headers = e.record.fault?.headers;
+  if (!headers) return null;
+  const lower = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return parseRetryAfterMs({ get: (name) => lower.get(name) ?? null });
+}
+
+export function retryChecks(view: SessionView): CheckTally[] {
+  const ignored = new CheckTally('retry_after_ignored');
+  const client = new CheckTally('client_error_retried');
+  const unbounded = new CheckTally('unbounded_retries');
+  const noBackoff = new CheckTally('no_backoff');
+  const notRetried = new CheckTally('transient_not_retried');
+  const byTurn = new Map<number, Exchange[]>();
+  for (const e of view.exchanges) if (e.turn > 0) byTurn.set(e.turn, [...(byTurn.get(e.turn) ?? []), e]);
+  for (const [turn, attempts] of byTurn) {
+    if (attempts.some(failed)) {
+      unbounded.look(`turn:${turn}`);
+      if (attempts.length > MAX_ATTEMPTS) unbounded.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: ${attempts.length} attempts (more than ${MAX_ATTEMPTS})` });
+    }
+    attempts.forEach((a, i) => {
+      if (!failed(a)) return;
+      const b = attempts[i + 1];
+      const key = `${turn}:${i}`;
+      if (NEVER_RETRY.has(a.record.status)) {
+        client.look(key);
+        if (b && b.record.bodyText === a.record.bodyText) client.flag(key, { turn, detail: `turn ${turn}: the request that got HTTP ${a.record.status} was sent again unchanged` });
+        return;
+      }
+      if (!transient(a)) return;
+      if (!b) {
+        notRetried.look(key);
+        if (i === 0) notRetried.flag(key, { turn, detail: `turn ${turn}: the harness gave up after one ${a.record.status === 200 ? 'broken stream or reset' : `HTTP ${a.record.status}`} without a retry` });
+        return;
+      }
+      notRetried.look(key);
+      const gap = b.record.receivedAt - (a.record.answeredAt ?? a.record.receivedAt);
+      const hint = hintMs(a);
+      if (hint !== null && hint <= 60_000) {
+        ignored.look(key);
+        // 10% and 20 ms of slack for timers and the socket.
+        if (gap < hint * 0.9 - 20) ignored.flag(key, { turn, detail: `turn ${turn}: retried after ${Math.round(gap)} ms although the server asked for ${hint} ms` });
+      } else {
+        noBackoff.look(key);
+        if (gap < MIN_BACKOFF_MS) noBackoff.flag(key, { turn, detail: `turn ${turn}: retried ${Math.round(gap)} ms after a failure with no server hint (no back-off)` });
+      }
+    });
+  }
+  return [ignored, client, unbounded, noBackoff, notRetried];
+}

@@ -1,0 +1,69 @@
+/**
+ * Lab scripts name tools generically (`read`, `bash`, ...); every harness has
+ * its own names (`Read`, `read_file`, `view`; `Bash`, `run_command`). The
+ * mapper picks, per request, the harness tool that a generic name stands for
+ * (an explicit `--map read=view` first, then the alias table) and renames the
+ * input keys the same way (`path` -> `file_path`) by the tool's own schema.
+ * Names outside the table are never mapped: a script's hallucinated tool stays
+ * hallucinated.
+ */
+import type { ToolDefinition } from '../../providers/types.js';
+import { isObject } from '../json-shape.js';
+
+export const TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  read: ['read', 'Read', 'read_file', 'readFile', 'ReadFile', 'view', 'file_read', 'open_file', 'cat'],
+  write: ['write', 'Write', 'write_file', 'writeFile', 'WriteFile', 'create_file', 'file_write'],
+  edit: ['edit', 'Edit', 'edit_file', 'editFile', 'str_replace', 'str_replace_editor', 'replace', 'apply_patch'],
+  ls: ['ls', 'LS', 'list', 'list_dir', 'list_directory', 'list_files', 'listFiles', 'ListDirectory'],
+  glob: ['glob', 'Glob', 'find_files', 'file_search', 'FindFiles'],
+  grep: ['grep', 'Grep', 'search', 'search_files', 'search_file_content', 'ripgrep', 'rg'],
+  bash: ['bash', 'Bash', 'shell', 'run_command', 'run_shell_command', 'execute_command', 'exec', 'terminal', 'local_shell'],
+  sleep: ['sleep', 'Sleep', 'wait'],
+};
+
+/** Input keys that mean the same thing across harnesses; the first one the target schema has wins. */
+const KEY_ALIASES: ReadonlyArray<readonly string[]> = [
+  ['path', 'file_path', 'filePath', 'filename', 'file', 'absolute_path', 'target_file', 'dir_path', 'directory'],
+  ['command', 'cmd', 'script'],
+  ['pattern', 'query', 'glob', 'regex'],
+  ['content', 'contents', 'text', 'file_text'],
+  ['ms', 'milliseconds', 'duration_ms', 'seconds'],
+];
+
+export const isGenericTool = (name: string): boolean => Object.hasOwn(TOOL_ALIASES, name);
+
+export interface MappedCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export type ToolMapper = (name: string, input: Record<string, unknown>) => MappedCall;
+
+function resolveName(generic: string, names: readonly string[], explicit: Readonly<Record<string, string>>): string {
+  if (explicit[generic] !== undefined) return explicit[generic] as string;
+  if (!isGenericTool(generic) || names.includes(generic)) return generic;
+  const aliases = TOOL_ALIASES[generic] as readonly string[];
+  return aliases.find((a) => names.includes(a)) ?? names.find((n) => aliases.some((a) => a.toLowerCase() === n.toLowerCase())) ?? generic;
+}
+
+function renameKeys(input: Record<string, unknown>, schema: unknown): Record<string, unknown> {
+  const properties = isObject(schema) && isObject(schema['properties']) ? Object.keys(schema['properties']) : [];
+  if (properties.length === 0) return input;
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => {
+      if (properties.includes(key)) return [key, value];
+      const group = KEY_ALIASES.find((g) => g.includes(key));
+      return [group?.find((k) => properties.includes(k)) ?? key, value];
+    }),
+  );
+}
+
+/** The mapper for one request's tools. */
+export function toolMapper(tools: readonly ToolDefinition[], explicit: Readonly<Record<string, string>> = {}): ToolMapper {
+  const names = tools.map((t) => t.name);
+  return (name, input) => {
+    const target = resolveName(name, names, explicit);
+    if (target === name && !names.includes(name)) return { name, input };
+    return { name: target, input: renameKeys(input, tools.find((t) => t.name === target)?.input_schema) };
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * A lenient, wire-neutral reading of one recorded request body for the lab's
+ * conformance checks: the messages as the harness framed them (NOT merged, so
+ * a split is visible), the tool_use ids and tool results in each, and the
+ * tools and system prompt as sent. Unlike the request check it never rejects:
+ * a request the mock answered with a 400 is exactly what the checks must see.
+ * A Responses request that continues a stored response (`previous_response_id`)
+ * is read with that response's conversation in front of it.
+ */
+import { isObject, isString, partsText, type JsonObject } from '../json-shape.js';
+import type { Wire } from '../wire-errors.js';
+
+export interface WireToolUse {
+  id: string;
+  name: string;
+}
+
+export interface WireToolResult {
+  id: string;
+  text: string;
+  /** Anthropic's `is_error`; null on the OpenAI wires, which have no such flag. */
+  isError: boolean | null;
+  bytes: number;
+}
+
+export interface WireMessage {
+  role: 'user' | 'assistant' | 'system' | 'tool';
+  uses: WireToolUse[];
+  results: WireToolResult[];
+  text: string;
+}
+
+export interface WireTool {
+  name: string;
+  description: string;
+  strict: boolean;
+  schema: JsonObject;
+  /** Compact JSON of this tool as sent. */
+  json: string;
+}
+
+export interface Transcript {
+  wire: Wire;
+  messages: WireMessage[];
+  tools: WireTool[];
+  /** Compact JSON of the whole tools array as sent ('' when the request carried none). */
+  toolsJson: string;
+  system: string;
+  /** Responses: the response this request continues. */
+  previousResponseId: string | null;
+}
+
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+const result = (id: string, content: unknown, isError: boolean | null): WireToolResult => {
+  const text = partsText(content);
+  return { id, text, isError, bytes: bytes(text) };
+};
+const message = (role: WireMessage['role'], parts: Partial<WireMessage> = {}): WireMessage => ({ role, uses: [], results: [], text: '', ...parts });
+
+function anthropicMessages(body: JsonObject): WireMessage[] {
+  const raw = Array.isArray(body['messages']) ? body['messages'] : [];
+  return raw.filter(isObject).map((m) => {
+    const role = m['role'] === 'assistant' ? 'assistant' : m['role'] === 'system' ? 'system' : 'user';
+    const content = isString(m['content']) ? [{ type: 'text', text: m['content'] }] : Array.isArray(m['content']) ? m['content'].filter(isObject) : [];
+    return message(role, {
+      uses: content.flatMap((b) => (b['type'] === 'tool_use' && isString(b['id']) ? [{ id: b['id'], name: String(b['name']) }] : [])),
+      results: content.flatMap((b) => (b['type'] === 'tool_result' && isString(b['tool_use_id']) ? [result(b['tool_use_id'], b['content'], b['is_error'] === true)] : [])),
+      text: content.flatMap((b) => (b['type'] === 'text' && isString(b['text']) ? [b['text']] : [])).join('\n'),
+    });
+  });
+}
+
+function openaiMessages(body: JsonObject): WireMessage[] {
+  const raw = Array.isArray(body['messages']) ? body['messages'] : [];
+  return raw.filter(isObject).map((m) => {
+    const role = m['role'];
+    if (role === 'tool') return message('tool', { results: [result(String(m['tool_call_id']), m['content'], null)] });
+    if (role === 'assistant') {
+      const calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].filter(isObject) : [];
+      const uses = calls.map((c) => ({ id: String(c['id']), name: String((isObject(c['function']) ? c['function'] : isObject(c['custom']) ? c['custom'] : {})['name']) }));
+      return message('assistant', { uses, text: partsText(m['content']) });
+    }
+    return message(role === 'system' || role === 'developer' ? 'system' : 'user', { text: partsText(m['content']) });
+  });
+}
+
+/** Input items -> messages: each item is its own message, so the checks see how outputs and calls are interleaved. */
+function responsesMessages(items: readonly unknown[]): WireMessage[] {
+  return items.filter(isObject).flatMap((item): WireMessage[] => {
+    const type = item['type'] ?? 'message';
+    if (type === 'function_call') return [message('assistant', { uses: [{ id: String(item['call_id']), name: String(item['name']) }] })];
+    if (type === 'function_call_output') return [message('tool', { results: [result(String(item['call_id']), item['output'], null)] })];
+    if (type === 'reasoning') return [message('assistant')];
+    if (type !== 'message') return [];
+    const role = item['role'] === 'assistant' ? 'assistant' : item['role'] === 'system' || item['role'] === 'developer' ? 'system' : 'user';
+    return [message(role, { text: partsText(item['content']) })];
+  });
+}
+
+function tools(wire: Wire, raw: unknown): WireTool[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).map((t) => {
+    const fn = wire === 'openai' ? (isObject(t['function']) ? t['function'] : isObject(t['custom']) ? t['custom'] : {}) : t;
+    const schema = wire === 'anthropic' ? t['input_schema'] : fn['parameters'];
+    return {
+      name: String(fn['name'] ?? t['type'] ?? ''),
+      description: isString(fn['description']) ? fn['description'] : '',
+      strict: fn['strict'] === true,
+      schema: isObject(schema) ? schema : {},
+      json: JSON.stringify(t),
+    };
+  });
+}
+
+function systemText(wire: Wire, body: JsonObject, messages: WireMessage[]): string {
+  if (wire === 'anthropic') {
+    const system = body['system'];
+    return isString(system) ? system : Array.isArray(system) ? partsText(system) : '';
+  }
+  const leading = messages.filter((m) => m.role === 'system').map((m) => m.text);
+  return [...(wire === 'responses' && isString(body['instructions']) ? [body['instructions']] : []), ...leading].join('\n');
+}
+
+/**
+ * `history` gives a stored Responses conversation by response id: the
+ * transcript messages of the request that produced it plus what the mock
+ * answered (see lab/session-transcripts.ts).
+ */
+export function readTranscript(wire: Wire, bodyText: string, history: (responseId: string) => WireMessage[] | null = () => null): Transcript | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return null;
+  }
+  if (!isObject(body)) return null;
+  const previous = wire === 'responses' && isString(body['previous_response_id']) ? body['previous_response_id'] : null;
+  let messages: WireMessage[];
+  if (wire === 'anthropic') messages = anthropicMessages(body);
+  else if (wire === 'openai') messages = openaiMessages(body);
+  else {
+    const input = body['input'];
+    const items = isString(input) ? [{ role: 'user', content: input }] : Array.isArray(input) ? input : [];
+    messages = [...(previous !== null ? (history(previous) ?? []) : []), ...responsesMessages(items)];
+  }
+  const sent = tools(wire, body['tools']);
+  return {
+    wire,
+    messages,
+    tools: sent,
+    toolsJson: Array.isArray(body['tools']) && body['tools'].length > 0 ? JSON.stringify(body['tools']) : '',
+    system: systemText(wire, body, messages),
+    previousResponseId: previous,
+  };
+}

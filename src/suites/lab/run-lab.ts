@@ -1,0 +1,258 @@
+/**
+ * The black-box lab (seed §2.3-§2.4, §3.4-§3.5, §5.8, §9, §11; DESIGN §4): run
+ * any harness, in any language, as a process pointed at the loopback mock on
+ * 127.0.0.1; drive it with each task's script and wire faults; stop it at the
+ * script's end or a timeout (its whole process tree); judge it by what it
+ * sends. One session per task and repeat, one at a time (retry timing is
+ * measured, so sessions do not share the machine with each other). The trace
+ * is the normal contract written from the provider's side, plus one
+ * `conformance` event per violation and one `conformance_stats` per check.
+ */
+import { RunEmitter, type SessionEmitter } from '../../events/emitter.js';
+import type { SessionOutcome, TurnStop } from '../../events/labels.js';
+import { redactAndCap } from '../../events/redact.js';
+import type { EventSink } from '../../events/sink.js';
+import { positionalTurns } from '../../mock/engine.js';
+import { CHECKS } from '../../mock/lab/catalog.js';
+import type { CheckTally } from '../../mock/lab/check-result.js';
+import { emitProviderSide } from '../../mock/lab/provider-trace.js';
+import { runChecks } from '../../mock/lab/run-checks.js';
+import { answeredWhole, sessionView, type SessionView } from '../../mock/lab/session-view.js';
+import { isGenericTool, toolMapper } from '../../mock/lab/tool-map.js';
+import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
+import type { Wire } from '../../mock/wire-errors.js';
+import { FAULTLINE_VERSION } from '../../version.js';
+import { CollectingSink } from '../collecting-sink.js';
+import type { EventRecord } from '../event-assertion.js';
+import { evaluateExpectations, type ExpectationResult } from '../expectations.js';
+import type { LoadedTask } from '../load-suite.js';
+import { newRunId } from '../run-suite.js';
+import { createWorkspace, removeWorkspace } from '../workspace.js';
+import { fillCommand, labEnv } from './lab-env.js';
+import { spawnTree, type ProcessEnd } from './process-tree.js';
+
+export interface LabOptions {
+  tasks: LoadedTask[];
+  /** The harness command: program and arguments (placeholders: {prompt}, {workspace}, {task}). */
+  command: string[];
+  sink: EventSink;
+  /** The environment the harness starts from (credentials are always taken out). */
+  env: NodeJS.ProcessEnv;
+  runId?: string;
+  repeat?: number;
+  /** Per session: the harness is stopped after this long (default 60 s). */
+  timeoutMs?: number;
+  /** After the script's last turn: how long the harness may take to exit on its own (default 2 s). */
+  graceMs?: number;
+  /** Explicit generic -> harness tool names (`read=view`). */
+  map?: Record<string, string>;
+  keepWorkspaces?: boolean;
+  onSessionStart?(task: LoadedTask, repeat: number): void;
+  onSessionEnd?(outcome: LabSessionOutcome, done: number, total: number): void;
+  /** Told where the lab listens (tests). */
+  onListening?(origin: string): void;
+}
+
+export interface LabSessionOutcome {
+  task: LoadedTask;
+  repeat: number;
+  sessionId: string;
+  outcome: SessionOutcome;
+  stop: TurnStop;
+  /** Turns of the script answered / positional turns in the script. */
+  turns: number;
+  scriptTurns: number;
+  durationMs: number;
+  exit: ProcessEnd;
+  timedOut: boolean;
+  scriptCompleted: boolean;
+  tallies: CheckTally[];
+  expectations: ExpectationResult[];
+  /** Wires the harness spoke, and the side requests it sent. */
+  wires: Wire[];
+  sideRequests: number;
+  /** Requests after the first / of them with the same tools+system prefix as the one before. */
+  laterRequests: number;
+  prefixHits: number;
+  /** Generic script tools that found no tool of the harness (map them with --map). */
+  unmapped: string[];
+  output: { stdout: string; stderr: string };
+  workspace?: string;
+}
+
+export interface LabSummary {
+  runId: string;
+  origin: string;
+  sessions: LabSessionOutcome[];
+  durationMs: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_GRACE_MS = 2_000;
+
+function labStop(view: SessionView, exit: ProcessEnd, timedOut: boolean, completed: boolean): TurnStop {
+  if (completed) return 'end_turn';
+  if (timedOut) return 'aborted';
+  const last = view.exchanges[view.exchanges.length - 1];
+  if (last && !answeredWhole(last.record)) return 'model_error';
+  return 'harness_error';
+}
+
+function prefixStats(view: SessionView): { later: number; hits: number } {
+  const hashes = view.exchanges.filter((e) => e.transcript).map((e) => `${e.transcript!.system}\u0000${e.transcript!.toolsJson}`);
+  let hits = 0;
+  for (let i = 1; i < hashes.length; i++) if (hashes[i] === hashes[i - 1]) hits++;
+  return { later: Math.max(0, hashes.length - 1), hits };
+}
+
+function unmappedTools(task: LoadedTask, view: SessionView): string[] {
+  const declared = new Set(view.exchanges.flatMap((e) => e.transcript?.tools.map((t) => t.name) ?? []));
+  if (declared.size === 0) return [];
+  const named = new Set((task.script ?? []).flatMap((t) => ('rule' in t ? t.rule.map((b) => b.then) : [t])).flatMap((r) => (r.tool_use ?? []).map((u) => u.name)));
+  const issued = new Set([...view.issued.values()].map((c) => c.name));
+  return [...named].filter((n) => isGenericTool(n) && issued.has(n) && !declared.has(n));
+}
+
+function emitVerdict(session: SessionEmitter, tallies: CheckTally[]): void {
+  for (const tally of tallies) {
+    const { severity, source } = CHECKS[tally.check];
+    for (const v of tally.violations) {
+      session.emit('conformance', { turn: v.turn, check_id: v.check, severity, source, bytes: v.bytes, tool_use_id: v.toolUseId?.slice(0, 128) ?? null, detail: redactAndCap(v.detail, 1024) });
+    }
+  }
+  for (const tally of tallies) {
+    session.emit('conformance_stats', { check_id: tally.check, severity: CHECKS[tally.check].severity, evaluated: tally.evaluated, violations: tally.violations.length });
+  }
+}
+
+async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedTask, repeat: number, sessionId: string, options: LabOptions): Promise<LabSessionOutcome> {
+  const started = performance.now();
+  const script = task.script!;
+  const scriptTurns = positionalTurns(script).length;
+  const workspace = createWorkspace(task.files);
+  let completedAt: (() => void) | null = null;
+  const completed = new Promise<void>((resolve) => (completedAt = resolve));
+  let scriptCompleted = false;
+  const registered = server.register(script, {
+    wire: null,
+    classifySide: true,
+    prompt: task.prompt,
+    recordBodies: true,
+    toolMap: (tools) => toolMapper(tools, options.map),
+    onRecord: (record) => {
+      const final = record.side === null && answeredWhole(record) && record.turn === scriptTurns && !(record.said?.content.some((b) => b.type === 'tool_use') ?? true);
+      if (final && !scriptCompleted) {
+        scriptCompleted = true;
+        completedAt?.();
+      }
+    },
+  });
+  const place = { baseURLs: registered.baseURLs, prompt: task.prompt, workspace, task: task.id };
+  const [program, ...args] = fillCommand(options.command, place);
+  const child = spawnTree(program as string, args, { cwd: workspace, env: labEnv(options.env, place) });
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve();
+    }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  });
+  const grace = completed.then(() => new Promise<void>((resolve) => setTimeout(resolve, options.graceMs ?? DEFAULT_GRACE_MS)));
+  await Promise.race([child.ended, timeout, grace]);
+  clearTimeout(timer);
+  // Stop the whole tree, whatever ended the wait (a harness that exited may have left children).
+  const exit = await child.stop();
+  registered.close();
+  // A harness still running at the timeout after the script completed was stopped by the lab, not timed out.
+  if (scriptCompleted) timedOut = false;
+
+  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted });
+  const sink = new CollectingSink(run.sink);
+  const session = run.session(sessionId, task.id, sink);
+  session.emit('session_start', {
+    scenario: task.scenario ?? null,
+    repeat,
+    // The provider's side cannot see the harness's defenses, permissions or deferred tools: neutral values.
+    defenses_armed: [],
+    tools: (view.exchanges.find((e) => e.transcript && e.transcript.tools.length > 0)?.transcript?.tools ?? []).map((t) => t.name).filter((n) => /^[A-Za-z0-9_.-]{1,128}$/.test(n)),
+    deferred_tools: [],
+    permission_mode: 'default',
+    headless: true,
+  });
+  const totals = emitProviderSide(view, session);
+  const stop = labStop(view, exit, timedOut, scriptCompleted);
+  const tallies = runChecks(view);
+  // The lab never sees the harness's final answer, so answer expectations cannot be checked here.
+  const { answer: _answer, ...checkable } = task.expect;
+  const expectations = evaluateExpectations({ ...checkable, stop: task.expect.stop ?? 'end_turn' }, { finalText: '', stop, workspace, events: sink.collected as unknown as EventRecord[] });
+  for (const e of expectations) session.expectation(e.id, e.ok, e.detail);
+  emitVerdict(session, tallies);
+  const errors = tallies.some((t) => t.violations.length > 0 && CHECKS[t.check].severity === 'error');
+  const outcome: SessionOutcome = exit.spawnError !== undefined ? 'error' : timedOut ? 'aborted' : !errors && expectations.every((e) => e.ok) ? 'passed' : 'failed';
+  const durationMs = Math.round(performance.now() - started);
+  session.emit('session_end', { outcome, stop, turns: totals.turns, ...totals.usage, duration_ms: durationMs });
+  if (!options.keepWorkspaces) removeWorkspace(workspace);
+  const prefix = prefixStats(view);
+  return {
+    task,
+    repeat,
+    sessionId,
+    outcome,
+    stop,
+    turns: totals.turns,
+    scriptTurns,
+    durationMs,
+    exit,
+    timedOut,
+    scriptCompleted,
+    tallies,
+    expectations,
+    wires: [...new Set(view.exchanges.map((e) => e.record.wire))],
+    sideRequests: view.side.length,
+    laterRequests: prefix.later,
+    prefixHits: prefix.hits,
+    unmapped: unmappedTools(task, view),
+    output: child.tail(),
+    ...(options.keepWorkspaces ? { workspace } : {}),
+  };
+}
+
+export async function runLab(options: LabOptions): Promise<LabSummary> {
+  const started = performance.now();
+  const unscripted = options.tasks.filter((t) => t.script === undefined);
+  if (unscripted.length > 0) throw new Error(`the lab plays a task's script, and ${unscripted.map((t) => t.id).join(', ')} has none`);
+  const runId = options.runId ?? newRunId();
+  const run = new RunEmitter(options.sink, runId);
+  const server = await startLoopbackServer();
+  options.onListening?.(server.origin);
+  const repeat = Math.max(1, options.repeat ?? 1);
+  run.emit('run_start', {
+    suite: [...new Set(options.tasks.map((t) => t.suite))].join(',').slice(0, 512),
+    provider: 'lab',
+    model: options.command.join(' ').slice(0, 128),
+    faultline_version: FAULTLINE_VERSION,
+    node_version: process.version,
+    config_hash: 'lab',
+    tasks: options.tasks.length,
+  });
+  const sessions: LabSessionOutcome[] = [];
+  const total = options.tasks.length * repeat;
+  try {
+    for (const [index, task] of options.tasks.entries()) {
+      for (let r = 0; r < repeat; r++) {
+        options.onSessionStart?.(task, r);
+        const outcome = await runSession(server, run, task, r, repeat === 1 ? `${runId}.${index}` : `${runId}.${index}.${r}`, options);
+        sessions.push(outcome);
+        options.onSessionEnd?.(outcome, sessions.length, total);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const count = (o: SessionOutcome) => sessions.filter((s) => s.outcome === o).length;
+  const durationMs = Math.round(performance.now() - started);
+  run.emit('run_end', { sessions: sessions.length, passed: count('passed'), failed: count('failed'), errored: count('error'), aborted: count('aborted'), duration_ms: durationMs });
+  options.sink.flush();
+  return { runId, origin: server.origin, sessions, durationMs };
+}
