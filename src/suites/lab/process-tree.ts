@@ -15,7 +15,7 @@ export interface ProcessEnd {
 
 export interface TreeHandle {
   pid: number | undefined;
-  /** Resolves when the process has exited and its output is closed. */
+  /** Resolves when the process has exited (its children may live on, holding its output open: stop() ends them). */
   ended: Promise<ProcessEnd>;
   /** Last bytes of stdout and stderr. */
   tail(): { stdout: string; stderr: string };
@@ -51,7 +51,8 @@ export function spawnTree(command: string, args: readonly string[], options: { c
       settled = true;
       resolve({ code: null, signal: null, spawnError: error.message });
     });
-    child.once('close', (code, signal) => {
+    // 'exit', not 'close': a background child that inherited the pipes keeps them open after the leader is gone.
+    child.once('exit', (code, signal) => {
       if (settled) return;
       settled = true;
       resolve({ code, signal });

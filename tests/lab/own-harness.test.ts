@@ -1,0 +1,75 @@
+/**
+ * The lab against faultline's own harness as an external process: correct,
+ * every check is exercised and none fires; with each check's bug switched on
+ * (tests/lab/fixtures/own-bugs.ts), exactly that check fires. The process is
+ * the bundled fixture (lab-run.ts), pointed at the lab by the environment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECK_IDS } from '../../src/mock/lab/catalog.js';
+import { BUGS } from './fixtures/own-bugs.js';
+import { bundleOwnHarness, details, lab, labTasks, ownHarness } from './lab-run.js';
+
+let bundle: { file: string; remove(): void };
+beforeAll(async () => {
+  bundle = await bundleOwnHarness();
+}, 60_000);
+afterAll(() => bundle?.remove());
+
+/** The lab task that provokes each bug's check (the task must exercise the check for the bug to show). */
+const PROVOKED_BY: Record<string, string> = {
+  orphan_tool_use: 'lab-parallel-with-timeout',
+  orphan_tool_result: 'lab-parallel-with-timeout',
+  duplicate_tool_id: 'lab-parallel-with-timeout',
+  split_tool_results: 'lab-parallel-with-timeout',
+  assistant_turn_missing: 'lab-empty-output',
+  tools_changed: 'lab-max-tokens-mid-tool-use',
+  dynamic_prefix: 'lab-empty-output',
+  undocumented_schema_keys: 'lab-empty-output',
+  strict_schema_invalid: 'lab-empty-output',
+  cut_tool_use_executed: 'lab-max-tokens-mid-tool-use',
+  retry_after_ignored: 'lab-rate-limited',
+  client_error_retried: 'lab-client-error-not-retried',
+  unbounded_retries: 'lab-retries-exhausted',
+  no_backoff: 'lab-overloaded-then-success',
+  transient_not_retried: 'lab-overloaded-then-success',
+  empty_tool_result: 'lab-empty-output',
+  oversized_tool_result: 'lab-empty-output',
+  hallucinated_tool_unanswered: 'lab-hallucinated-tool',
+  tools_dropped: 'lab-empty-output',
+};
+
+describe('the lab against faultline\'s own harness', () => {
+  it('has a bug switch for every check', () => {
+    expect([...BUGS].sort()).toEqual([...CHECK_IDS].sort());
+    expect(Object.keys(PROVOKED_BY).sort()).toEqual([...CHECK_IDS].sort());
+  });
+
+  it('passes every lab task on the Anthropic wire, with every check exercised and none firing', async () => {
+    const run = await lab(ownHarness(bundle.file), labTasks(), { repeat: 1 });
+    expect(details(run)).toEqual([]);
+    expect(run.summary.sessions.map((s) => `${s.task.id} ${s.outcome} ${s.stop}`)).toEqual(labTasks().map((t) => `${t.id} passed ${t.expect.stop ?? 'end_turn'}`));
+    const evaluated = new Map(CHECK_IDS.map((id) => [id, run.summary.sessions.reduce((n, s) => n + (s.tallies.find((t) => t.check === id)?.evaluated ?? 0), 0)]));
+    expect([...evaluated].filter(([, n]) => n === 0).map(([id]) => id)).toEqual([]);
+    // The provider's-side trace: every call settled, durations turn-scoped, one conformance_stats per check per session.
+    const calls = run.events.filter((e) => e.event === 'tool_call').length;
+    const settled = run.events.filter((e) => e.event === 'tool_success' || e.event === 'tool_failure');
+    expect(settled).toHaveLength(calls);
+    expect(settled.every((e) => 'duration_source' in e && e.duration_source === 'turn')).toBe(true);
+    expect(run.events.filter((e) => e.event === 'conformance_stats')).toHaveLength(CHECK_IDS.length * run.summary.sessions.length);
+  }, 240_000);
+
+  it.each(['openai', 'responses'])('passes the pairing, retry and cut-off tasks on the %s wire too', async (wire) => {
+    const run = await lab(ownHarness(bundle.file, { wire }), labTasks('lab-parallel-with-timeout', 'lab-overloaded-then-success', 'lab-stream-cut-mid-tool-use', 'lab-hallucinated-tool'));
+    expect(details(run)).toEqual([]);
+    expect(run.summary.sessions.map((s) => s.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(run.summary.sessions.flatMap((s) => s.wires)).toEqual([wire, wire, wire, wire]);
+  }, 120_000);
+
+  it.concurrent.each(Object.entries(PROVOKED_BY))('fires exactly %s when its bug is switched on', async (check, task) => {
+    const run = await lab(ownHarness(bundle.file, { bug: check }), labTasks(task));
+    expect(run.violated, details(run).join('\n')).toEqual([check]);
+    const events = run.events.filter((e) => e.event === 'conformance');
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.event === 'conformance' && e.check_id === check)).toBe(true);
+  }, 120_000);
+});
