@@ -36,7 +36,6 @@ function decodeTools(tools: unknown): DecodedTool[] {
   return tools.filter(isObject).flatMap((t) => {
     if (!isString(t['name'])) return [];
     const tool: DecodedTool = { name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['input_schema']) ? t['input_schema'] : {} };
-    if (t['strict'] === true) tool.strict = true;
     return [tool];
   });
 }

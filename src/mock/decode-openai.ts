@@ -19,7 +19,6 @@ function decodeTools(tools: unknown): DecodedTool[] {
     const fn = t['function'] ?? t['custom'];
     if (!isObject(fn) || !isString(fn['name'])) return [];
     const tool: DecodedTool = { name: fn['name'], description: isString(fn['description']) ? fn['description'] : '', input_schema: isObject(fn['parameters']) ? fn['parameters'] : {} };
-    if (fn['strict'] === true) tool.strict = true;
     return [tool];
   });
 }

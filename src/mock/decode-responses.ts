@@ -44,7 +44,6 @@ function decodeTools(tools: unknown): DecodedTool[] {
   return tools.filter(isObject).flatMap((t) => {
     if (t['type'] !== 'function' || !isString(t['name'])) return [];
     const tool: DecodedTool = { name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['parameters']) ? t['parameters'] : {} };
-    if (t['strict'] === true) tool.strict = true;
     return [tool];
   });
 }

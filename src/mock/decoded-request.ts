@@ -2,10 +2,8 @@
 import type { Message, ToolDefinition } from '../providers/types.js';
 import type { Wire } from './wire-errors.js';
 
-export interface DecodedTool extends ToolDefinition {
-  /** The request asked for strict tool use on this tool (`strict: true`). */
-  strict?: boolean;
-}
+/** A tool as the request declared it (the lab reads strictness from the body itself, see lab/transcript.ts). */
+export type DecodedTool = ToolDefinition;
 
 export interface DecodedRequest {
   wire: Wire;

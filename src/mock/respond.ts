@@ -48,6 +48,12 @@ export interface RespondInput {
   store?: ResponseStore;
   /** Maps the script's tool names onto the request's tools (the lab's generic names, see lab/tool-map.ts). */
   toolMap?: (tools: DecodedRequest['tools']) => EngineOptions['mapTool'];
+  /**
+   * Reads a tool result as an error also when its text says so (the lab: any
+   * harness, and the OpenAI wires have no is_error), so script rules react
+   * to errors the way the lab's checks read them.
+   */
+  errorText?: RegExp;
 }
 
 export interface RespondOutput {
@@ -144,6 +150,10 @@ function withAttemptIds(reply: MockReply, attempt: number): MockReply {
   return { ...reply, content: reply.content.map((b) => (b.type === 'tool_use' ? { ...b, id: `${b.id}_cut${attempt}` } : b)) };
 }
 
+function markErrorResults(request: DecodedRequest, errorText: RegExp): void {
+  for (const m of request.messages) if (m.role === 'user') for (const b of m.content) if (b.type === 'tool_result' && !b.is_error && errorText.test(b.content)) b.is_error = true;
+}
+
 export function respond(input: RespondInput): RespondOutput {
   const { wire, sessionId } = input;
   const now = input.now ?? Date.now;
@@ -157,6 +167,7 @@ export function respond(input: RespondInput): RespondOutput {
   const decoded = decode(wire, json.value, store);
   if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
+  if (input.errorText) markErrorResults(request, input.errorText);
   const turn = turnsTaken(request.messages) + 1;
   const mapTool = input.toolMap?.(request.tools);
   const result = runScript(input.script, request.messages, {

@@ -73,6 +73,8 @@ export interface SessionOptions {
   onRecord?(record: RecordedRequest): void;
   /** Maps the script's tool names onto each request's tools (the lab). */
   toolMap?: RespondInput['toolMap'];
+  /** Tool results whose text matches are errors to the script's rules (the lab, see RespondInput). */
+  errorText?: RegExp;
 }
 
 /** Header names whose values never leave the mock: keys, tokens, cookies. */
@@ -155,6 +157,7 @@ export class MockSession {
       side: this.side,
       store: this.store,
       ...(this.options.toolMap ? { toolMap: this.options.toolMap } : {}),
+      ...(this.options.errorText ? { errorText: this.options.errorText } : {}),
     });
     const failure = this.failures.shift();
     const answer: MockAnswer = failure

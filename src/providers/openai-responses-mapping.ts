@@ -36,7 +36,9 @@ function toItems(message: Message): InputItem[] {
   return out;
 }
 
-function toWireTool(tool: ToolDefinition, dialect: DialectOptions): OpenAI.Responses.FunctionTool {
+function toWireTool(tool: ToolDefinition, requested: DialectOptions): OpenAI.Responses.FunctionTool {
+  // A tool that opts out (an outside schema, e.g. MCP) is never sent strict, as on the other wires.
+  const dialect = tool.strict === false ? { ...requested, strict: false } : requested;
   // Same schema family as Chat Completions (seed §11): the OpenAI dialect is the only place that shapes `parameters`.
   return { type: 'function', name: tool.name, description: tool.description, parameters: toolSchemaFor('openai', tool.input_schema, dialect), strict: dialect.strict === true };
 }

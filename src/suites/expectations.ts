@@ -25,7 +25,8 @@ export interface SessionFacts {
 export function evaluateExpectations(expect: TaskExpect, facts: SessionFacts): ExpectationResult[] {
   const results: ExpectationResult[] = [];
   if (expect.stop) {
-    results.push({ id: 'stop', ok: facts.stop === expect.stop, detail: `expected stop ${expect.stop}, got ${facts.stop}` });
+    const allowed = Array.isArray(expect.stop) ? expect.stop : [expect.stop];
+    results.push({ id: 'stop', ok: allowed.includes(facts.stop), detail: `expected stop ${allowed.join(' or ')}, got ${facts.stop}` });
   }
   const answers = expect.answer === undefined ? [] : Array.isArray(expect.answer) ? expect.answer : [expect.answer];
   answers.forEach((match, i) => {

@@ -28,8 +28,8 @@ function checkAssertionSyntax(source: string, ctx: z.RefinementCtx): void {
 }
 
 export const TaskExpect = z.strictObject({
-  /** Turn-stop attribution the session must end with. */
-  stop: TurnStop.optional(),
+  /** Turn-stop attribution the session must end with (or one of several). */
+  stop: z.union([TurnStop, z.array(TurnStop).min(1)]).optional(),
   /** Checks on the final answer text. */
   answer: z.union([TextMatch, z.array(TextMatch)]).optional(),
   /** Checks on workspace files after the run (paths relative to the workspace). */

@@ -47,7 +47,9 @@ describe('the lab against faultline\'s own harness', () => {
   it('passes every lab task on the Anthropic wire, with every check exercised and none firing', async () => {
     const run = await lab(ownHarness(bundle.file), labTasks(), { repeat: 1 });
     expect(details(run)).toEqual([]);
-    expect(run.summary.sessions.map((s) => `${s.task.id} ${s.outcome} ${s.stop}`)).toEqual(labTasks().map((t) => `${t.id} passed ${t.expect.stop ?? 'end_turn'}`));
+    expect(run.summary.sessions.map((s) => `${s.task.id} ${s.outcome}`)).toEqual(labTasks().map((t) => `${t.id} passed`));
+    // faultline lets the model retry a cut-off call, so every session ends as its script says (the first allowed stop).
+    expect(run.summary.sessions.map((s) => s.stop)).toEqual(labTasks().map((t) => [t.expect.stop ?? 'end_turn'].flat()[0]));
     const evaluated = new Map(CHECK_IDS.map((id) => [id, run.summary.sessions.reduce((n, s) => n + (s.tallies.find((t) => t.check === id)?.evaluated ?? 0), 0)]));
     expect([...evaluated].filter(([, n]) => n === 0).map(([id]) => id)).toEqual([]);
     // The provider's-side trace: every call settled, durations turn-scoped, one conformance_stats per check per session.

@@ -38,7 +38,7 @@ export function resultChecks(view: SessionView): CheckTally[] {
     if (call.cut) {
       cut.look(call.id);
       if (answer && !looksLikeError(answer.result)) {
-        cut.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) was cut off at turn ${call.turn}, yet it got a result that is not an error: the cut-off call was executed` });
+        cut.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) was cut off at turn ${call.turn}, yet it got a result that is not an error ("${answer.result.text.slice(0, 60)}"): the cut-off call was executed` });
       }
       continue;
     }
@@ -47,7 +47,7 @@ export function resultChecks(view: SessionView): CheckTally[] {
     const later = view.exchanges.slice(call.at + 1).length > 0;
     if (answer && looksLikeError(answer.result)) continue;
     const why = answer
-      ? 'it was answered as a success'
+      ? `it was answered as a success${answer.result.isError === null ? ` (this wire has no is_error, and the text does not read as an error: "${answer.result.text.slice(0, 80)}")` : ''}`
       : later
         ? 'the next request has no result for it'
         : view.end.exitCode !== null && view.end.exitCode !== 0 && !view.end.timedOut

@@ -85,7 +85,8 @@ export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd
  * without setting it). Lenient on purpose: these checks ask whether the
  * harness answered at all, and wrongly, not how it flagged the answer.
  */
-const ERROR_TEXT = /\b(error|errors|failed|failure|not found|unknown tool|no such|invalid|not available|does not exist|doesn't exist|not executed|cut off|truncated|exception|denied|unable|could not|cannot|not allowed)\b/i;
+export const ERROR_TEXT =
+  /\b(error|errors|failed|failure|not found|unknown|unavailable|no such|invalid|not (?:a )?valid|not available|does not exist|doesn't exist|not executed|cut off|truncated|exception|denied|unable|could not|cannot|not allowed|unrecognized|unsupported)\b/i;
 export function looksLikeError(result: { isError: boolean | null; text: string }): boolean {
   return result.isError === true || ERROR_TEXT.test(result.text);
 }

@@ -17,7 +17,7 @@ import { CHECKS } from '../../mock/lab/catalog.js';
 import type { CheckTally } from '../../mock/lab/check-result.js';
 import { emitProviderSide } from '../../mock/lab/provider-trace.js';
 import { runChecks } from '../../mock/lab/run-checks.js';
-import { answeredWhole, sessionView, type SessionView } from '../../mock/lab/session-view.js';
+import { answeredWhole, ERROR_TEXT, sessionView, type SessionView } from '../../mock/lab/session-view.js';
 import { isGenericTool, toolMapper } from '../../mock/lab/tool-map.js';
 import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
 import type { Wire } from '../../mock/wire-errors.js';
@@ -95,6 +95,8 @@ function labStop(view: SessionView, exit: ProcessEnd, timedOut: boolean, complet
   if (timedOut) return 'aborted';
   const last = view.exchanges[view.exchanges.length - 1];
   if (last && !answeredWhole(last.record)) return 'model_error';
+  // The harness ended on a turn cut off by max_tokens: it stopped there rather than letting the model retry.
+  if (last?.record.said?.stopReason === 'max_tokens') return 'max_tokens';
   return 'harness_error';
 }
 
@@ -139,6 +141,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     prompt: task.prompt,
     recordBodies: true,
     toolMap: (tools) => toolMapper(tools, options.map),
+    errorText: ERROR_TEXT,
     onRecord: (record) => {
       const final = record.side === null && answeredWhole(record) && record.turn === scriptTurns && !(record.said?.content.some((b) => b.type === 'tool_use') ?? true);
       if (final && !scriptCompleted) {
