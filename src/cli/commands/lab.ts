@@ -53,7 +53,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file (default: traces/lab-<run-id>.jsonl)')
     .option('--keep-workspaces', "keep each session's workspace and print its path")
     .option('--report', 'print the full report of the trace after the verdict')
-    .argument('<command...>', 'the harness command, after --; {prompt}, {workspace} and {task} are filled in')
+    .argument('<command...>', 'the harness command, after --; it runs in the task\'s workspace; {prompt}, {workspace}, {task} and {cwd} (where you ran faultline) are filled in')
     .addHelpText(
       'after',
       [
@@ -64,8 +64,8 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
         'files and is stopped, with every process it started, at the end of the script or the timeout.',
         '',
         'Examples:',
-        '  faultline lab --suite suites/lab -- node my-agent.mjs {prompt}',
-        '  faultline lab --suite suites/lab/protocol.yaml --task lab-hallucinated-tool --map read=view -- python agent.py',
+        '  faultline lab --suite suites/lab -- node {cwd}/my-agent.mjs {prompt}',
+        '  faultline lab --suite suites/lab/protocol.yaml --task lab-hallucinated-tool --map read=view -- python {cwd}/agent.py',
         '',
       ].join('\n'),
     )
@@ -101,6 +101,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
           command,
           sink,
           env: io.env,
+          cwd: io.cwd,
           runId,
           repeat,
           timeoutMs,

@@ -56,6 +56,11 @@ function saidMessages(record: RecordedRequest): WireMessage[] {
   return [{ role: 'assistant', uses, results: [], text: '' }];
 }
 
+/** The turn a request asks for, read from its own history (one per run of assistant messages): for requests the mock rejected before the engine. */
+function turnOf(messages: readonly WireMessage[]): number {
+  return messages.filter((m, i) => m.role === 'assistant' && messages[i - 1]?.role !== 'assistant').length + 1;
+}
+
 export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd): SessionView {
   const main = records.filter((r) => r.side === null && r.method === 'POST');
   // A Responses request continuing a stored response reads that response's conversation first.
@@ -63,7 +68,7 @@ export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd
   const exchanges: Exchange[] = main.map((record) => {
     const transcript = readTranscript(record.wire, record.bodyText ?? '', (id) => stored.get(id) ?? null);
     if (record.responseId !== undefined && transcript) stored.set(record.responseId, [...transcript.messages, ...saidMessages(record)]);
-    return { record, transcript, turn: record.turn ?? 0 };
+    return { record, transcript, turn: record.turn ?? (transcript ? turnOf(transcript.messages) : 0) };
   });
   const issued = new Map<string, IssuedCall>();
   exchanges.forEach((exchange, at) => {

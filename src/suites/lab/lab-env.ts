@@ -3,7 +3,9 @@
  * credential (a real key must never reach a harness that might call a real
  * provider), plus every base-URL variable the common SDKs read pointed at the
  * lab, dummy keys, and `FAULTLINE_LAB=1` with the task's prompt and workspace.
- * Placeholders `{prompt}`, `{workspace}`, `{task}` in the command are filled in.
+ * Placeholders `{prompt}`, `{workspace}`, `{task}` and `{cwd}` (where the lab
+ * was started: the harness itself runs in the task's workspace) in the
+ * command are filled in.
  */
 import type { Wire } from '../../mock/wire-errors.js';
 
@@ -17,6 +19,8 @@ export interface LabPlace {
   prompt: string;
   workspace: string;
   task: string;
+  /** The directory the lab was started from. */
+  cwd: string;
 }
 
 export function labEnv(parent: NodeJS.ProcessEnv, place: LabPlace): NodeJS.ProcessEnv {
@@ -43,5 +47,5 @@ export function labEnv(parent: NodeJS.ProcessEnv, place: LabPlace): NodeJS.Proce
 }
 
 export function fillCommand(command: readonly string[], place: LabPlace): string[] {
-  return command.map((arg) => arg.replaceAll('{prompt}', place.prompt).replaceAll('{workspace}', place.workspace).replaceAll('{task}', place.task));
+  return command.map((arg) => arg.replaceAll('{prompt}', place.prompt).replaceAll('{workspace}', place.workspace).replaceAll('{task}', place.task).replaceAll('{cwd}', place.cwd));
 }

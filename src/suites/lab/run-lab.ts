@@ -38,6 +38,8 @@ export interface LabOptions {
   sink: EventSink;
   /** The environment the harness starts from (credentials are always taken out). */
   env: NodeJS.ProcessEnv;
+  /** Where the lab was started (the `{cwd}` placeholder); default process.cwd(). */
+  cwd?: string;
   runId?: string;
   repeat?: number;
   /** Per session: the harness is stopped after this long (default 60 s). */
@@ -150,7 +152,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
       }
     },
   });
-  const place = { baseURLs: registered.baseURLs, prompt: task.prompt, workspace, task: task.id };
+  const place = { baseURLs: registered.baseURLs, prompt: task.prompt, workspace, task: task.id, cwd: options.cwd ?? process.cwd() };
   const [program, ...args] = fillCommand(options.command, place);
   const child = spawnTree(program as string, args, { cwd: workspace, env: labEnv(options.env, place) });
   let timedOut = false;

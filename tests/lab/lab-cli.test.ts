@@ -1,0 +1,61 @@
+/** `faultline lab` end to end through the CLI: the verdict, the exit codes, and a trace the other commands read. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/program.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { bundleOwnHarness, LAB_SUITES, PROTOCOL_SUITE } from './lab-run.js';
+
+let bundle: { file: string; remove(): void };
+const dir = mkdtempSync(join(tmpdir(), 'faultline-lab-cli-'));
+beforeAll(async () => {
+  bundle = await bundleOwnHarness();
+}, 60_000);
+afterAll(() => {
+  bundle?.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function io(): CliIo & { out: () => string; err: () => string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: { PATH: process.env['PATH'] ?? '' }, cwd: dir, isTTY: false, out: () => out.join(''), err: () => err.join('') };
+}
+
+describe('faultline lab', () => {
+  it('prints a passing verdict and writes a trace that validate and report read, with the conformance section', async () => {
+    const trace = join(dir, 'pass.jsonl');
+    const cli = io();
+    const code = await run(['lab', '--suite', PROTOCOL_SUITE, '--task', 'lab-parallel-reads', '--out', trace, '--', 'node', bundle.file, '--suite', LAB_SUITES], cli);
+    expect(cli.out()).toContain('verdict: PASS');
+    expect(code).toBe(0);
+    expect(cli.out()).toMatch(/✓ orphan_tool_use\s+error\s+passed \(3 checked\)/);
+    expect(cli.out()).toMatch(/· unbounded_retries\s+error\s+not exercised/);
+    expect(cli.err()).toMatch(/^faultline lab: listening on http:\/\/127\.0\.0\.1:\d+ \(127\.0\.0\.1 only\)$/m);
+    const check = io();
+    expect(await run(['validate', trace], check)).toBe(0);
+    const report = io();
+    expect(await run(['report', trace, '--md'], report)).toBe(0);
+    expect(report.out()).toContain('Conformance checks');
+    expect(report.out()).toMatch(/\| orphan\\_tool\\_use \| error \| 1 \| 3 \| 0 \| 0 \|/);
+  }, 120_000);
+
+  it('fails (exit 1) and names the check, its source and where it fired, when the harness breaks a rule', async () => {
+    const cli = io();
+    const code = await run(['lab', '--suite', PROTOCOL_SUITE, '--task', 'lab-empty-output', '--out', join(dir, 'fail.jsonl'), '--', 'node', bundle.file, '--suite', LAB_SUITES, '--bug', 'tools_dropped'], cli);
+    expect(code).toBe(1);
+    expect(cli.out()).toMatch(/✗ tools_dropped\s+error\s+1 in 1\/1 sessions: turn 2: the request carries no tools .* \(Anthropic 400; seed §3\.5\)/);
+    expect(cli.out()).toContain('verdict: FAIL');
+  }, 120_000);
+
+  it.each([
+    [['--task', 'nope'], /no task "nope"/],
+    [['--map', 'read'], /--map takes generic=name/],
+    [['--timeout', '0'], /--timeout must be a positive number/],
+  ])('answers bad usage with exit 2 and a reason (%j)', async (args, message) => {
+    const cli = io();
+    expect(await run(['lab', '--suite', PROTOCOL_SUITE, ...args, '--', 'true'], cli)).toBe(2);
+    expect(cli.err()).toMatch(message);
+  });
+});
