@@ -10,6 +10,7 @@
  */
 import type { RequestProblem } from './decoded-request.js';
 import { isObject, isString, jsonTypeName } from './json-shape.js';
+import { strictSchemaRejection } from './strict-schema.js';
 
 const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
 const PART_TYPES = ['text', 'image_url', 'input_audio', 'refusal', 'audio', 'file'];
@@ -95,6 +96,8 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (!FUNCTION_NAME.test(fn['name'])) {
       return { message: `Invalid '${at}.function.name': string does not match pattern. Expected a string that matches the pattern '${FUNCTION_NAME.source}'.`, param: `${at}.function.name`, code: 'invalid_value' };
     }
+    const strict = fn['strict'] === true ? strictSchemaRejection(fn['name'], fn['parameters'], `${at}.function.parameters`) : null;
+    if (strict !== null) return strict;
   }
   return null;
 }

@@ -9,6 +9,7 @@
  */
 import type { RequestProblem } from './decoded-request.js';
 import { isObject, isString, jsonTypeName } from './json-shape.js';
+import { strictSchemaRejection } from './strict-schema.js';
 
 const ROLES = ['assistant', 'system', 'developer', 'user'];
 
@@ -60,6 +61,9 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (!isObject(tool)) return invalidType(`tools[${i}]`, 'an object', tool);
     if (!('type' in tool)) return missing(`tools[${i}].type`);
     if (tool['type'] === 'function' && !isString(tool['name'])) return missing(`tools[${i}].name`);
+    // Only an explicit `strict: true` is checked: rejecting what the API might take is worse than letting it pass.
+    const strict = tool['type'] === 'function' && tool['strict'] === true ? strictSchemaRejection(String(tool['name']), tool['parameters'], `tools[${i}].parameters`) : null;
+    if (strict !== null) return strict;
   }
   return null;
 }

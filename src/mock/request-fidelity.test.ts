@@ -117,6 +117,10 @@ describe('the Chat Completions request check', () => {
     [{ model: 'm', messages: [] }, { param: 'messages', code: 'empty_array' }],
     [{ model: 'm', messages: [{ role: 'robot', content: 'x' }] }, { message: "Invalid value: 'robot'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.", param: 'messages[0].role', code: 'invalid_value' }],
     [{ model: 'm', messages: [{ role: 'tool', content: 'x' }] }, { message: "Missing required parameter: 'messages[0].tool_call_id'.", code: 'missing_required_parameter' }],
+    [
+      { model: 'm', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'read', strict: true, parameters: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false } } }] },
+      { message: "Invalid schema for function 'read': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'a'.", param: 'tools[0].function.parameters' },
+    ],
   ])('rejects what the API rejects, with its message, param and code (%#)', (body, error) => {
     const out = ask('openai', body);
     expect(out.reply.status).toBe(400);

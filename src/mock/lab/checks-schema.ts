@@ -5,12 +5,12 @@
  * mode accepts (every object `additionalProperties: false`; on the OpenAI
  * wires also every property listed in `required`).
  */
-import { rewriteSchema, isObjectNode, isSchemaObject } from '../../providers/dialects/walk.js';
+import { rewriteSchema } from '../../providers/dialects/walk.js';
 import { UNDOCUMENTED_KEYS } from '../../providers/dialects/common.js';
 import type { JsonSchema } from '../../providers/types.js';
 import { CheckTally } from './check-result.js';
 import type { SessionView } from './session-view.js';
-import type { WireTool } from './transcript.js';
+import { strictProblem } from '../strict-schema.js';
 
 /** Bytes the undocumented keys take in one schema: `"key":value` plus its comma. */
 export function undocumentedBytes(schema: JsonSchema): number {
@@ -19,22 +19,6 @@ export function undocumentedBytes(schema: JsonSchema): number {
     for (const key of UNDOCUMENTED_KEYS) if (key in node) total += Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify(node[key])},`);
   });
   return total;
-}
-
-/** The first reason a strict schema is not strict-valid on the wire, or null. */
-export function strictProblem(tool: WireTool, wire: string): string | null {
-  let problem: string | null = null;
-  rewriteSchema(tool.schema, (node) => {
-    if (problem !== null || !isObjectNode(node)) return;
-    if (node['additionalProperties'] !== false) problem = "'additionalProperties' is required to be supplied and to be false";
-    else if (wire !== 'anthropic') {
-      const properties = isSchemaObject(node['properties']) ? Object.keys(node['properties']) : [];
-      const required = Array.isArray(node['required']) ? node['required'] : [];
-      const missing = properties.filter((p) => !required.includes(p));
-      if (missing.length > 0) problem = `'required' is required to be supplied and to be an array including every key in properties. Missing '${missing[0]}'`;
-    }
-  });
-  return problem;
 }
 
 export function schemaChecks(view: SessionView): CheckTally[] {
@@ -57,7 +41,7 @@ export function schemaChecks(view: SessionView): CheckTally[] {
       }
       if (!tool.strict) continue;
       strict.look(tool.name);
-      const problem = strictProblem(tool, transcript.wire);
+      const problem = strictProblem(tool.schema, transcript.wire);
       if (problem !== null) strict.flag(tool.name, { turn, detail: `turn ${turn}: tool ${tool.name} is sent strict but its schema is not strict-valid: ${problem}` });
     }
   });

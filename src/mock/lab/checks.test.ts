@@ -1,0 +1,72 @@
+/** The lab's checks on hand-made recorded requests: cases the harness-level tests do not reach (other wires, other framings). */
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../session.js';
+import type { Wire } from '../wire-errors.js';
+import { runChecks } from './run-checks.js';
+import { sessionView } from './session-view.js';
+import { toolMapper } from './tool-map.js';
+
+let at = 0;
+const usage = { input_tokens: 1, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0 };
+const text = { turn: 1, content: [{ type: 'text' as const, text: 'ok' }], stopReason: 'end_turn', usage, cutToolInput: false, fault: null };
+function request(wire: Wire, body: object, extra: Partial<RecordedRequest> = {}): RecordedRequest {
+  at += 1000;
+  return { status: 200, turn: null, request: null, bodyBytes: 0, attempt: 1, receivedAt: at, answeredAt: at + 10, wire, method: 'POST', path: '/v1', side: null, said: text, fault: null, rejected: null, bodyText: JSON.stringify(body), ...extra };
+}
+const fired = (records: RecordedRequest[]) =>
+  runChecks(sessionView(records, { exitCode: 0, timedOut: false, scriptCompleted: true }))
+    .filter((t) => t.violations.length > 0)
+    .map((t) => t.check);
+
+const chatTools = [{ type: 'function', function: { name: 'read', parameters: { type: 'object' } } }, { type: 'function', function: { name: 'ls', parameters: { type: 'object' } } }];
+const call = (id: string) => ({ id, type: 'function', function: { name: 'read', arguments: '{}' } });
+
+describe('conformance checks', () => {
+  it('sees results of one Chat Completions turn split by a user message', () => {
+    const messages = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: null, tool_calls: [call('c1'), call('c2')] },
+      { role: 'tool', tool_call_id: 'c1', content: 'a' },
+      { role: 'user', content: 'also' },
+      { role: 'tool', tool_call_id: 'c2', content: 'b' },
+    ];
+    expect(fired([request('openai', { model: 'm', messages, tools: chatTools })])).toEqual(['split_tool_results']);
+  });
+
+  it('names a reordered tools payload, and reads a Responses continuation with its stored history', () => {
+    const first = request('responses', { model: 'm', input: 'go', tools: [{ type: 'function', name: 'read' }, { type: 'function', name: 'ls' }] }, {
+      turn: 1,
+      responseId: 'resp_1',
+      said: { ...text, content: [{ type: 'tool_use', id: 'c1', name: 'read', input: {} }], stopReason: 'tool_use' },
+    });
+    const second = request('responses', { model: 'm', previous_response_id: 'resp_1', input: [{ type: 'function_call_output', call_id: 'c1', output: 'ok' }], tools: [{ type: 'function', name: 'ls' }, { type: 'function', name: 'read' }] }, { turn: 2 });
+    const view = sessionView([first, second], { exitCode: 0, timedOut: false, scriptCompleted: true });
+    const tallies = runChecks(view);
+    expect(tallies.filter((t) => t.violations.length > 0).map((t) => t.check)).toEqual(['tools_changed']);
+    expect(tallies.find((t) => t.check === 'tools_changed')?.violations[0]?.detail).toContain('the same tools in another order');
+    // The output answers the call of the stored response: no orphan either way.
+    expect(tallies.find((t) => t.check === 'orphan_tool_use')?.evaluated).toBe(1);
+  });
+
+  it('counts the $schema bytes of every request once for the session', () => {
+    const tools = [{ name: 'read', input_schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' } }];
+    const body = { model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'go' }] };
+    const tally = runChecks(sessionView([request('anthropic', body), request('anthropic', body)], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'undocumented_schema_keys')!;
+    const one = Buffer.byteLength('"$schema":"https://json-schema.org/draft/2020-12/schema",');
+    expect(tally.violations.map((v) => v.bytes)).toEqual([2 * one]);
+  });
+});
+
+describe('the generic tool mapper', () => {
+  const tools = [
+    { name: 'view', description: '', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
+    { name: 'run_command', description: '', input_schema: { type: 'object', properties: { cmd: { type: 'string' } } } },
+  ];
+  it('maps generic names and input keys onto the harness tools, and leaves made-up tools alone', () => {
+    const map = toolMapper(tools);
+    expect(map('read', { path: 'a.txt' })).toEqual({ name: 'view', input: { file_path: 'a.txt' } });
+    expect(map('bash', { command: 'ls' })).toEqual({ name: 'run_command', input: { cmd: 'ls' } });
+    expect(map('find_config_file', { name: 'x' })).toEqual({ name: 'find_config_file', input: { name: 'x' } });
+    expect(toolMapper(tools, { read: 'run_command' })('read', {}).name).toBe('run_command');
+  });
+});
