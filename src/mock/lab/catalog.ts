@@ -27,7 +27,7 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
   retry_after_ignored: { severity: 'warning', source: 'API retry-after', rule: 'a retry waits at least the retry-after(-ms) the server asked for' },
   client_error_retried: { severity: 'error', source: 'DESIGN §3; API 4xx', rule: 'a 400/401/403/404/413 is not retried unchanged' },
   unbounded_retries: { severity: 'error', source: 'DESIGN §3', rule: 'retries of one turn are bounded (at most 10 attempts)' },
-  no_backoff: { severity: 'warning', source: 'DESIGN §3', rule: 'a retry without a server hint backs off (100 ms or more)' },
+  no_backoff: { severity: 'warning', source: 'DESIGN §3', rule: 'a retry without a server hint backs off (250 ms or more)' },
   transient_not_retried: { severity: 'warning', source: 'DESIGN §3', rule: 'a 429/5xx/529, reset or broken stream is retried' },
   empty_tool_result: { severity: 'warning', source: 'seed §9.1', rule: 'an empty tool output is sent as explicit text, never as ""' },
   oversized_tool_result: { severity: 'warning', source: 'seed §9.2', rule: 'a tool result stays under 50,000 bytes (truncate, spill, say so)' },
@@ -41,5 +41,9 @@ export const CHECK_IDS = Object.keys(CHECKS) as ConformanceCheck[];
 export const OVERSIZED_RESULT_BYTES = 50_000;
 /** More attempts than this at one turn are `unbounded_retries`. */
 export const MAX_ATTEMPTS = 10;
-/** A hintless retry sooner than this after the failure is `no_backoff`. */
-export const MIN_BACKOFF_MS = 100;
+/**
+ * A hintless retry sooner than this after the failure is `no_backoff`. The
+ * SDKs' first back-off is 375-2000 ms; an immediate retry arrives in a few
+ * ms, or a couple of hundred on a loaded machine.
+ */
+export const MIN_BACKOFF_MS = 250;
