@@ -1,5 +1,5 @@
 /** `faultline lab` end to end through the CLI: the verdict, the exit codes, and a trace the other commands read. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,17 @@ describe('faultline lab', () => {
     expect(await run(['report', trace, '--md'], report)).toBe(0);
     expect(report.out()).toContain('Conformance checks');
     expect(report.out()).toMatch(/\| orphan\\_tool\\_use \| error \| 1 \| 3 \| 0 \| 0 \|/);
+    // The same section in every renderer: terminal, JSON and the HTML page.
+    const terminal = io();
+    expect(await run(['report', trace], terminal)).toBe(0);
+    expect(terminal.out()).toMatch(/Conformance checks[\s\S]*orphan_tool_use[^\n]*passed/);
+    const json = io();
+    expect(await run(['report', trace, '--json'], json)).toBe(0);
+    const checks = (JSON.parse(json.out()) as { reports: Record<string, Record<string, { rows: Array<Record<string, unknown>> }>> }).reports['conformance']!['conformance_checks']!.rows;
+    expect(checks.find((r) => r['check_id'] === 'orphan_tool_use')).toMatchObject({ evaluated: 3, violations: 0, status: 'passed' });
+    const html = join(dir, 'html');
+    expect(await run(['report', trace, '--html', html], io())).toBe(0);
+    expect(readFileSync(join(html, 'index.html'), 'utf8')).toContain('Conformance checks');
   }, 120_000);
 
   it('fails (exit 1) and names the check, its source and where it fired, when the harness breaks a rule', async () => {
