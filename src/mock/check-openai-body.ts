@@ -9,27 +9,13 @@
  * `response_format`, `reasoning_effort`, ...), which the mock does not read.
  */
 import type { RequestProblem } from './decoded-request.js';
-import { isObject, isString, jsonTypeName } from './json-shape.js';
+import { isObject, isString } from './json-shape.js';
+import { invalidType, invalidValue, missing } from './openai-problems.js';
 import { strictSchemaRejection } from './strict-schema.js';
 
 const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
 const PART_TYPES = ['text', 'image_url', 'input_audio', 'refusal', 'audio', 'file'];
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]+$/;
-
-/** "'a', 'b', and 'c'" as the API lists supported values. */
-const listed = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ').replace(/, ([^,]*)$/, ', and $1');
-
-const missing = (param: string): RequestProblem => ({ message: `Missing required parameter: '${param}'.`, param, code: 'missing_required_parameter' });
-const invalidType = (param: string, expected: string, value: unknown): RequestProblem => ({
-  message: `Invalid type for '${param}': expected ${expected}, but got ${jsonTypeName(value)} instead.`,
-  param,
-  code: 'invalid_type',
-});
-const invalidValue = (param: string, value: unknown, supported: readonly string[]): RequestProblem => ({
-  message: `Invalid value: '${String(value)}'. Supported values are: ${listed(supported)}.`,
-  param,
-  code: 'invalid_value',
-});
 
 function checkContent(content: unknown, param: string, nullable: boolean): RequestProblem | null {
   if (isString(content) || (nullable && (content === null || content === undefined))) return null;

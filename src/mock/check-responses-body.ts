@@ -8,18 +8,11 @@
  * `prompt_cache_key`, ...) passes too.
  */
 import type { RequestProblem } from './decoded-request.js';
-import { isObject, isString, jsonTypeName } from './json-shape.js';
+import { isObject, isString } from './json-shape.js';
+import { invalidType, invalidValue, missing } from './openai-problems.js';
 import { strictSchemaRejection } from './strict-schema.js';
 
 const ROLES = ['assistant', 'system', 'developer', 'user'];
-
-const listed = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ').replace(/, ([^,]*)$/, ', and $1');
-const missing = (param: string): RequestProblem => ({ message: `Missing required parameter: '${param}'.`, param, code: 'missing_required_parameter' });
-const invalidType = (param: string, expected: string, value: unknown): RequestProblem => ({
-  message: `Invalid type for '${param}': expected ${expected}, but got ${jsonTypeName(value)} instead.`,
-  param,
-  code: 'invalid_type',
-});
 
 function checkItem(item: unknown, i: number): RequestProblem | null {
   const at = `input[${i}]`;
@@ -28,9 +21,7 @@ function checkItem(item: unknown, i: number): RequestProblem | null {
   switch (type) {
     case 'message': {
       if (!('role' in item)) return missing(`${at}.role`);
-      if (!ROLES.includes(String(item['role']))) {
-        return { message: `Invalid value: '${String(item['role'])}'. Supported values are: ${listed(ROLES)}.`, param: `${at}.role`, code: 'invalid_value' };
-      }
+      if (!ROLES.includes(String(item['role']))) return invalidValue(`${at}.role`, item['role'], ROLES);
       if (!('content' in item)) return missing(`${at}.content`);
       if (!isString(item['content']) && !Array.isArray(item['content'])) return invalidType(`${at}.content`, 'one of a string or array of input item content', item['content']);
       return null;

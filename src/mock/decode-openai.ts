@@ -9,9 +9,10 @@
  */
 import { OPENAI_TOOL_ERROR_PREFIX } from '../providers/openai-mapping.js';
 import { parseToolArguments } from '../providers/tool-arguments.js';
-import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
+import type { AssistantBlock } from '../providers/types.js';
 import type { DecodedRequest, DecodedTool } from './decoded-request.js';
 import { isObject, isString, partsText, type JsonObject } from './json-shape.js';
+import { NeutralMessages } from './neutral-messages.js';
 
 function decodeTools(tools: unknown): DecodedTool[] {
   if (!Array.isArray(tools)) return [];
@@ -35,32 +36,17 @@ function callBlocks(calls: unknown): AssistantBlock[] {
 
 export function decodeOpenAI(body: JsonObject): DecodedRequest {
   const system: string[] = [];
-  const messages: Message[] = [];
-  const last = () => messages[messages.length - 1];
-  const userSide = (): UserBlock[] => {
-    const current = last();
-    if (current?.role === 'user') return current.content;
-    const created: Message = { role: 'user', content: [] };
-    messages.push(created);
-    return created.content;
-  };
-  const assistantSide = (): AssistantBlock[] => {
-    const current = last();
-    if (current?.role === 'assistant') return current.content;
-    const created: Message = { role: 'assistant', content: [] };
-    messages.push(created);
-    return created.content;
-  };
+  const built = new NeutralMessages();
   for (const m of (body['messages'] as unknown[]).filter(isObject)) {
     const role = m['role'];
     if (role === 'system' || role === 'developer') system.push(partsText(m['content']));
-    else if (role === 'user') userSide().push({ type: 'text', text: partsText(m['content']) });
+    else if (role === 'user') built.user().push({ type: 'text', text: partsText(m['content']) });
     else if (role === 'tool' || role === 'function') {
       const content = partsText(m['content']);
       const id = isString(m['tool_call_id']) ? m['tool_call_id'] : String(m['name']);
-      userSide().push({ type: 'tool_result', tool_use_id: id, content, is_error: content.startsWith(OPENAI_TOOL_ERROR_PREFIX) });
+      built.user().push({ type: 'tool_result', tool_use_id: id, content, is_error: content.startsWith(OPENAI_TOOL_ERROR_PREFIX) });
     } else if (role === 'assistant') {
-      const blocks = assistantSide();
+      const blocks = built.assistant();
       const said = partsText(m['content']);
       if (said !== '') blocks.push({ type: 'text', text: said });
       blocks.push(...callBlocks(m['tool_calls']));
@@ -69,7 +55,7 @@ export function decodeOpenAI(body: JsonObject): DecodedRequest {
   const decoded: DecodedRequest = {
     wire: 'openai',
     model: String(body['model']),
-    messages,
+    messages: built.messages,
     tools: decodeTools(body['tools']),
     maxTokens: typeof body['max_completion_tokens'] === 'number' ? body['max_completion_tokens'] : typeof body['max_tokens'] === 'number' ? body['max_tokens'] : null,
     stream: body['stream'] === true,

@@ -9,10 +9,11 @@
  */
 import { OPENAI_TOOL_ERROR_PREFIX } from '../providers/openai-mapping.js';
 import { parseToolArguments } from '../providers/tool-arguments.js';
-import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
+import type { Message } from '../providers/types.js';
 import type { DecodedRequest, DecodedTool, RequestProblem } from './decoded-request.js';
 import { isObject, isString, partsText, type JsonObject } from './json-shape.js';
 import type { ResponseStore } from './response-store.js';
+import { NeutralMessages } from './neutral-messages.js';
 
 export type ResolvedInput = { ok: true; items: JsonObject[] } | { ok: false; problem: RequestProblem };
 
@@ -50,22 +51,8 @@ function decodeTools(tools: unknown): DecodedTool[] {
 
 /** Neutral messages from the item history; also the system text its system/developer messages carry. */
 export function responsesMessages(items: readonly JsonObject[]): { messages: Message[]; system: string[] } {
-  const messages: Message[] = [];
+  const built = new NeutralMessages();
   const system: string[] = [];
-  const assistant = (): AssistantBlock[] => {
-    const last = messages[messages.length - 1];
-    if (last?.role === 'assistant') return last.content;
-    const created: Message = { role: 'assistant', content: [] };
-    messages.push(created);
-    return created.content;
-  };
-  const user = (): UserBlock[] => {
-    const last = messages[messages.length - 1];
-    if (last?.role === 'user') return last.content;
-    const created: Message = { role: 'user', content: [] };
-    messages.push(created);
-    return created.content;
-  };
   for (const item of items) {
     const type = item['type'];
     if (type === 'message') {
@@ -73,18 +60,18 @@ export function responsesMessages(items: readonly JsonObject[]): { messages: Mes
       const text = partsText(item['content']);
       if (role === 'system' || role === 'developer') system.push(text);
       else if (role === 'assistant') {
-        const blocks = assistant();
+        const blocks = built.assistant();
         if (text !== '') blocks.push({ type: 'text', text });
-      } else user().push({ type: 'text', text });
-    } else if (type === 'reasoning') assistant();
+      } else built.user().push({ type: 'text', text });
+    } else if (type === 'reasoning') built.assistant();
     else if (type === 'function_call') {
-      assistant().push({ type: 'tool_use', id: String(item['call_id']), name: String(item['name']), ...parseToolArguments(String(item['arguments'])) });
+      built.assistant().push({ type: 'tool_use', id: String(item['call_id']), name: String(item['name']), ...parseToolArguments(String(item['arguments'])) });
     } else if (type === 'function_call_output') {
       const content = partsText(item['output']);
-      user().push({ type: 'tool_result', tool_use_id: String(item['call_id']), content, is_error: content.startsWith(OPENAI_TOOL_ERROR_PREFIX) });
+      built.user().push({ type: 'tool_result', tool_use_id: String(item['call_id']), content, is_error: content.startsWith(OPENAI_TOOL_ERROR_PREFIX) });
     }
   }
-  return { messages, system };
+  return { messages: built.messages, system };
 }
 
 export function decodeResponses(body: JsonObject, items: readonly JsonObject[]): DecodedRequest {

@@ -8,15 +8,23 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-mapping.js';
 import { AnthropicStreamAccumulator } from './anthropic-stream.js';
-import { sdkErrorFacts, toModelCallError } from './classify-error.js';
+import { guardSdkCall } from './sdk-guard.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
-import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
+import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
 export type AnthropicModelOptions = AdapterOptions;
+
+const ANTHROPIC_CLASSES = {
+  APIUserAbortError: Anthropic.APIUserAbortError,
+  base: Anthropic.AnthropicError,
+  APIConnectionTimeoutError: Anthropic.APIConnectionTimeoutError,
+  APIConnectionError: Anthropic.APIConnectionError,
+  APIError: Anthropic.APIError,
+};
 
 const anthropicClients = new Map<string, Anthropic>();
 
@@ -51,29 +59,15 @@ export class AnthropicModel implements Model {
     const signal = request.signal;
     const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {
-      const message = await this.guard(() => this.client.messages.create(params, requestOptions), signal);
+      const message = await guardSdkCall(ANTHROPIC_CLASSES, () => this.client.messages.create(params, requestOptions), signal);
       const mapped = fromAnthropicMessage(message);
       return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
     }
     const started = this.now();
     // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).
-    const response = await this.guard(() => this.client.messages.create({ ...params, stream: true }, requestOptions).asResponse(), signal);
+    const response = await guardSdkCall(ANTHROPIC_CLASSES, () => this.client.messages.create({ ...params, stream: true }, requestOptions).asResponse(), signal);
     const accumulator = new AnthropicStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
     await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
     return accumulator.finish();
-  }
-
-  /** The one wire call, with SDK errors classified. */
-  private async guard<T>(call: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
-      if (error instanceof Anthropic.APIUserAbortError) throw signal?.reason ?? error;
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof Anthropic.AnthropicError) throw toModelCallError(sdkErrorFacts(error, Anthropic));
-      // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
-      throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
-    }
   }
 }

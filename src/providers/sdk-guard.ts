@@ -1,0 +1,28 @@
+/**
+ * The one wire call of every adapter, with SDK errors classified. Both
+ * official SDKs share the same generated error classes, so one guard serves
+ * all three adapters; each passes its SDK's classes.
+ */
+import { sdkErrorFacts, toModelCallError, type SdkErrorClasses } from './classify-error.js';
+import { ModelCallError } from './types.js';
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+export interface SdkGuardClasses extends SdkErrorClasses {
+  APIUserAbortError: ErrorClass;
+  /** The SDK's base error class (AnthropicError, OpenAIError). */
+  base: ErrorClass;
+}
+
+export async function guardSdkCall<T>(sdk: SdkGuardClasses, call: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
+    if (error instanceof sdk.APIUserAbortError) throw signal?.reason ?? error;
+    if (signal?.aborted) throw signal.reason;
+    if (error instanceof sdk.base) throw toModelCallError(sdkErrorFacts(error, sdk));
+    // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
+    throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
+  }
+}
