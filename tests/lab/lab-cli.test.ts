@@ -35,6 +35,12 @@ describe('faultline lab', () => {
     expect(cli.err()).toMatch(/^faultline lab: listening on http:\/\/127\.0\.0\.1:\d+ \(127\.0\.0\.1 only\)$/m);
     const check = io();
     expect(await run(['validate', trace], check)).toBe(0);
+    // Every request kept beside the trace, as received: its headers (no key), its body, its timing.
+    const requests = readFileSync(trace.replace(/\.jsonl$/, '.requests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(requests.map((r) => [r['turn'], r['status'], r['side']])).toEqual([[1, 200, null], [2, 200, null]]);
+    expect(JSON.parse(String(requests[1]!['body'])).messages).toHaveLength(3);
+    expect(JSON.stringify(requests)).not.toContain('faultline-lab-dummy-key');
+    expect(Number(requests[1]!['received_ms'])).toBeGreaterThan(Number(requests[0]!['answered_ms']));
     const report = io();
     expect(await run(['report', trace, '--md'], report)).toBe(0);
     expect(report.out()).toContain('Conformance checks');

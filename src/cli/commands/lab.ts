@@ -5,7 +5,8 @@
  * prints a one-screen verdict; the trace (provider's side, plus conformance
  * events) is written like any other and reads with `faultline report`.
  */
-import { join } from 'node:path';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
@@ -93,6 +94,10 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `lab-${runId}.jsonl`);
       const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
+      // The raw requests beside the trace: what the harness sent, as it sent it (secrets taken out).
+      const requestsPath = tracePath.replace(/(\.jsonl)?$/, '.requests.jsonl');
+      mkdirSync(dirname(requestsPath), { recursive: true });
+      writeFileSync(requestsPath, '');
       const color = io.isTTY && !io.env['NO_COLOR'];
       let summary;
       try {
@@ -109,6 +114,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
           map,
           keepWorkspaces: opts.keepWorkspaces,
           onListening: (origin) => io.stderr(`faultline lab: listening on ${origin} (127.0.0.1 only)\n`),
+          onRequestRecord: (line) => appendFileSync(requestsPath, `${line}\n`),
           onSessionEnd: (outcome, done, total) => {
             io.stderr(`[${done}/${total}]${sessionLine(outcome, false)}`);
             if (outcome.workspace) io.stderr(`  workspace: ${outcome.workspace}\n`);
@@ -118,7 +124,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
         sink.close();
       }
       io.stdout(verdictText(summary, command, color));
-      io.stdout(`trace: ${tracePath}  (faultline report ${tracePath})\n`);
+      io.stdout(`trace: ${tracePath}  (faultline report ${tracePath})\nrequests as received: ${requestsPath}\n`);
       if (opts.report) {
         const { reportForFiles } = await import('../../report/report-for-files.js');
         io.stdout('\n' + (await reportForFiles([tracePath], { color })).text);

@@ -10,7 +10,7 @@
  */
 import { RunEmitter, type SessionEmitter } from '../../events/emitter.js';
 import type { SessionOutcome, TurnStop } from '../../events/labels.js';
-import { redactAndCap } from '../../events/redact.js';
+import { redact, redactAndCap } from '../../events/redact.js';
 import type { EventSink } from '../../events/sink.js';
 import { positionalTurns } from '../../mock/engine.js';
 import { CHECKS } from '../../mock/lab/catalog.js';
@@ -20,6 +20,7 @@ import { runChecks } from '../../mock/lab/run-checks.js';
 import { answeredWhole, ERROR_TEXT, sessionView, type SessionView } from '../../mock/lab/session-view.js';
 import { isGenericTool, toolMapper } from '../../mock/lab/tool-map.js';
 import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
+import type { RecordedRequest } from '../../mock/session.js';
 import type { Wire } from '../../mock/wire-errors.js';
 import { FAULTLINE_VERSION } from '../../version.js';
 import { CollectingSink } from '../collecting-sink.js';
@@ -53,6 +54,8 @@ export interface LabOptions {
   onSessionEnd?(outcome: LabSessionOutcome, done: number, total: number): void;
   /** Told where the lab listens (tests). */
   onListening?(origin: string): void;
+  /** Every request as received, one JSON line each (the raw side of the trace: headers minus secrets, body redacted). */
+  onRequestRecord?(line: string): void;
 }
 
 export interface LabSessionOutcome {
@@ -117,6 +120,28 @@ function unmappedTools(task: LoadedTask, view: SessionView): string[] {
   return [...named].filter((n) => isGenericTool(n) && issued.has(n) && !declared.has(n));
 }
 
+/** One recorded request as a JSON line: times in ms from the session's start, secrets out of headers and body. */
+function requestLine(sessionId: string, taskId: string, seq: number, r: RecordedRequest, started: number): string {
+  return JSON.stringify({
+    session_id: sessionId,
+    task_id: taskId,
+    seq,
+    wire: r.wire,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    side: r.side,
+    turn: r.turn,
+    attempt: r.attempt,
+    received_ms: Math.round(r.receivedAt - started),
+    answered_ms: r.answeredAt === undefined ? null : Math.round(r.answeredAt - started),
+    fault: r.fault,
+    rejected: r.rejected,
+    headers: r.headers ?? {},
+    body: redact(r.bodyText ?? ''),
+  });
+}
+
 function emitVerdict(session: SessionEmitter, tallies: CheckTally[]): void {
   for (const tally of tallies) {
     const { severity, source } = CHECKS[tally.check];
@@ -173,6 +198,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
   if (scriptCompleted) timedOut = false;
 
   const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted });
+  registered.requests.forEach((r, seq) => options.onRequestRecord?.(requestLine(sessionId, task.id, seq, r, started)));
   const sink = new CollectingSink(run.sink);
   const session = run.session(sessionId, task.id, sink);
   session.emit('session_start', {
