@@ -51,6 +51,8 @@ export function retryChecks(view: SessionView): CheckTally[] {
       }
       if (!transient(a)) return;
       if (!b) {
+        // Stopped by the lab's timeout, the harness may only have been waiting to retry.
+        if (view.end.timedOut) return;
         notRetried.look(key);
         if (i === 0) notRetried.flag(key, { turn, detail: `turn ${turn}: the harness gave up after one ${a.record.status === 200 ? 'broken stream or reset' : `HTTP ${a.record.status}`} without a retry` });
         return;

@@ -8,19 +8,17 @@
  * is the normal contract written from the provider's side, plus one
  * `conformance` event per violation and one `conformance_stats` per check.
  */
-import { RunEmitter, type SessionEmitter } from '../../events/emitter.js';
+import { RunEmitter } from '../../events/emitter.js';
 import type { SessionOutcome, TurnStop } from '../../events/labels.js';
-import { redact, redactAndCap } from '../../events/redact.js';
 import type { EventSink } from '../../events/sink.js';
 import { positionalTurns } from '../../mock/engine.js';
 import { CHECKS } from '../../mock/lab/catalog.js';
 import type { CheckTally } from '../../mock/lab/check-result.js';
 import { emitProviderSide } from '../../mock/lab/provider-trace.js';
 import { runChecks } from '../../mock/lab/run-checks.js';
-import { answeredWhole, ERROR_TEXT, sessionView, type SessionView } from '../../mock/lab/session-view.js';
-import { isGenericTool, toolMapper } from '../../mock/lab/tool-map.js';
+import { answeredWhole, ERROR_TEXT, sessionView } from '../../mock/lab/session-view.js';
+import { toolMapper } from '../../mock/lab/tool-map.js';
 import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
-import type { RecordedRequest } from '../../mock/session.js';
 import type { Wire } from '../../mock/wire-errors.js';
 import { FAULTLINE_VERSION } from '../../version.js';
 import { CollectingSink } from '../collecting-sink.js';
@@ -30,6 +28,7 @@ import type { LoadedTask } from '../load-suite.js';
 import { newRunId } from '../run-suite.js';
 import { createWorkspace, removeWorkspace } from '../workspace.js';
 import { fillCommand, labEnv } from './lab-env.js';
+import { emitConformance, labStop, prefixStats, requestLine, unmappedTools } from './session-facts.js';
 import { spawnTree, type ProcessEnd } from './process-tree.js';
 
 export interface LabOptions {
@@ -95,65 +94,6 @@ export interface LabSummary {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_GRACE_MS = 2_000;
 
-function labStop(view: SessionView, exit: ProcessEnd, timedOut: boolean, completed: boolean): TurnStop {
-  if (completed) return 'end_turn';
-  if (timedOut) return 'aborted';
-  const last = view.exchanges[view.exchanges.length - 1];
-  if (last && !answeredWhole(last.record)) return 'model_error';
-  // The harness ended on a turn cut off by max_tokens: it stopped there rather than letting the model retry.
-  if (last?.record.said?.stopReason === 'max_tokens') return 'max_tokens';
-  return 'harness_error';
-}
-
-function prefixStats(view: SessionView): { later: number; hits: number } {
-  const hashes = view.exchanges.filter((e) => e.transcript).map((e) => `${e.transcript!.system}\u0000${e.transcript!.toolsJson}`);
-  let hits = 0;
-  for (let i = 1; i < hashes.length; i++) if (hashes[i] === hashes[i - 1]) hits++;
-  return { later: Math.max(0, hashes.length - 1), hits };
-}
-
-function unmappedTools(task: LoadedTask, view: SessionView): string[] {
-  const declared = new Set(view.exchanges.flatMap((e) => e.transcript?.tools.map((t) => t.name) ?? []));
-  if (declared.size === 0) return [];
-  const named = new Set((task.script ?? []).flatMap((t) => ('rule' in t ? t.rule.map((b) => b.then) : [t])).flatMap((r) => (r.tool_use ?? []).map((u) => u.name)));
-  const issued = new Set([...view.issued.values()].map((c) => c.name));
-  return [...named].filter((n) => isGenericTool(n) && issued.has(n) && !declared.has(n));
-}
-
-/** One recorded request as a JSON line: times in ms from the session's start, secrets out of headers and body. */
-function requestLine(sessionId: string, taskId: string, seq: number, r: RecordedRequest, started: number): string {
-  return JSON.stringify({
-    session_id: sessionId,
-    task_id: taskId,
-    seq,
-    wire: r.wire,
-    method: r.method,
-    path: r.path,
-    status: r.status,
-    side: r.side,
-    turn: r.turn,
-    attempt: r.attempt,
-    received_ms: Math.round(r.receivedAt - started),
-    answered_ms: r.answeredAt === undefined ? null : Math.round(r.answeredAt - started),
-    fault: r.fault,
-    rejected: r.rejected,
-    headers: r.headers ?? {},
-    body: redact(r.bodyText ?? ''),
-  });
-}
-
-function emitVerdict(session: SessionEmitter, tallies: CheckTally[]): void {
-  for (const tally of tallies) {
-    const { severity, source } = CHECKS[tally.check];
-    for (const v of tally.violations) {
-      session.emit('conformance', { turn: v.turn, check_id: v.check, severity, source, bytes: v.bytes, tool_use_id: v.toolUseId?.slice(0, 128) ?? null, detail: redactAndCap(v.detail, 1024) });
-    }
-  }
-  for (const tally of tallies) {
-    session.emit('conformance_stats', { check_id: tally.check, severity: CHECKS[tally.check].severity, evaluated: tally.evaluated, violations: tally.violations.length });
-  }
-}
-
 async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedTask, repeat: number, sessionId: string, options: LabOptions): Promise<LabSessionOutcome> {
   const started = performance.now();
   const script = task.script!;
@@ -212,13 +152,13 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     headless: true,
   });
   const totals = emitProviderSide(view, session);
-  const stop = labStop(view, exit, timedOut, scriptCompleted);
+  const stop = labStop(view, timedOut, scriptCompleted);
   const tallies = runChecks(view);
   // The lab never sees the harness's final answer, so answer expectations cannot be checked here.
   const { answer: _answer, ...checkable } = task.expect;
   const expectations = evaluateExpectations({ ...checkable, stop: task.expect.stop ?? 'end_turn' }, { finalText: '', stop, workspace, events: sink.collected as unknown as EventRecord[] });
   for (const e of expectations) session.expectation(e.id, e.ok, e.detail);
-  emitVerdict(session, tallies);
+  emitConformance(session, tallies);
   const errors = tallies.some((t) => t.violations.length > 0 && CHECKS[t.check].severity === 'error');
   const outcome: SessionOutcome = exit.spawnError !== undefined ? 'error' : timedOut ? 'aborted' : !errors && expectations.every((e) => e.ok) ? 'passed' : 'failed';
   const durationMs = Math.round(performance.now() - started);
