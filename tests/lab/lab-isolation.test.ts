@@ -4,7 +4,7 @@
  * reaches the harness), and leaves no process of the harness behind, however
  * the harness ends.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +101,16 @@ describe('the lab', () => {
     expect(run.summary.sessions[0]).toMatchObject({ outcome: 'passed', scriptCompleted: true });
     // The recorded request keeps its headers, with the key taken out.
     expect(JSON.stringify(run.events)).not.toContain(DUMMY_KEY);
+  });
+
+  it('stops the running harness and its children on an abort (Ctrl-C), and starts no further session', async () => {
+    const pidfile = join(dir, 'abort.pid');
+    const abort = new AbortController();
+    // Abort once the harness has started its child (as a user pressing Ctrl-C mid-session would).
+    const poll = setInterval(() => existsSync(pidfile) && (clearInterval(poll), abort.abort('sigint')), 50);
+    const run = await lab(['sh', '-c', 'sleep 300 & echo $! > "$PIDFILE"; sleep 300'], [task('first'), task('second')], { env: { PATH: process.env['PATH'] ?? '', PIDFILE: pidfile }, signal: abort.signal });
+    expect(run.summary.sessions.map((s) => [s.task.id, s.outcome])).toEqual([['first', 'aborted']]);
+    expect(await goneWithin(Number(readFileSync(pidfile, 'utf8')), 3000)).toBe(true);
   });
 
   it('says so when the harness command cannot be started', async () => {

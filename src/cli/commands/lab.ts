@@ -99,9 +99,14 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       mkdirSync(dirname(requestsPath), { recursive: true });
       writeFileSync(requestsPath, '');
       const color = io.isTTY && !io.env['NO_COLOR'];
+      // The harness runs in its own process group, out of reach of the terminal's Ctrl-C: the lab stops it.
+      const abort = new AbortController();
+      const onSigint = () => abort.abort('sigint');
+      process.once('SIGINT', onSigint);
       let summary;
       try {
         summary = await runLab({
+          signal: abort.signal,
           tasks,
           command,
           sink,
@@ -121,6 +126,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
           },
         });
       } finally {
+        process.removeListener('SIGINT', onSigint);
         sink.close();
       }
       io.stdout(verdictText(summary, command, color));

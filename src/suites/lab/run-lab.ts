@@ -8,7 +8,9 @@
  * is the normal contract written from the provider's side, plus one
  * `conformance` event per violation and one `conformance_stats` per check.
  */
+import { createHash } from 'node:crypto';
 import { RunEmitter } from '../../events/emitter.js';
+import { redact } from '../../events/redact.js';
 import type { SessionOutcome, TurnStop } from '../../events/labels.js';
 import type { EventSink } from '../../events/sink.js';
 import { positionalTurns } from '../../mock/engine.js';
@@ -55,6 +57,8 @@ export interface LabOptions {
   onListening?(origin: string): void;
   /** Every request as received, one JSON line each (the raw side of the trace: headers minus secrets, body redacted). */
   onRequestRecord?(line: string): void;
+  /** Stops the running harness (its whole tree) and the sessions not started yet (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 export interface LabSessionOutcome {
@@ -129,11 +133,17 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   });
   const grace = completed.then(() => new Promise<void>((resolve) => setTimeout(resolve, options.graceMs ?? DEFAULT_GRACE_MS)));
-  await Promise.race([child.ended, timeout, grace]);
-  clearTimeout(timer);
-  // Stop the whole tree, whatever ended the wait (a harness that exited may have left children).
-  const exit = await child.stop();
-  registered.close();
+  const aborted = new Promise<void>((resolve) => (options.signal?.aborted ? resolve() : options.signal?.addEventListener('abort', () => resolve(), { once: true })));
+  let exit: ProcessEnd;
+  try {
+    await Promise.race([child.ended, timeout, grace, aborted]);
+  } finally {
+    clearTimeout(timer);
+    // Stop the whole tree, whatever ended the wait (a harness that exited may have left children).
+    exit = await child.stop();
+    registered.close();
+  }
+  if (options.signal?.aborted) timedOut = true;
   // A harness still running at the timeout after the script completed was stopped by the lab, not timed out.
   if (scriptCompleted) timedOut = false;
 
@@ -201,17 +211,17 @@ export async function runLab(options: LabOptions): Promise<LabSummary> {
   run.emit('run_start', {
     suite: [...new Set(options.tasks.map((t) => t.suite))].join(',').slice(0, 512),
     provider: 'lab',
-    model: options.command.join(' ').slice(0, 128),
+    model: redact(options.command.join(' ')).slice(0, 128),
     faultline_version: FAULTLINE_VERSION,
     node_version: process.version,
-    config_hash: 'lab',
+    config_hash: createHash('sha256').update(JSON.stringify([options.command, options.tasks.map((t) => ({ ...t, file: undefined }))])).digest('hex').slice(0, 16),
     tasks: options.tasks.length,
   });
   const sessions: LabSessionOutcome[] = [];
   const total = options.tasks.length * repeat;
   try {
     for (const [index, task] of options.tasks.entries()) {
-      for (let r = 0; r < repeat; r++) {
+      for (let r = 0; r < repeat && !options.signal?.aborted; r++) {
         options.onSessionStart?.(task, r);
         const outcome = await runSession(server, run, task, r, repeat === 1 ? `${runId}.${index}` : `${runId}.${index}.${r}`, options);
         sessions.push(outcome);
