@@ -43,7 +43,7 @@ describe('JsonlSink', () => {
   it('drops and counts an invalid event instead of writing it when validating', () => {
     const path = join(dir(), 't.jsonl');
     const sink = new JsonlSink(path, { validate: true });
-    sink.emit({ event: 'defense_stats', run_id: 'r', session_id: 's', task_id: 't', defense: 'no_such_defense', evaluated: 1, triggered: 0 } as never);
+    sink.emit({ event: 'defense_stats', run_id: 'r', session_id: 's', task_id: 't', defense: 'No such defense!', evaluated: 1, triggered: 0 } as never);
     sink.close();
     expect(sink.stats().invalid).toBe(1);
     expect(readFileSync(path, 'utf8')).toBe('');

@@ -1,5 +1,5 @@
 /** Harness settings with their defaults (seed §4.4 termination set). */
-import type { DefenseName } from '../events/labels.js';
+import type { FrozenSnapshot, HookDefense } from './defenses/types.js';
 
 export interface HarnessConfig {
   /** Hard cap on model turns (seed §4.4). */
@@ -12,7 +12,17 @@ export interface HarnessConfig {
   toolTimeoutMs: number;
   system?: string;
   /** Defenses switched off, to show that a scenario fails without them. */
-  disabledDefenses: readonly DefenseName[];
+  disabledDefenses: readonly string[];
+  /** Defenses that are off by default, switched on. */
+  enabledDefenses?: readonly string[];
+  /** The suite's own defenses (defenses/types.ts), armed like shipped ones. */
+  userDefenses?: readonly HookDefense[];
+  /** Test-only harness fault: these defenses are armed and evaluated but never act (a dead defense, seed §13.1). */
+  silencedDefenses?: readonly string[];
+  /** User-role reminders per session before a wrap-up is forced (default 3, reminders.ts). */
+  maxReminders?: number;
+  /** Facts frozen into the system prompt at session start (context/snapshots.ts); `system` already contains them. */
+  snapshots?: readonly FrozenSnapshot[];
   /**
    * Streaming tool execution (seed §7, schedule/streaming-turn.ts): with a
    * streaming adapter, concurrency-safe calls start while the model is still

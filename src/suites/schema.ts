@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DefenseName, PermissionMode, SandboxMode, TurnStop } from '../events/labels.js';
+import { SNAPSHOT_NAMES } from '../harness/context/snapshots.js';
 import { ModelScript } from '../mock/script.js';
 import { parseEventAssertion } from './event-assertion.js';
 import { McpServersSettings } from './mcp-schema.js';
@@ -61,6 +62,11 @@ const PermissionSettings = z.strictObject({
 });
 export type PermissionSettings = z.infer<typeof PermissionSettings>;
 
+const HarnessFaults = z.strictObject({
+  /** Armed and evaluated, never acting: the dead defense of seed §13.1 F1. */
+  dead_defenses: z.array(DefenseName).min(1).optional(),
+});
+
 const TaskSettings = {
   tools: z.array(z.string()).optional(),
   max_turns: z.number().int().positive().optional(),
@@ -68,8 +74,20 @@ const TaskSettings = {
   max_tokens: z.number().int().positive().optional(),
   tool_timeout_ms: z.number().int().positive().optional(),
   system: z.string().optional(),
+  /** Defense modules (relative to the suite file) exporting defenses made with defineDefense; armed like shipped ones. */
+  defenses: z.array(z.string().min(1)).optional(),
   /** Defenses to switch off (to show a scenario fails without them). */
   disabled_defenses: z.array(DefenseName).optional(),
+  /** Defenses that are off by default (shape_loop), switched on. */
+  enabled_defenses: z.array(DefenseName).optional(),
+  /** User-role reminders a session may get before reminder_cap forces a wrap-up (default 3). */
+  max_reminders: z.number().int().positive().optional(),
+  /** Facts frozen into the system prompt at session start, as production harnesses do (seed §13.9). */
+  system_snapshot: z.array(z.enum(SNAPSHOT_NAMES)).min(1).optional(),
+  /** A bash script run in the fresh workspace before the session (not a tool call: suite files are trusted, like hooks). */
+  setup: z.string().min(1).optional(),
+  /** Test-only faults switched into faultline's own harness (green-but-broken scenarios, see harness/faults.ts). */
+  harness_faults: HarnessFaults.optional(),
   permission_mode: PermissionMode.optional(),
   /** Permission chain settings (default: acceptEdits, headless). `mode` here wins over `permission_mode`. */
   permissions: PermissionSettings.optional(),
@@ -100,6 +118,16 @@ export const TaskSpec = z.strictObject({
   description: z.string().optional(),
   /** Fault scenario name this task reproduces (logged on session_start). */
   scenario: z.string().max(128).optional(),
+  /** Fault catalog: the failure mode, in one line. */
+  failure_mode: z.string().min(1).max(240).optional(),
+  /** Fault catalog: where the failure mode is described (a seed section, a public source). */
+  source: z.string().min(1).optional(),
+  /** Fault catalog: the defense this scenario must make fire (faultline verify-defense runs it). */
+  defense: DefenseName.optional(),
+  /** Fault catalog: the harness invariant this scenario exercises (src/harness/invariants.ts), when no defense is involved. */
+  invariant: z.string().min(1).optional(),
+  /** Control scenario: legitimate work of the same shape on which these defenses must not fire. */
+  control_for: z.array(DefenseName).min(1).optional(),
   prompt: z.string().min(1),
   /** Fixture files written into the task's fresh workspace. */
   files: z.record(z.string(), z.string()).optional(),

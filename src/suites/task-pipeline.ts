@@ -82,7 +82,8 @@ export async function taskPipeline(
     rules: [...(p.rules ?? []), ...(tools.mcp?.rules() ?? [])],
     disabledTools: p.disabled_tools,
     fuseThreshold: p.fuse_threshold,
-    disabledDefenses: task.disabled_defenses,
+    // A dead defense (harness fault) never acts: its chain step is skipped like a disabled one's.
+    disabledDefenses: [...(task.disabled_defenses ?? []), ...(task.harness_faults?.dead_defenses ?? [])],
     hooks,
     displayModes: task.display_mode,
     sandbox,

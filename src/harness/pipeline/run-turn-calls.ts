@@ -24,7 +24,8 @@ import { SessionStops } from './session-stops.js';
 import type { PipelineServices } from './services.js';
 import type { ToolLookup } from './lookup.js';
 import { executionFailure } from './serialize.js';
-import { Settlement } from './settlement.js';
+import { Settlement, type CallLedger } from './settlement.js';
+import type { CallGuard } from './defense-stage.js';
 
 export interface TurnCallsOptions {
   registry: ToolLookup;
@@ -41,6 +42,10 @@ export interface TurnCallsOptions {
   pipeline?: PipelineServices;
   /** The session's defense meter (permission and result defenses count here). */
   defenses?: DefenseMeter;
+  /** The hook defenses' beforeToolCall (defenses/runtime.ts). */
+  guard?: CallGuard;
+  /** Filled with each settled call's kind, input and output (for the defenses that judge the turn). */
+  ledger?: CallLedger;
 }
 
 /** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
@@ -53,6 +58,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     emitter: options.emitter,
     now,
     label,
+    ...(options.ledger ? { ledger: options.ledger } : {}),
     ...(onSettled ? { onSettled: (call: PipelineCall, result: ToolResultBlock) => onSettled(settledCall(call, result, label, options.pipeline?.displayModes)) } : {}),
   });
   const scheduler = options.scheduler ?? createScheduler();
@@ -68,6 +74,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     settlement,
     services: options.pipeline ?? {},
     defenses: options.defenses,
+    guard: options.guard,
     label,
     pathMemo: new BatchPathMemo(),
     sessionStops: new SessionStops(options.signal),

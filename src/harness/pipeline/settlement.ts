@@ -18,7 +18,19 @@ export interface SettlementOptions {
   label: (name: string) => string;
   /** The user-facing side channel (seed §5.8 onToolSettled): called once per settled call, whatever path settled it. */
   onSettled?: (call: PipelineCall, result: ToolResultBlock) => void;
+  /** Filled per settled call (by tool_use_id) for the defenses that judge a turn's results. */
+  ledger?: CallLedger;
 }
+
+export interface LedgerEntry {
+  /** null: succeeded. */
+  kind: FailureKind | null;
+  /** The input the later stages saw (a hook's rewrite, validated), or the model's. */
+  input: unknown;
+  /** The tool's raw output (success) or the failure text sent to the model. */
+  output: string;
+}
+export type CallLedger = Map<string, LedgerEntry>;
 
 export class Settlement {
   // Keyed by call, not id: a model can repeat an id, and each call still needs its own answer.
@@ -53,6 +65,7 @@ export class Settlement {
     });
     this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
     this.kinds.set(call, null);
+    this.options.ledger?.set(call.block.id, { kind: null, input: inputOf(call), output: call.rawOutput ?? out.content });
   }
 
   fail(call: PipelineCall, failure: StageFailure): void {
@@ -67,6 +80,7 @@ export class Settlement {
     });
     this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: failure.message, is_error: true });
     this.kinds.set(call, failure.kind);
+    this.options.ledger?.set(call.block.id, { kind: failure.kind, input: inputOf(call), output: failure.message });
   }
 
   /** All results in call order; any call left unsettled is answered here as an exception. */
@@ -103,4 +117,8 @@ export class Settlement {
   private elapsed(call: PipelineCall): number {
     return Math.max(0, Math.round((this.options.now() - call.startedAt) * 1000) / 1000);
   }
+}
+
+function inputOf(call: PipelineCall): unknown {
+  return call.input ?? call.candidateInput ?? call.block.input;
 }
