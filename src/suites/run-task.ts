@@ -13,7 +13,7 @@ import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
 import type { SandboxKind, SandboxMode, SessionOutcome, TurnStop } from '../events/labels.js';
 import type { SandboxChoice } from '../harness/sandbox/sandbox.js';
 import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG, type HarnessConfig } from '../harness/config.js';
-import { captureSnapshots, snapshotsSystemText } from '../harness/context/snapshots.js';
+import { captureSnapshots } from '../harness/context/snapshots.js';
 import { loadDefenseModules } from '../harness/defenses/load-module.js';
 import { armedDefenses, availableDefenses } from '../harness/defenses/registry.js';
 import type { DefenseSessionContext, HookDefense } from '../harness/defenses/types.js';
@@ -106,7 +106,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     return fail(error);
   }
   const workspace = lazy.root;
-  const context: DefenseSessionContext = { workspace, system: config.system ?? '', snapshots: config.snapshots ?? [] };
+  const context: DefenseSessionContext = { workspace, system: '', snapshots: config.snapshots ?? [] };
   const selection = { disabled: config.disabledDefenses, enabled: config.enabledDefenses, user: config.userDefenses };
   session.emit('session_start', {
     scenario: task.scenario ?? null,
@@ -209,7 +209,7 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
 
 /**
  * What a session needs beyond the task's static settings: its defense
- * modules, the setup script's effect and the facts frozen into the system
+ * modules, the setup script's effect and the facts to freeze into the system
  * prompt (both need the workspace, so they make it now).
  */
 async function sessionConfig(task: LoadedTask, config: HarnessConfig, workspace: LazyWorkspace, sandbox: SandboxChoice): Promise<HarnessConfig> {
@@ -218,6 +218,5 @@ async function sessionConfig(task: LoadedTask, config: HarnessConfig, workspace:
   await workspace.ensure();
   if (task.setup) await runSetup(task.setup, workspace.root);
   const snapshots = task.system_snapshot ? await captureSnapshots(task.system_snapshot, workspace.root, sandbox.sandbox) : [];
-  const system = [config.system, snapshotsSystemText(snapshots)].filter((part) => part).join('\n\n');
-  return { ...config, userDefenses, snapshots, ...(system ? { system } : {}) };
+  return { ...config, userDefenses, snapshots };
 }

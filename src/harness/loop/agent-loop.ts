@@ -11,6 +11,7 @@ import type { HarnessConfig } from '../config.js';
 import type { DefenseMeter } from '../defenses/meter.js';
 import { DefenseRuntime } from '../defenses/runtime.js';
 import type { CallLedger } from '../pipeline/settlement.js';
+import { sessionSystemPrompt } from './system-prompt.js';
 import { turnView } from './turn-view.js';
 import { runTurnCalls, type TurnCallsOptions } from '../pipeline/run-turn-calls.js';
 import { StreamingTurn } from '../schedule/streaming-turn.js';
@@ -55,9 +56,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   const now = options.now ?? (() => performance.now());
   const signal = options.signal ?? new AbortController().signal;
   const started = now();
+  const system = sessionSystemPrompt(config.system, options.pipeline?.permissions?.config, config.snapshots ?? []);
   const defenses = new DefenseRuntime({
     emitter,
-    context: { workspace: options.workspace, system: config.system ?? '', snapshots: config.snapshots ?? [] },
+    context: { workspace: options.workspace, system: system ?? '', snapshots: config.snapshots ?? [] },
     hasTokenBudget: config.tokenBudget !== null,
     disabled: config.disabledDefenses,
     enabled: config.enabledDefenses,
@@ -69,7 +71,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
   const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
   let tools = registry.definitions();
-  let hash = prefixHash(config.system, tools);
+  let hash = prefixHash(system, tools);
   let finalText = '';
   let turn = 0;
   let explicit: TurnStop | null = null;
@@ -101,8 +103,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     const ledger: CallLedger = new Map();
     const turnOptions: TurnCallsOptions = { ...callOptions, ledger };
     // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (seed §3.5).
-    if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(config.system, registry.definitions())];
-    const request = { system: config.system, messages, tools, maxTokens: config.maxTokens, signal };
+    if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(system, registry.definitions())];
+    const request = { system, messages, tools, maxTokens: config.maxTokens, signal };
     const info = model.describeRequest(request);
     emitter.emit('model_request', {
       turn,
