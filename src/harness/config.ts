@@ -1,5 +1,6 @@
 /** Harness settings with their defaults (seed §4.4 termination set). */
 import type { FrozenSnapshot, HookDefense } from './defenses/types.js';
+import type { HarnessFaults } from './faults.js';
 
 export interface HarnessConfig {
   /** Hard cap on model turns (seed §4.4). */
@@ -17,8 +18,8 @@ export interface HarnessConfig {
   enabledDefenses?: readonly string[];
   /** The suite's own defenses (defenses/types.ts), armed like shipped ones. */
   userDefenses?: readonly HookDefense[];
-  /** Test-only harness fault: these defenses are armed and evaluated but never act (a dead defense, seed §13.1). */
-  silencedDefenses?: readonly string[];
+  /** Test-only faults reproducing seed §13's green-but-broken forms (faults.ts); never set in a normal run. */
+  faults?: HarnessFaults;
   /** User-role reminders per session before a wrap-up is forced (default 3, reminders.ts). */
   maxReminders?: number;
   /** Facts frozen into the system prompt at session start (context/snapshots.ts); `system` already contains them. */

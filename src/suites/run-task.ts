@@ -17,6 +17,7 @@ import { captureSnapshots } from '../harness/context/snapshots.js';
 import { loadDefenseModules } from '../harness/defenses/load-module.js';
 import { armedDefenses, availableDefenses } from '../harness/defenses/registry.js';
 import type { DefenseSessionContext, HookDefense } from '../harness/defenses/types.js';
+import type { HarnessFaults } from '../harness/faults.js';
 import { runSetup } from './task-setup.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
@@ -111,7 +112,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   session.emit('session_start', {
     scenario: task.scenario ?? null,
     repeat: options.repeat ?? 0,
-    defenses_armed: armedDefenses(selection, context, config.tokenBudget !== null).map((d) => d.name),
+    defenses_armed: [...armedDefenses(selection, context, config.tokenBudget !== null).map((d) => d.name), ...(config.faults?.claimedDefenses ?? [])],
     defenses_available: availableDefenses(selection).map((d) => d.name),
     tools: registry.names(),
     deferred_tools: tools.deferred,
@@ -200,7 +201,7 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
     system: task.system,
     disabledDefenses: task.disabled_defenses ?? [],
     enabledDefenses: task.enabled_defenses ?? [],
-    silencedDefenses: task.harness_faults?.dead_defenses ?? [],
+    faults: harnessFaults(task),
     maxReminders: task.max_reminders,
     streamingTools: task.streaming_tools ?? DEFAULT_HARNESS_CONFIG.streamingTools,
     retry: { ...DEFAULT_RETRY_CONFIG, ...(task.max_retries !== undefined ? { maxAttempts: task.max_retries + 1 } : {}) },
@@ -219,4 +220,19 @@ async function sessionConfig(task: LoadedTask, config: HarnessConfig, workspace:
   if (task.setup) await runSetup(task.setup, workspace.root);
   const snapshots = task.system_snapshot ? await captureSnapshots(task.system_snapshot, workspace.root, sandbox.sandbox) : [];
   return { ...config, userDefenses, snapshots };
+}
+
+function harnessFaults(task: LoadedTask): HarnessFaults | undefined {
+  const f = task.harness_faults;
+  if (!f) return undefined;
+  return {
+    deadDefenses: f.dead_defenses,
+    unwiredDefenses: f.unwired_defenses,
+    claimedDefenses: f.claimed_defenses,
+    countEvaluationsAsTriggers: f.count_evaluations_as_triggers,
+    loseSettlement: f.lose_settlement,
+    averageDurations: f.average_durations,
+    secondDefinitionPath: f.second_definition_path,
+    timestampInDescription: f.timestamp_in_description,
+  };
 }

@@ -62,9 +62,16 @@ const PermissionSettings = z.strictObject({
 });
 export type PermissionSettings = z.infer<typeof PermissionSettings>;
 
+/** Test-only (src/harness/faults.ts says what each reproduces). */
 const HarnessFaults = z.strictObject({
-  /** Armed and evaluated, never acting: the dead defense of seed §13.1 F1. */
   dead_defenses: z.array(DefenseName).min(1).optional(),
+  unwired_defenses: z.array(DefenseName).min(1).optional(),
+  claimed_defenses: z.array(DefenseName).min(1).optional(),
+  count_evaluations_as_triggers: z.array(DefenseName).min(1).optional(),
+  lose_settlement: z.boolean().optional(),
+  average_durations: z.boolean().optional(),
+  second_definition_path: z.boolean().optional(),
+  timestamp_in_description: z.boolean().optional(),
 });
 
 const TaskSettings = {

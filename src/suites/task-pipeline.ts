@@ -83,7 +83,7 @@ export async function taskPipeline(
     disabledTools: p.disabled_tools,
     fuseThreshold: p.fuse_threshold,
     // A dead defense (harness fault) never acts: its chain step is skipped like a disabled one's.
-    disabledDefenses: [...(task.disabled_defenses ?? []), ...(task.harness_faults?.dead_defenses ?? [])],
+    disabledDefenses: [...(task.disabled_defenses ?? []), ...(task.harness_faults?.dead_defenses ?? []), ...(task.harness_faults?.unwired_defenses ?? [])],
     hooks,
     displayModes: task.display_mode,
     sandbox,

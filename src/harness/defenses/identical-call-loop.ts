@@ -1,45 +1,47 @@
 /**
  * seed §13.7 (repeated-readonly-guard), §13.9: the same tool with the same
- * input returning the same result in N consecutive turns is a loop for
- * certain — the model learns nothing new by calling again. The rule is
- * deliberately narrow (exact input AND exact output, turn after turn), so
- * legitimate repetition never matches: re-running tests whose output
- * changes, re-reading a file another call edited, polling with a wait in
- * between (the other call breaks the run), or the same call made several
- * times in parallel within one turn. That is why it can be on by default and act.
+ * input returning the same result, turn after turn, with nothing else done
+ * in between, is a loop for certain — the model learns nothing new by
+ * calling again. The rule is deliberately narrow (exact input AND exact
+ * output, in N consecutive turns that do nothing but repeat), so legitimate
+ * repetition never matches: re-running tests whose output changes, tests run
+ * after each edit (the edit makes the turn more than a repeat), re-reading a
+ * file another call edited, polling with a wait in between, or the same call
+ * made several times in parallel within one turn. That is why it can be on by
+ * default and act.
  */
 import { callSignature, outputDigest } from './call-key.js';
 import { defineDefense } from './define.js';
+import type { SettledCallView } from './types.js';
 
-/** Consecutive turns with the identical call and result before the hint. */
+/** Consecutive turns of the identical calls and results before the hint. */
 export const IDENTICAL_CALL_THRESHOLD = 3;
+
+const keyOf = (call: SettledCallView) => `${callSignature(call.tool, call.input)}\u0000${outputDigest(call.isError, call.output)}`;
 
 export const identicalCallLoop = defineDefense({
   name: 'identical_call_loop',
-  guards: 'the same tool called with the same input and getting the same result turn after turn (a loop the model cannot see)',
+  guards: 'the same tool called with the same input and getting the same result turn after turn, doing nothing else (a loop the model cannot see)',
   source: 'seed §13.7 (repeated-readonly-guard: exact command + exact output, narrow, on by default), §13.9',
   defaultOn: true,
   action: 'hint',
   session() {
-    // Run length of each (call, result) up to the previous turn, and in the turn being judged.
-    let previous = new Map<string, number>();
-    let current = new Map<string, number>();
-    let turn = 0;
+    // The previous turn's calls (as exact keys) and how many turns in a row they have been the same.
+    let previous = new Set<string>();
+    let run = 0;
     return {
-      afterToolCall(call) {
-        if (call.turn !== turn) {
-          previous = call.turn === turn + 1 ? current : new Map();
-          current = new Map();
-          turn = call.turn;
-        }
-        const key = `${callSignature(call.tool, call.input)}\u0000${outputDigest(call.isError, call.output)}`;
-        if (current.has(key)) return null; // the same call twice in one turn is one repetition
-        const run = (previous.get(key) ?? 0) + 1;
-        current.set(key, run);
+      afterTurn(turn) {
+        if (turn.calls.length === 0) return null;
+        const keys = new Set(turn.calls.map(keyOf));
+        const repeat = keys.size === previous.size && [...keys].every((k) => previous.has(k));
+        run = repeat ? run + 1 : 1;
+        previous = keys;
         if (run < IDENTICAL_CALL_THRESHOLD) return null;
+        const call = turn.calls[0]!;
         return {
+          tool: call.tool,
           hint:
-            `You have called ${call.tool} with the same input in ${IDENTICAL_CALL_THRESHOLD} turns in a row and got the same ${call.isError ? 'error' : 'result'} each time. ` +
+            `You have called ${call.tool} with the same input in ${IDENTICAL_CALL_THRESHOLD} turns in a row, doing nothing else, and got the same ${call.isError ? 'error' : 'result'} each time. ` +
             'Calling it again will return the same thing: use the result you have, or change the input or the approach. If you are waiting for something to change, check for the change itself.',
         };
       },

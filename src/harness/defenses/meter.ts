@@ -16,6 +16,7 @@ interface Counts {
 export class DefenseMeter {
   private readonly counts = new Map<string, Counts>();
   private readonly silenced: ReadonlySet<string>;
+  private readonly judgedAsTriggered: ReadonlySet<string>;
 
   /**
    * `silenced`: test-only (harness fault `dead_defense`): listed as armed and
@@ -26,9 +27,12 @@ export class DefenseMeter {
     private readonly emitter: SessionEmitter,
     armed: ReadonlyArray<{ name: string; at?: DefenseHookPoint }>,
     silenced: readonly string[] = [],
+    /** Test-only (harness/faults.ts): the F3 bug, the counter in the predicate. */
+    judgedAsTriggered: readonly string[] = [],
   ) {
     for (const d of armed) this.counts.set(d.name, { evaluated: 0, triggered: 0, at: d.at });
     this.silenced = new Set(silenced);
+    this.judgedAsTriggered = new Set(judgedAsTriggered);
   }
 
   get armed(): string[] {
@@ -70,7 +74,8 @@ export class DefenseMeter {
 
   emitStats(): void {
     for (const [defense, c] of this.counts) {
-      this.emitter.emit('defense_stats', { defense, evaluated: c.evaluated, triggered: c.triggered, ...(c.at ? { evaluated_at: c.at } : {}) });
+      const triggered = this.judgedAsTriggered.has(defense) ? c.evaluated : c.triggered;
+      this.emitter.emit('defense_stats', { defense, evaluated: c.evaluated, triggered, ...(c.at ? { evaluated_at: c.at } : {}) });
     }
   }
 }

@@ -45,7 +45,6 @@ export class Reminders {
 
   /** A defense wants to tell the model something; `sent` when it will be in the next user message. */
   offer(source: string, text: string, turn: number): Offer {
-    this.meter.evaluated(REMINDER_CAP);
     if (!this.meter.acts(REMINDER_CAP)) {
       this.queue(source, text);
       return 'sent';
@@ -72,6 +71,11 @@ export class Reminders {
     this.sent.add(key);
     this.queue(source, text);
     return 'sent';
+  }
+
+  /** The cap is judged once per turn, whether or not a defense offered anything (an evaluation, seed §13.3). */
+  judgeTurn(): void {
+    this.meter.evaluated(REMINDER_CAP);
   }
 
   /** The reminders for the user message that follows this turn's results, in the order they were offered. */

@@ -30,8 +30,12 @@ export interface DefenseRuntimeOptions extends DefenseSelection {
   hasTokenBudget: boolean;
   /** Reminders per session before the wrap-up (default 3). */
   maxReminders?: number;
-  /** Test-only: armed and evaluated, never acting (harness fault `dead_defense`). */
+  /** Test-only (harness/faults.ts): armed and evaluated, never acting. */
   silenced?: readonly string[];
+  /** Test-only (harness/faults.ts): armed, hooks never called. */
+  unwired?: readonly string[];
+  /** Test-only (harness/faults.ts): defense_stats counts evaluations as triggers. */
+  evaluationsAsTriggers?: readonly string[];
 }
 
 /** What the pipeline does with a call a defense judged before it ran. */
@@ -50,15 +54,20 @@ export class DefenseRuntime {
   /** Hooks that threw: a broken defense must not look green (the runner fails the session). */
   readonly hookErrors: string[] = [];
   private readonly active: Active[];
+  /** Tool names as event labels (`<unknown>` for names the registry does not know). */
+  private label: (tool: string) => string = (tool) => tool;
 
   constructor(options: DefenseRuntimeOptions) {
     const armed = armedDefenses(options, options.context, options.hasTokenBudget);
-    this.active = armed.filter(isHookDefense).map((defense) => ({ defense, hooks: defense.session(options.context) }));
-    const hooksOf = new Map(this.active.map((a) => [a.defense, a.hooks]));
+    const sessions = armed.filter(isHookDefense).map((defense) => ({ defense, hooks: defense.session(options.context) }));
+    const unwired = new Set(options.unwired ?? []);
+    this.active = sessions.filter((a) => !unwired.has(a.defense.name));
+    const hooksOf = new Map(sessions.map((a) => [a.defense, a.hooks]));
     this.meter = new DefenseMeter(
       options.emitter,
       armed.map((d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)) })),
       options.silenced ?? [],
+      options.evaluationsAsTriggers ?? [],
     );
     this.reminders = new Reminders(this.meter, options.maxReminders);
   }
@@ -99,8 +108,10 @@ export class DefenseRuntime {
 
   /** After a turn's calls settled: each call in order, then the turn. */
   async afterTurn(view: TurnView, label: (tool: string) => string): Promise<void> {
+    this.label = label;
     for (const call of view.calls) for (const a of this.active) await this.judge(a, 'afterToolCall', call, view.turn, label(call.tool));
     for (const a of this.active) await this.judge(a, 'afterTurn', view, view.turn, null);
+    this.reminders.judgeTurn();
   }
 
   /** Reminders for the user message after this turn's results. */
@@ -129,7 +140,7 @@ export class DefenseRuntime {
       return null;
     }
     if (!verdict || !this.meter.acts(a.defense.name)) return null;
-    return this.carryOut(a.defense.name, verdict, point, turn, tool);
+    return this.carryOut(a.defense.name, verdict, point, turn, verdict.tool !== undefined ? this.label(verdict.tool) : tool);
   }
 
   /** The one place a hook defense's verdict takes effect and its trigger is counted. */

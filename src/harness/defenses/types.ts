@@ -35,7 +35,10 @@ export interface DefenseInfo {
  *   are answered with the text;
  * - `alert`: reported only, nothing changes (a detector too broad to act on).
  */
-export type Verdict = { hint: string } | { block: string } | { ask: string } | { stop: string } | { alert: string };
+export type Verdict = ({ hint: string } | { block: string } | { ask: string } | { stop: string } | { alert: string }) & {
+  /** The tool the trigger is about, when a turn-level hook names one (a call-level hook's own tool otherwise). */
+  tool?: string;
+};
 export type MaybeVerdict = Verdict | null | undefined | false | void;
 
 export interface ResponseView {

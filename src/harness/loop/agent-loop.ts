@@ -13,6 +13,7 @@ import { DefenseRuntime } from '../defenses/runtime.js';
 import type { CallLedger } from '../pipeline/settlement.js';
 import { sessionSystemPrompt } from './system-prompt.js';
 import { turnView } from './turn-view.js';
+import { faultyDefinitions } from './faulty-definitions.js';
 import { runTurnCalls, type TurnCallsOptions } from '../pipeline/run-turn-calls.js';
 import { StreamingTurn } from '../schedule/streaming-turn.js';
 import type { PipelineServices } from '../pipeline/services.js';
@@ -64,7 +65,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     disabled: config.disabledDefenses,
     enabled: config.enabledDefenses,
     user: config.userDefenses,
-    silenced: config.silencedDefenses,
+    silenced: config.faults?.deadDefenses,
+    unwired: config.faults?.unwiredDefenses,
+    evaluationsAsTriggers: config.faults?.countEvaluationsAsTriggers,
     maxReminders: config.maxReminders,
   });
   const label = (name: string) => toolLabel(name, (n) => registry.get(n) !== undefined).tool;
@@ -89,6 +92,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     pipeline: options.pipeline,
     defenses: defenses.meter,
     ...(defenses.guardsCalls ? { guard: (view, name) => defenses.beforeToolCall(view, name) } : {}),
+    ...(config.faults?.loseSettlement || config.faults?.averageDurations
+      ? { settlementFaults: { ...(config.faults.loseSettlement ? { loseSettlement: { done: false } } : {}), averageDurations: config.faults.averageDurations === true } }
+      : {}),
     now,
   };
 
@@ -104,7 +110,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     const turnOptions: TurnCallsOptions = { ...callOptions, ledger };
     // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (seed §3.5).
     if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(system, registry.definitions())];
-    const request = { system, messages, tools, maxTokens: config.maxTokens, signal };
+    // Test-only faults change what is sent (and so the prefix) without the registry knowing.
+    const sent = config.faults ? faultyDefinitions(tools, registry, config.faults) : tools;
+    if (sent !== tools) hash = prefixHash(system, sent);
+    const request = { system, messages, tools: sent, maxTokens: config.maxTokens, signal };
     const info = model.describeRequest(request);
     emitter.emit('model_request', {
       turn,

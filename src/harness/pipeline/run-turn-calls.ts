@@ -24,7 +24,7 @@ import { SessionStops } from './session-stops.js';
 import type { PipelineServices } from './services.js';
 import type { ToolLookup } from './lookup.js';
 import { executionFailure } from './serialize.js';
-import { Settlement, type CallLedger } from './settlement.js';
+import { Settlement, type CallLedger, type SettlementFaults } from './settlement.js';
 import type { CallGuard } from './defense-stage.js';
 
 export interface TurnCallsOptions {
@@ -46,6 +46,8 @@ export interface TurnCallsOptions {
   guard?: CallGuard;
   /** Filled with each settled call's kind, input and output (for the defenses that judge the turn). */
   ledger?: CallLedger;
+  /** Test-only (harness/faults.ts). */
+  settlementFaults?: SettlementFaults;
 }
 
 /** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
@@ -59,6 +61,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     now,
     label,
     ...(options.ledger ? { ledger: options.ledger } : {}),
+    ...(options.settlementFaults ? { faults: options.settlementFaults } : {}),
     ...(onSettled ? { onSettled: (call: PipelineCall, result: ToolResultBlock) => onSettled(settledCall(call, result, label, options.pipeline?.displayModes)) } : {}),
   });
   const scheduler = options.scheduler ?? createScheduler();

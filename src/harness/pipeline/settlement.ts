@@ -20,6 +20,14 @@ export interface SettlementOptions {
   onSettled?: (call: PipelineCall, result: ToolResultBlock) => void;
   /** Filled per settled call (by tool_use_id) for the defenses that judge a turn's results. */
   ledger?: CallLedger;
+  /** Test-only (harness/faults.ts): reproduce a lost settlement event or averaged durations. */
+  faults?: SettlementFaults;
+}
+
+export interface SettlementFaults {
+  /** Shared by the session: the first success writes no event, then `done` is set. */
+  loseSettlement?: { done: boolean };
+  averageDurations?: boolean;
 }
 
 export interface LedgerEntry {
@@ -38,6 +46,8 @@ export class Settlement {
   private readonly kinds = new Map<PipelineCall, FailureKind | null>();
   /** Second settle attempts for one id: a pipeline bug, counted rather than written twice. */
   duplicateSettles = 0;
+  /** tool_success events held for the averaged-durations fault, written at finish. */
+  private held: Array<{ turn: number; tool: string; tool_use_id: string; duration_ms: number; output_bytes: number; raw_bytes: number; empty: boolean; truncated: boolean; spilled: boolean }> = [];
 
   constructor(private readonly options: SettlementOptions) {}
 
@@ -52,7 +62,7 @@ export class Settlement {
 
   succeed(call: PipelineCall, out: SerializedSuccess): void {
     if (!this.claim(call)) return;
-    this.options.emitter.emit('tool_success', {
+    const event = {
       turn: call.turn,
       tool: this.options.label(call.block.name),
       tool_use_id: call.block.id,
@@ -62,7 +72,11 @@ export class Settlement {
       empty: out.empty,
       truncated: out.truncated,
       spilled: out.spilled,
-    });
+    };
+    const faults = this.options.faults;
+    if (faults?.loseSettlement && !faults.loseSettlement.done) faults.loseSettlement.done = true;
+    else if (faults?.averageDurations) this.held.push(event);
+    else this.options.emitter.emit('tool_success', event);
     this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
     this.kinds.set(call, null);
     this.options.ledger?.set(call.block.id, { kind: null, input: inputOf(call), output: call.rawOutput ?? out.content });
@@ -85,6 +99,12 @@ export class Settlement {
 
   /** All results in call order; any call left unsettled is answered here as an exception. */
   finish(calls: readonly PipelineCall[]): ToolResultBlock[] {
+    if (this.held.length > 0) {
+      // The averaged-durations fault: batch time divided among its calls, the per-call truth lost (§14.7).
+      const average = Math.round((this.held.reduce((sum, e) => sum + e.duration_ms, 0) / this.held.length) * 1000) / 1000;
+      for (const e of this.held) this.options.emitter.emit('tool_success', { ...e, duration_ms: average });
+      this.held = [];
+    }
     for (const call of calls) {
       if (!this.results.has(call)) {
         this.fail(call, {

@@ -32,9 +32,9 @@ export interface Limited {
 
 export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: string, deps: SpillDeps): Promise<Limited> {
   const readExempt = deps.defenses?.isArmed('spill_read_loop') ?? true;
-  if (tool.name === 'read' && raw.length > DEFAULT_RESULT_LIMIT && deps.defenses) {
-    // Where a spill would have happened: fired when the file read IS a spill (the loop in progress).
-    deps.defenses.check('spill_read_loop', call.turn, readExempt && readsSpill(call.input, deps), 'block', deps.label);
+  if (tool.name === 'read' && deps.defenses) {
+    // Every read is judged; it fires where a spill would have happened AND the file read is a spill (the loop in progress).
+    deps.defenses.check('spill_read_loop', call.turn, readExempt && raw.length > DEFAULT_RESULT_LIMIT && readsSpill(call.input, deps), 'block', deps.label);
   }
   if (tool.maxResultTokens !== undefined && !certainlyWithin(raw, tool.maxResultTokens)) {
     const cut = tokenHeadTail(raw, tool.maxResultTokens);
