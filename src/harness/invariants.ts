@@ -16,6 +16,7 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'tool_result_pairing', rule: 'every tool_use gets exactly one tool_result, all results of a turn in one message', source: 'seed §2.4, §5.8' },
   { id: 'retry_policy', rule: '429/529/5xx and dropped connections are retried with back-off, honouring retry-after; 400/401/403/404/413 never; attempts bounded', source: 'seed §4.4; DESIGN §4' },
   { id: 'stream_integrity', rule: 'a stream cut, an SSE error or a reset mid-response is retried as a whole; nothing from the broken attempt runs', source: 'seed §7.2; DESIGN §4' },
+  { id: 'slow_stream_tolerated', rule: 'a slow provider (late headers, gaps between events) is not an error: no retry, the turn completes, time to first token is recorded', source: 'seed §4.4 (stream timeouts catch a dead upstream, not a slow one)' },
   { id: 'stop_reason_handling', rule: 'the loop continues only on tool_use; pause_turn continues, refusal and content filters stop', source: 'seed §2.3' },
   { id: 'tool_call_assembly', rule: 'streamed tool-call arguments are assembled per call (OpenAI deltas by index), never mixed', source: 'seed §7.2; DESIGN §7' },
   { id: 'malformed_arguments_answered', rule: 'empty, malformed or non-object arguments are answered with what was wrong, never run', source: 'seed §4.5 F1, §5.5' },
@@ -26,6 +27,7 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'cancel_sources', rule: 'user abort, bash cascade and a call\'s own timeout are distinct failure kinds, each call answered', source: 'seed §6.7' },
   // pipeline (seed §5, §9, §10)
   { id: 'hook_contract', rule: 'PreToolUse runs before permission, can block or rewrite (notice only when really changed); PostToolUse sees the output once', source: 'seed §5.2, §5.6' },
+  { id: 'hook_failure_contained', rule: 'a hook that throws or hangs blocks its own call (hook_error / hook_timeout); the harness never crashes and the other calls run', source: 'seed §5.6 (hooks are user code at fixed points of the pipeline)' },
   { id: 'validation_advice', rule: 'an invalid input is answered field by field with what to send', source: 'seed §5.5, §13.11' },
   { id: 'deferred_tool_loading', rule: 'a deferred tool called before loading is answered with how to load it, not a schema guess', source: 'seed §5.5, §10.3' },
   { id: 'failure_kind_at_call_site', rule: 'failure kinds are set by the code path that knows them; exception and tool_error never merge', source: 'seed §5.7, §14.2' },
@@ -42,9 +44,11 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'permission_chain_order', rule: 'deny beats allow; modes apply after the safety steps', source: 'seed §8.2' },
   { id: 'shell_analysis', rule: 'compound commands, redirections, substitutions and pipes are parsed and each part judged', source: 'seed §8.4' },
   { id: 'path_confinement', rule: 'paths outside the workspace (symlinks resolved) are refused or asked', source: 'seed §8.2, §8.3' },
+  { id: 'sensitive_files_denied', rule: 'secrets (SSH keys, cloud credentials) are refused to every tool in every mode, so an instruction injected into a tool result is stopped at the permission layer', source: 'seed §8.2 (sensitive-file check), §8.6 (the permission layer is the only hard line)' },
   { id: 'headless_ask', rule: 'an ask with no one to answer is a deny, and a read-only allow list keeps headless work going', source: 'seed §8.5' },
   // MCP (seed §12)
   { id: 'mcp_pending_not_missing', rule: 'a tool of a server still connecting is "retry shortly", never "not found"', source: 'seed §12.4, §13.12' },
+  { id: 'mcp_failed_server_explained', rule: 'a server that fails to start leaves the session running; its tools answer "unavailable" with the reason, never "not found"', source: 'seed §12.3 (5), §13.12 F12' },
   { id: 'mcp_call_timeout', rule: 'an MCP call past its timeout fails as timeout and sends notifications/cancelled', source: 'seed §12.5' },
   { id: 'mcp_reconnect', rule: 'a server that exits is reconnected with back-off; its calls fail clearly meanwhile', source: 'seed §12.5' },
   { id: 'mcp_limits', rule: 'descriptions capped at 2,048 characters, results limited in estimated tokens with a spill', source: 'seed §12.3' },
