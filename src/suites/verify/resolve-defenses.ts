@@ -34,9 +34,18 @@ export async function suiteDefenses(tasks: readonly LoadedTask[]): Promise<Verif
   return out;
 }
 
+/**
+ * `--all`: every shipped defense, and every user defense a loaded scenario
+ * names (`defense:` / `control_for:`). A module's defense that no scenario
+ * names is left out of the matrix (it may be a fixture, as the green-but-broken
+ * scenarios' are); name it or its module to verify it.
+ */
 export async function resolveDefenses(targets: readonly string[], all: boolean, tasks: readonly LoadedTask[]): Promise<VerifiedDefense[]> {
   const fromSuites = await suiteDefenses(tasks);
-  if (all) return [...shipped(), ...fromSuites];
+  if (all) {
+    const named = new Set(tasks.flatMap((t) => [...(t.defense ? [t.defense] : []), ...(t.control_for ?? [])]));
+    return [...shipped(), ...fromSuites.filter((d) => named.has(d.name))];
+  }
   const known = [...shipped(), ...fromSuites];
   const out: VerifiedDefense[] = [];
   for (const target of targets) {
