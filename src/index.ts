@@ -14,4 +14,17 @@ export type { Tool, ToolContext, ToolOutput } from './harness/tools/tool.js';
 export { loadSuites, findSuiteFiles, SuiteError, type LoadedTask } from './suites/load-suite.js';
 export { runSuite, type RunSummary } from './suites/run-suite.js';
 export type { ModelSource, SessionModel } from './suites/model-source.js';
+export { defineDefense, DefenseDefinitionError } from './harness/defenses/define.js';
+export type {
+  DefenseHooks,
+  DefenseInfo,
+  DefenseSessionContext,
+  HookDefense,
+  ResponseView,
+  SettledCallView,
+  ToolCallView,
+  TurnView,
+  Verdict,
+} from './harness/defenses/types.js';
+export { SHIPPED_DEFENSES } from './harness/defenses/registry.js';
 export { FAULTLINE_VERSION } from './version.js';
