@@ -22,11 +22,15 @@ WITH batches AS (
 prefixes AS (
   SELECT run_id, session_id, tools_count, count(DISTINCT prefix_hash) AS hashes
   FROM model_request WHERE prefix_hash IS NOT NULL GROUP BY ALL),
+-- Sessions whose first request sent exactly the tools session_start lists (minus the deferred ones):
+-- MCP tools join later and tool_search's text names a session's MCP servers, so those sessions are left out.
 first_requests AS (
   SELECT r.run_id, r.session_id, r.provider, r.tools_bytes, array_to_string(list_sort(s.tools), ',') AS tool_set
   FROM model_request r
   JOIN session_start s ON s.run_id = r.run_id AND s.session_id = r.session_id
-  WHERE r.turn = 1 AND r.tools_bytes IS NOT NULL AND s.tools IS NOT NULL),
+  WHERE r.turn = 1 AND r.tools_bytes IS NOT NULL AND s.tools IS NOT NULL
+    AND r.tools_count = len(s.tools) - coalesce(len(s.deferred_tools), 0)
+    AND (r.run_id, r.session_id) NOT IN (SELECT (run_id, session_id) FROM mcp_server)),
 definition_sets AS (
   SELECT tool_set, provider, count(DISTINCT tools_bytes) AS sizes FROM first_requests GROUP BY ALL),
 names AS (
