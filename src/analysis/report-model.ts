@@ -1,6 +1,8 @@
 /** The shape every report section has, whatever renders it. */
 import type { Row } from './duck.js';
-import type { LoadStats } from './load.js';
+import type { InputFile, LoadStats } from './load.js';
+
+export type { InputFile };
 
 export interface Section {
   id: string;
@@ -23,6 +25,8 @@ export interface ReportResult {
 
 export interface Analysis {
   load: LoadStats;
+  /** Every input file with its line count, emptiness and run ids: what a report header names (the same array as load.inputs). */
+  inputs: InputFile[];
   reports: ReportResult[];
 }
 

@@ -100,6 +100,10 @@ export function importingSources(options: SourceOptions = {}): SourceResolver {
       const finish = (load: LoadStats) => {
         // The temporary file stands for the sources: report their files, their records and their bad lines.
         load.files = [...load.files.filter((f) => f !== out), ...foreign.map((f) => f.path)];
+        load.inputs = [
+          ...load.inputs.filter((f) => f.path !== out),
+          ...result.summaries.map((s) => ({ path: s.file, lines: s.records, empty: s.records === 0, run_ids: s.run_ids })),
+        ];
         load.linesRead += result.summaries.reduce((n, s) => n + s.records, 0) - (result.events > 0 ? result.events : 0);
         for (const q of load.quarantined) if (q.file === out) q.file = '(imported events)';
         load.quarantined.push(...result.quarantined);

@@ -30,7 +30,7 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
         io.stdout(JSON.stringify({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }, null, 2) + '\n');
       } else {
         io.stdout(renderSectionTable({ columns: out.columns, rows: out.rows }, useColor(io)) + '\n');
-        io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load, reports: [] })}\n`);
+        io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load })}\n`);
       }
       result.exitCode = 0;
     });

@@ -5,6 +5,7 @@ import type { FormatName } from '../../importers/types.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { formatOption, traceSources } from '../trace-sources.js';
+import { strictProblems } from '../strict.js';
 
 interface ReportFlags {
   json?: boolean;
@@ -27,7 +28,7 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .option('--json', 'JSON output (every quarantined line included)')
     .option('--md', 'Markdown output (fits a CI step summary)')
     .option('--html <dir>', 'write a self-contained <dir>/index.html with charts')
-    .option('--strict', 'exit 1 when any line was quarantined')
+    .option('--strict', 'exit 1 when any line was quarantined, an input file is empty, or there are no events at all')
     .addOption(formatOption())
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
@@ -36,8 +37,11 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
       const sources = await traceSources(io, flags.format);
       const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
       io.stdout(out.text);
-      if (flags.strict && out.quarantined.length > 0) {
-        io.stderr(`faultline: --strict: ${out.quarantined.length} lines quarantined\n`);
+      const { load } = out.analysis;
+      if (load.eventsUsed === 0 && format !== 'terminal') io.stderr(`faultline: no events in ${load.inputs.length === 1 ? 'the input file' : `the ${load.inputs.length} input files`}\n`);
+      const problems = strictProblems(load);
+      if (flags.strict && problems.length > 0) {
+        io.stderr(`faultline: --strict: ${problems.join('; ')}\n`);
         result.exitCode = 1;
       }
     });
