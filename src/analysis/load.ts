@@ -14,6 +14,7 @@ import { loadJsonl } from './load-jsonl.js';
 import { loadParquet } from './load-parquet.js';
 import { createViews } from './views.js';
 import { copiedRuns, inputRunIds } from './input-books.js';
+import { assertFileKind } from './file-magic.js';
 
 export interface QuarantinedLine {
   file: string;
@@ -95,6 +96,8 @@ export interface LoadOptions {
 
 export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[], options: LoadOptions): Promise<LoadStats> {
   const { onProgress } = options;
+  // Every file is checked before any is loaded: a mislabelled one fails fast, naming itself.
+  for (const f of files) assertFileKind(f);
   const sizes = files.map((f) => statSync(f.path).size);
   const bytesTotal = sizes.reduce((a, b) => a + b, 0);
   let before = 0;
