@@ -26,10 +26,10 @@ cut AS (
 )
 SELECT count(*) AS runs,
        count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
-       count_if(st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
+       count(*) FILTER (WHERE st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
        (SELECT n FROM cut) AS sessions_cut_short,
        coalesce(sum(p.seq_gaps), 0)::BIGINT AS seq_gaps,
-       count_if(p.seq_gaps > 0) AS writers_with_seq_gaps,
+       count(*) FILTER (WHERE p.seq_gaps > 0) AS writers_with_seq_gaps,
        coalesce(sum(p.seq_duplicates), 0)::BIGINT AS seq_duplicates
 FROM per_run p LEFT JOIN starts st USING (run_id);
 
@@ -50,7 +50,7 @@ sessions AS (
          count(*) AS sessions_started,
          count(e.session_id) AS sessions_ended,
          count(*) - count(e.session_id) AS sessions_cut_short,
-         count_if(e.outcome = 'passed') AS passed
+         count(*) FILTER (WHERE e.outcome = 'passed') AS passed
   FROM session_start s LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
   GROUP BY s.run_id
 )
@@ -99,7 +99,7 @@ sessions AS (
          count(*) AS sessions_started,
          count(e.session_id) AS sessions_ended,
          count(*) - count(e.session_id) AS sessions_cut_short,
-         count_if(e.outcome = 'passed') AS passed
+         count(*) FILTER (WHERE e.outcome = 'passed') AS passed
   FROM session_start s
   JOIN runs r ON r.run_id = s.run_id
   LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
