@@ -6,14 +6,14 @@
 -- triggered (path not taken: add a scenario that must trigger it).
 -- section: defenses | Defenses: armed, evaluated, triggered, zero-trigger triage
 WITH armed AS (
-  SELECT defense, count(DISTINCT session_id) AS sessions_armed
-  FROM (SELECT session_id, unnest(defenses_armed) AS defense FROM session_start)
+  SELECT defense, count(DISTINCT session) AS sessions_armed
+  FROM (SELECT session_key(run_id, session_id) AS session, unnest(defenses_armed) AS defense FROM session_start)
   GROUP BY defense),
 stats AS (
   SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats
   FROM defense_stats GROUP BY defense),
 fired AS (
-  SELECT defense, count(*) AS triggers, count(DISTINCT session_id) AS sessions_with_trigger
+  SELECT defense, count(*) AS triggers, count(DISTINCT session_key(run_id, session_id)) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
 joined AS (
   SELECT k.defense, k.external,

@@ -8,8 +8,8 @@
 SELECT count(*) AS checked,
        count(*) FILTER (WHERE NOT ok) AS failed,
        count(*) FILTER (WHERE NOT ok) / nullif(count(*), 0) AS fail_rate_of_checked,
-       count(DISTINCT (run_id, session_id)) AS sessions_checked,
-       count(DISTINCT (run_id, session_id)) FILTER (WHERE NOT ok) AS sessions_with_failed_check
+       count(DISTINCT session_key(run_id, session_id)) AS sessions_checked,
+       count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE NOT ok) AS sessions_with_failed_check
 FROM expectation;
 
 -- section: expectations | Expectations per id (fail_rate_of_checked = failed / checked; failing ids first)

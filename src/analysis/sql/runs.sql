@@ -22,7 +22,7 @@ WITH per_run AS (
 starts AS (SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id FROM run_start GROUP BY run_id),
 cut AS (
   SELECT count(*) AS n FROM session_start s
-  WHERE NOT EXISTS (SELECT 1 FROM session_end e WHERE e.run_id = s.run_id AND e.session_id = s.session_id)
+  WHERE NOT EXISTS (SELECT 1 FROM session_end e WHERE session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id))
 )
 SELECT count(*) AS runs,
        count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
@@ -51,7 +51,7 @@ sessions AS (
          count(e.session_id) AS sessions_ended,
          count(*) - count(e.session_id) AS sessions_cut_short,
          count(*) FILTER (WHERE e.outcome = 'passed') AS passed
-  FROM session_start s LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+  FROM session_start s LEFT JOIN session_end e ON session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id)
   GROUP BY s.run_id
 )
 SELECT coalesce(st.logical_run_id, p.run_id) AS logical_run_id,
@@ -102,7 +102,7 @@ sessions AS (
          count(*) FILTER (WHERE e.outcome = 'passed') AS passed
   FROM session_start s
   JOIN runs r ON r.run_id = s.run_id
-  LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+  LEFT JOIN session_end e ON session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id)
   GROUP BY r.logical_run_id
 )
 SELECT s.logical_run_id,
