@@ -7,7 +7,8 @@
  */
 import type { Column } from '../events/columns.js';
 import { sqlString, type Duck } from './duck.js';
-import type { CopiedRun, InputFile } from './load.js';
+import type { CopiedRun } from './load.js';
+import type { InputFile } from './report-model.js';
 
 /** Valid events in all, and the sorted distinct run ids per file_id; one pass over `lines`. */
 export async function inputRunIds(duck: Duck): Promise<{ eventsUsed: number; runIds: Map<number, string[]> }> {

@@ -13,6 +13,7 @@ import { createLabelTables } from './label-tables.js';
 import { loadJsonl } from './load-jsonl.js';
 import { loadParquet } from './load-parquet.js';
 import { createViews } from './views.js';
+import type { InputFile } from './report-model.js';
 import { copiedRuns, inputRunIds } from './input-books.js';
 import { assertFileKind } from './file-magic.js';
 
@@ -43,16 +44,6 @@ export interface ImportSummary {
   /** What this format cannot record, so the report says "not available in source" instead of guessing. */
   notes: string[];
   /** The run ids of the events written from this file, sorted. */
-  run_ids: string[];
-}
-
-/** One input file as a report's header names it: its lines (records, for an import), whether it held nothing, and the runs in it. */
-export interface InputFile {
-  path: string;
-  lines: number;
-  /** No line at all (a 0-byte file, or a .gz of nothing): reported as such, never silently merged. */
-  empty: boolean;
-  /** The distinct run ids of its valid events, sorted. */
   run_ids: string[];
 }
 

@@ -1,8 +1,6 @@
 /** The shape every report section has, whatever renders it. */
 import type { Row } from './duck.js';
-import type { InputFile, LoadStats } from './load.js';
-
-export type { InputFile };
+import type { LoadStats } from './load.js';
 
 export interface Section {
   id: string;
@@ -23,11 +21,19 @@ export interface ReportResult {
   sections: Section[];
 }
 
+/** One input file as the analysis read it: its lines, whether it was empty, and the runs it holds. */
+export interface InputFile {
+  path: string;
+  lines: number;
+  empty: boolean;
+  run_ids: string[];
+}
+
 export interface Analysis {
   load: LoadStats;
-  /** Every input file with its line count, emptiness and run ids: what a report header names (the same array as load.inputs). */
-  inputs: InputFile[];
   reports: ReportResult[];
+  /** Every input file with its line count and run ids; renderers name them in the header (the same array as load.inputs). */
+  inputs: InputFile[];
 }
 
 export function findSection(analysis: Analysis, id: string): Section | undefined {

@@ -22,6 +22,6 @@ describe('sample traces live outside the default trace directory', () => {
     expect(readFileSync('README.md', 'utf8')).toContain('faultline report examples/traces/');
     const { code, stdout } = await cli(['report', 'examples/traces/', '--strict']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/synthetic-small\.jsonl: 1524 lines, run sample-run/);
+    expect(stdout).toMatch(/synthetic-small\.jsonl(:| ·) 1524 lines(,| ·) run sample-run/);
   });
 });
