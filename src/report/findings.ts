@@ -7,6 +7,7 @@ import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
 import { plural } from './format.js';
 import { importReconciliation, importTotals } from './imports.js';
+import { inputFindings } from './input-findings.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -16,7 +17,7 @@ export interface Finding {
 const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 export function findings(analysis: Analysis): Finding[] {
-  const out: Finding[] = [];
+  const out: Finding[] = inputFindings(analysis);
   for (const row of findSection(analysis, 'tool_funnel')?.rows ?? []) {
     if (row.tool !== '(all tools)' && typeof row.lost === 'number' && row.lost !== 0) {
       out.push({ level: 'error', text: `tool ${row.tool}: lost = ${row.lost} (calls - successes - failures must be 0; a call vanished in execution or a result had no call)` });
@@ -71,7 +72,7 @@ function runFindings(analysis: Analysis): Finding[] {
  * events they became; native traces keep `lines read = events used + lines
  * quarantined`.
  */
-export function reconciliation(analysis: Analysis): string {
+export function reconciliation(analysis: Pick<Analysis, 'load'>): string {
   const { linesRead, eventsUsed, quarantined, imports = [] } = analysis.load;
   if (imports.length === 0) return `lines read = events used + lines quarantined: ${linesRead} = ${eventsUsed} + ${quarantined.length}`;
   const totals = importTotals(imports);
