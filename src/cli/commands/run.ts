@@ -90,7 +90,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (opts.logicalRunId !== undefined && !/^[A-Za-z0-9._:-]{1,128}$/.test(opts.logicalRunId)) {
         throw new CliError(`--logical-run-id must be 1-128 letters, digits or . _ : -, got "${opts.logicalRunId}"`);
       }
-      let tasks = loadSuitesForCli(paths);
+      let tasks = loadSuitesForCli(paths, io);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
       // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
