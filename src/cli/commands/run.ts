@@ -100,11 +100,12 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
 
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
-      // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
-      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const c = colorsFor(io.isTTY, io.env);
       const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}) });
+      // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
+      // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
+      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const abort = new AbortController();
       const onSigint = () => abort.abort('sigint');
       process.once('SIGINT', onSigint);
