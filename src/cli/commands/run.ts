@@ -49,7 +49,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
     .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
     .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
-    .addOption(new Option('--wire <format>', 'wire format the mock speaks: anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default: each task\'s `wire`, else anthropic').choices(['anthropic', 'openai', 'responses']))
+    .addOption(new Option('--wire <format>', 'wire format the mock speaks to tasks that do not pin one with `wire:` (pinned tasks keep theirs, and the run says so): anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default anthropic').choices(['anthropic', 'openai', 'responses']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
@@ -97,6 +97,11 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
       if (shard) tasks = shardTasks(tasks, shard);
       if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
+      if (opts.wire) {
+        const { pinnedWireNote } = await import('../../suites/wire-pins.js');
+        const note = pinnedWireNote(tasks, opts.wire);
+        if (note) io.stderr(`faultline: ${note}\n`);
+      }
 
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
