@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli-io.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'faultline-cli-'));
+const tmp = () => tempDir('faultline-cli-');
 
 describe('faultline run', () => {
   it('runs the demo suite, exits 0 and writes a trace where every tool_call is settled exactly once', async () => {
