@@ -63,6 +63,16 @@ function check(e: Example, ran: Ran, root: string): void {
   }
 }
 
+/** The Quick start's own words: "one line per task, a summary table and the path of the trace it wrote (traces/<run-id>.jsonl)". */
+function quickStartSays(e: Example, ran: Ran): void {
+  const what = describeRun(e, ran);
+  const lines = [...ran.stdout.matchAll(/^\[\s*\d+\/(\d+)\] PASS /gm)];
+  expect.soft(lines.length, what).toBeGreaterThan(0);
+  expect.soft(lines.length, what).toBe(Number(lines[0]?.[1]));
+  expect.soft(ran.stdout, what).toMatch(/┌.*\n│ task /);
+  expect.soft(ran.stdout, what).toMatch(/^trace: (?:\S*\/)?traces\/\d{8}T\d{6}Z-[0-9a-f]+\.jsonl$/m);
+}
+
 describe('README', () => {
   it('has the Quick start and the examples this test runs', () => {
     expect(examples.length).toBeGreaterThan(20);
@@ -98,7 +108,10 @@ describe('README', () => {
           for (let e = queue.shift(); e; e = queue.shift()) results.push([e, await sh(e.command, scratch, e.unset, EXAMPLE_TIMEOUT_MS)]);
         };
         await Promise.all(Array.from({ length: AT_ONCE }, worker));
-        for (const [e, ran] of results.sort((a, b) => a[0].line - b[0].line)) check(e, ran, scratch.root);
+        for (const [e, ran] of results.sort((a, b) => a[0].line - b[0].line)) {
+          check(e, ran, scratch.root);
+          if (block === blocks[0] && /^faultline run /.test(e.command)) quickStartSays(e, ran);
+        }
       }
       // A run refused before it starts writes nothing: no empty trace, no recording.
       const empty = filesUnder(join(scratch.root, 'traces')).filter((f) => statSync(f).size === 0);

@@ -7,8 +7,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Made by builds and runs, never committed: a clean checkout starts without them (traces/ with its committed files). */
 const GENERATED = new Set(['.git', 'dist', 'traces', 'reports', 'recordings', '.vitest-tmp']);
@@ -32,7 +34,9 @@ export function scratchCheckout(repo: string): Scratch {
   }
   const bin = join(root, '.bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'faultline'), `#!/bin/sh\nexec node --import tsx "${join(real, 'src/cli/bin.ts')}" "$@"\n`);
+  // tsx by file URL: `--import tsx` would resolve from the example's working directory.
+  const tsx = pathToFileURL(createRequire(join(real, 'package.json')).resolve('tsx')).href;
+  writeFileSync(join(bin, 'faultline'), `#!/bin/sh\nexec node --import "${tsx}" "${join(real, 'src/cli/bin.ts')}" "$@"\n`);
   chmodSync(join(bin, 'faultline'), 0o755);
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1', GITHUB_STEP_SUMMARY: join(root, 'step-summary.md') };
   for (const name of KEY_VARIABLES) delete env[name];
