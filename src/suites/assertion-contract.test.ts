@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { DefenseName } from '../events/labels.js';
+import { ShippedDefense } from '../events/labels.js';
 import { EVENT_SCHEMAS } from '../events/schemas.js';
 import { checkAssertionContract, type Contract } from './assertion-contract.js';
 import { parseEventAssertion } from './event-assertion.js';
@@ -33,8 +33,10 @@ describe('event assertions against the event contract', () => {
     }
   });
 
-  it('accepts every value of every closed label set of the contract', () => {
-    for (const value of DefenseName.options) expect(messages(`count(defense_trigger where defense = ${value}) >= 0`)).toEqual([]);
+  it('accepts every shipped defense name, a user-defined one, and refuses what the name pattern does not allow', () => {
+    for (const value of ShippedDefense.options) expect(messages(`count(defense_trigger where defense = ${value}) >= 0`)).toEqual([]);
+    expect(messages('count(defense_trigger where defense = my_own_guard) >= 0')).toEqual([]);
+    expect(messages('count(defense_trigger where defense = "Not-A-Name") == 0')[0]).toMatch(/^defense_trigger\.defense cannot be "Not-A-Name" \(a defense name is lower-case/);
   });
 
   it('keeps working when a closed set opens to shipped names plus a user pattern', () => {
