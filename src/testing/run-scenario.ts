@@ -63,9 +63,11 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRun
     defenses: [...(found.defenses ?? []).map((m) => resolve(dirname(found.file), m)), ...modules],
     disabled_defenses: [...(found.disabled_defenses ?? []), ...(options.disable ?? [])],
     enabled_defenses: [...(found.enabled_defenses ?? []), ...(options.enable ?? [])],
+    // Forced here, on the task: the mock's own `wire` is only a default for tasks that pin none.
+    ...(options.wire ? { wire: options.wire } : {}),
   };
   const sink = new MemorySink();
-  const source = mockModelSource({ ...(options.wire ? { wire: options.wire } : {}), ...(options.stream !== undefined ? { stream: options.stream } : {}) });
+  const source = mockModelSource(options.stream !== undefined ? { stream: options.stream } : {});
   const summary = await runSuite({ tasks: [task], sink, source, extraDefenses: objects });
   const outcome = summary.outcomes[0]!;
   const events = sink.events().filter((e) => 'session_id' in e && e.session_id === outcome.sessionId);

@@ -46,7 +46,7 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
         import('../../suites/verify/render.js'),
         import('../../suites/mock-source.js'),
       ]);
-      const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths());
+      const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
       let defenses;
       try {
         defenses = await resolver.resolveDefenses(targets, opts.all === true, tasks, opts.suite === undefined);
