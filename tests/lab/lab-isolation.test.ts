@@ -4,6 +4,7 @@
  * reaches the harness), and leaves no process of the harness behind, however
  * the harness ends.
  */
+import { getEventListeners } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -111,6 +112,14 @@ describe('the lab', () => {
     const run = await lab(['sh', '-c', 'sleep 300 & echo $! > "$PIDFILE"; sleep 300'], [task('first'), task('second')], { env: { PATH: process.env['PATH'] ?? '', PIDFILE: pidfile }, signal: abort.signal });
     expect(run.summary.sessions.map((s) => [s.task.id, s.outcome])).toEqual([['first', 'aborted']]);
     expect(await goneWithin(Number(readFileSync(pidfile, 'utf8')), 3000)).toBe(true);
+  });
+
+  it('leaves no listener on the caller\'s abort signal, however many sessions ran (no MaxListenersExceededWarning past 10)', async () => {
+    const abort = new AbortController();
+    const tasks = Array.from({ length: 12 }, (_, i) => task(`quick-${i}`));
+    const run = await lab(['sh', '-c', 'exit 0'], tasks, { signal: abort.signal, graceMs: 10 });
+    expect(run.summary.sessions).toHaveLength(12);
+    expect(getEventListeners(abort.signal, 'abort')).toHaveLength(0);
   });
 
   it('says so when the harness command cannot be started', async () => {
