@@ -6,7 +6,7 @@
  * shows the rule is what stops it. Payloads `touch OUT/pwned`: creating a
  * file outside is the side effect checked.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionMode } from '../../src/events/labels.js';
 import type { ChainStep } from '../../src/harness/permissions/types.js';
@@ -84,6 +84,8 @@ export const ATTACKS: readonly Attack[] = [
   // 3. Paths: `..` after a symlink, POSIX classes in globs.
   { id: 'symlink-dotdot', cls: 'physical_paths', command: 'cat link/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['physical_dotdot'] } },
   { id: 'glob-posix-class', cls: 'physical_paths', command: 'cat l[[:alpha:]]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['glob_semantics'] } },
+  // A dangling link whose text has `..` after a symlink: writing through it creates its target next to the link's target.
+  { id: 'dangling-link-dotdot', cls: 'physical_paths', command: 'echo x > up', setup: (lab) => symlinkSync('link/../pwned', join(lab.ws, 'up')), proof: { mode: 'bypass', rules: ['physical_dotdot'] } },
   // 4. Bypass-immune promises and the operands of write commands.
   { id: 'tee-git-hook', cls: 'bypass_immune', command: 'echo "touch OUT/pwned" | tee .git/hooks/pre-commit', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
   { id: 'cp-git-hook', cls: 'bypass_immune', command: 'cp a.txt .git/hooks/post-checkout', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
