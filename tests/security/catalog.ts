@@ -43,6 +43,8 @@ const template = (lab: Omit<Lab, 'before'>) => {
   mkdirSync(join(lab.ws, 'tpl', 'hooks'), { recursive: true });
   writeFileSync(join(lab.ws, 'tpl', 'hooks', 'pre-commit'), `#!/bin/sh\ntouch ${lab.out}/pwned\n`);
 };
+/** src/door -> the outside directory: a link one level down, which a `cd src` first reaches. */
+const doorInSrc = (lab: Omit<Lab, 'before'>) => symlinkSync(lab.out, join(lab.ws, 'src', 'door'));
 const payloadFile = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.ws, 'payload.txt'), `a[$(touch ${lab.out}/pwned)]\n`);
 
 const OPT: readonly RuleSwitch[] = ['option_tables', 'operand_paths'];
@@ -84,6 +86,10 @@ export const ATTACKS: readonly Attack[] = [
   // 3. Paths: `..` after a symlink, POSIX classes in globs.
   { id: 'symlink-dotdot', cls: 'physical_paths', command: 'cat link/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['physical_dotdot'] } },
   { id: 'glob-posix-class', cls: 'physical_paths', command: 'cat l[[:alpha:]]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['glob_semantics'] } },
+  // Working directories: composed (`cd src && cd door`), and targets bash computes (`~-` is $OLDPWD, a glob).
+  { id: 'cd-then-cd-through-link', cls: 'physical_paths', command: 'cd src && cd door && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
+  { id: 'cd-tilde-oldpwd', cls: 'physical_paths', command: 'OLDPWD=OUT; cd ~- && cat secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
+  { id: 'cd-glob-target', cls: 'physical_paths', command: 'cd src/d*r && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
   // A dangling link whose text has `..` after a symlink: writing through it creates its target next to the link's target.
   { id: 'dangling-link-dotdot', cls: 'physical_paths', command: 'echo x > up', setup: (lab) => symlinkSync('link/../pwned', join(lab.ws, 'up')), proof: { mode: 'bypass', rules: ['physical_dotdot'] } },
   // 4. Bypass-immune promises and the operands of write commands.

@@ -40,6 +40,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
   let notReadOnlyBecause = readOnly ? '' : `\`${subject.tool}\` changes files or state`;
   let accesses: readonly PathAccess[] = subject.paths;
   let cwds: readonly (string | null)[] = [];
+  let bases: readonly (string | undefined)[] = [config.workspaceRoot];
   let untrustedGit: string | null = null;
   // Units are read only by rule matching (rules.ts): with no rules they cannot change an answer, so they are not built.
   const wantUnits = config.rules !== undefined && config.rules.length > 0;
@@ -54,7 +55,8 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       const sp = shellPaths(analysis);
       accesses = [...subject.paths, ...sp.accesses];
       cwds = sp.cwds;
-      if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, cwds, config);
+      if (cwds.length > 0) bases = workingDirs(cwds, config);
+      if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, bases, config);
       if (wantUnits) {
         for (const cmd of analysis.commands) {
           const written = words(cmd.argv);
@@ -67,7 +69,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
     }
   }
 
-  const paths = accesses.map((access) => ({ access, verdict: judge(access, cwds, config, dirMemo) }));
+  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, config, dirMemo) }));
   if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
   if (subject.command === undefined && wantUnits) {
     for (const { access, verdict } of paths) {
@@ -79,9 +81,9 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
 }
 
 /** The first git working directory (relative to the workspace or a `cd` target) whose repository is not trusted. */
-function gitTrust(gitDirs: readonly (string | null)[], cwds: readonly (string | null)[], config: PermissionConfig): string | null {
+function gitTrust(gitDirs: readonly (string | null)[], bases: readonly (string | undefined)[], config: PermissionConfig): string | null {
   for (const dir of gitDirs) {
-    for (const base of basesOf(dir, cwds, config)) {
+    for (const base of basesOf(dir, bases, config)) {
       if (base === undefined || dir === null) return 'git runs in a directory computed at run time, so the repository it uses cannot be checked';
       const why = untrustedRepository(path.resolve(base, dir === '~' || dir.startsWith('~/') ? config.homeDir + dir.slice(1) : dir));
       if (why) return why;
@@ -91,16 +93,18 @@ function gitTrust(gitDirs: readonly (string | null)[], cwds: readonly (string | 
 }
 
 /** Strictest verdict over every working directory the path may be relative to, and every file a glob matches. */
-function judge(access: PathAccess, cwds: readonly (string | null)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined): PathVerdict {
+function judge(access: PathAccess, workingBases: readonly (string | undefined)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined): PathVerdict {
   // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
   const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
   const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
-  const bases = basesOf(access.path, cwds, config);
+  const bases = basesOf(access.path, workingBases, config);
   if (bases.length === 1 && !access.glob) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
   const verdicts: PathVerdict[] = [];
   for (const cwd of bases) {
     if (cwd === undefined || access.path === null) {
-      verdicts.push(checkPath(null, kind, guardAt(config, dirMemo, undefined), how));
+      const v = checkPath(null, kind, guardAt(config, dirMemo, undefined), how);
+      // The path is literal but the directory it is relative to is not: say so, or the model rewrites the wrong part.
+      verdicts.push(access.path === null ? v : { ...v, reason: `${access.via ?? 'The command'} uses ${access.path} relative to a directory only known when bash runs (a \`cd\` to a computed target such as \`~-\`, \`-\` or a glob), so it cannot be checked before running; \`cd\` to a literal directory inside the workspace, or use paths from the workspace root.` });
       continue;
     }
     verdicts.push(checkPath(access.path, kind, guardAt(config, dirMemo, cwd), how));
@@ -150,19 +154,44 @@ function guardAt(config: PermissionConfig, dirMemo: RealDirMemo | undefined, cwd
   return { workspaceRoot: config.workspaceRoot, homeDir: config.homeDir, cwd, extraRoots: config.extraRoots, protectedPaths: config.protectedPaths, fs: config.fs, dirMemo };
 }
 
-/** Working directories a relative path may be resolved against; `undefined` = unknown. */
-function basesOf(p: string | null, extra: readonly (string | null)[], config: PermissionConfig): (string | undefined)[] {
+/** Working directories a relative path may be resolved against (see workingDirs); an absolute or home path has one. */
+function basesOf(p: string | null, bases: readonly (string | undefined)[], config: PermissionConfig): readonly (string | undefined)[] {
+  if (p === null || path.isAbsolute(p) || p.startsWith('~')) return [config.workspaceRoot];
+  return bases;
+}
+
+const MAX_BASES = 32;
+
+/**
+ * Every directory the command may be in when it uses a relative path: the
+ * workspace, and each `cd`/`env -C`/`git -C` target resolved against every
+ * directory before it (`cd src && cd door` is src/door, not door), since the
+ * judge does not follow which part of a compound command runs where.
+ * `undefined` = a directory computed at run time (or too many to judge).
+ */
+function workingDirs(cwds: readonly (string | null)[], config: PermissionConfig): (string | undefined)[] {
   const ws = config.workspaceRoot;
-  if (p === null || path.isAbsolute(p) || p === '~' || p.startsWith('~')) return [ws];
   const out: (string | undefined)[] = [ws];
-  for (const c of extra) {
-    if (c === null) out.push(undefined);
-    else {
-      const abs = c === '~' || c.startsWith('~/') ? config.homeDir + c.slice(1) : path.isAbsolute(c) ? c : `${ws}/${c}`;
-      // bash's `cd` is logical (`cd link/..` stays put) but later paths resolve physically: judge both.
-      out.push(path.resolve(abs));
-      if (hasDotDot(abs) && isRuleOn('physical_dotdot')) out.push(abs);
+  const seen = new Set<string>([ws]);
+  const add = (d: string) => {
+    if (!seen.has(d)) {
+      seen.add(d);
+      out.push(d);
     }
+  };
+  for (const c of cwds) {
+    if (c === null) {
+      if (!out.includes(undefined)) out.push(undefined);
+      continue;
+    }
+    const from = isRuleOn('working_dirs') ? out.filter((b): b is string => b !== undefined) : [ws];
+    for (const b of from) {
+      const abs = c === '~' || c.startsWith('~/') ? config.homeDir + c.slice(1) : path.isAbsolute(c) ? c : `${b}/${c}`;
+      // bash's `cd` is logical (`cd link/..` stays put) but later paths resolve physically: judge both.
+      add(path.resolve(abs));
+      if (hasDotDot(abs) && isRuleOn('physical_dotdot')) add(abs);
+    }
+    if (out.length > MAX_BASES) return [...out.slice(0, MAX_BASES), undefined];
   }
   return out;
 }

@@ -238,6 +238,24 @@ describe('permission chain: globs', () => {
   });
 });
 
+describe('permission chain: working directories', () => {
+  it('judges a relative path from every directory a compound command may be in, each cd composed with the ones before', () => {
+    mkdirSync(path.join(ws, 'lib'), { recursive: true });
+    symlinkSync(path.join(base, 'outside'), path.join(ws, 'lib', 'door'));
+    expect(brief(bash('cd lib && cd door && cat x.txt'))).toBe('deny:path_guard');
+    expect(brief(bash('cd lib && cat x.txt'))).toBe('allow:read_only');
+  });
+
+  it('treats a cd target that bash computes (~-, ~+, a glob) as unknown, and says the directory is the problem', () => {
+    for (const c of ['cd ~- && cat x.txt', 'cd ~+/lib && cat x.txt', 'cd l* && cat x.txt', 'env -C l* cat x.txt']) {
+      const r = run(bash(c));
+      expect(`${r.decision}:${r.source}`, c).toBe('deny:path_guard');
+      expect(r.reason, c).toMatch(/relative to a directory only known when bash runs/);
+    }
+    expect(brief(bash('cat ~-/x.txt'))).toBe('deny:path_guard');
+  });
+});
+
 describe('permission chain: defense accounting', () => {
   it('reports which defenses were evaluated, apart from which one triggered', () => {
     const ls = run(bash('ls'));

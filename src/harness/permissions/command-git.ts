@@ -24,7 +24,7 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
   let dir: string | null = '.';
   for (const o of global.options) {
     if (o.spec.name === '-C') {
-      dir = o.value?.value ?? null;
+      dir = o.value?.glob && isRuleOn('working_dirs') ? null : (o.value?.value ?? null);
       d.cwds.push(dir);
       if (o.value) d.accesses.push(access(o.value, 'read', '`git -C`'));
     }

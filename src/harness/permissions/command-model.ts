@@ -104,7 +104,8 @@ function judgeNamed(name: string, args: readonly ShellWord[], d: Draft, depth: n
   if (PURE_COMMANDS.has(name) || name === 'env' || name === 'command' || (SHELL_STATE.has(name) && name !== 'cd' && name !== 'pushd')) return;
   if (name === 'cd' || name === 'pushd') {
     const target = args.find((a) => a.value === null || !a.value.startsWith('-'));
-    d.cwds.push(target === undefined ? '~' : target.value === '-' ? null : target.value);
+    // A glob target is whatever directory it matches when bash runs: unknown.
+    d.cwds.push(target === undefined ? '~' : target.value === '-' || (target.glob && isRuleOn('working_dirs')) ? null : target.value);
     return;
   }
   const fileTable = Object.hasOwn(FILE_TABLES, name) ? FILE_TABLES[name] : undefined;

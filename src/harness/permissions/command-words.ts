@@ -129,7 +129,7 @@ export function unwrapCommand(cmd: Pick<SimpleCommand, 'argv'>): Unwrapped {
       } else {
         if (isRuleOn('option_tables')) issue ??= firstUnsafe(name, parsed);
         for (const o of parsed.options) {
-          if (name === 'env' && (o.spec.name === '-C' || o.spec.name === '--chdir')) cwds.push(o.value?.value ?? null);
+          if (name === 'env' && (o.spec.name === '-C' || o.spec.name === '--chdir')) cwds.push(o.value?.glob && isRuleOn('working_dirs') ? null : (o.value?.value ?? null));
           if ((o.spec.name === '-S' || o.spec.name === '--split-string') && isRuleOn('option_tables')) flags.push({ construct: 'eval_like', detail: `env ${o.written}` });
           if (o.spec.name === '--process-slot-var' && isDangerousEnvName(o.value?.value ?? 'PATH')) flags.push({ construct: 'env_tampering', detail: `xargs ${o.written}` });
           if (o.spec.effect === 'read' && o.value) reads.push(o.value);

@@ -20,6 +20,8 @@ export const RULE_SWITCHES = [
   'physical_dotdot',
   /** Globs are expanded with picomatch's bash semantics, or refused (glob-expand.ts). */
   'glob_semantics',
+  /** Working directories compose (`cd a && cd b` is a/b), and a `cd` target bash computes (`~-`, a glob) is unknown (call-view.ts, shell-words.ts). */
+  'working_dirs',
 ] as const;
 export type RuleSwitch = (typeof RULE_SWITCHES)[number];
 

@@ -5,6 +5,7 @@
  * treats null as "unknown" (fail closed).
  */
 import type { Node } from 'web-tree-sitter';
+import { isRuleOn } from './rule-switches.js';
 
 export interface ShellWord {
   /** Source text of the word, quotes and escapes included. */
@@ -22,9 +23,20 @@ export interface ShellWord {
 
 export function shellWord(node: Node): ShellWord {
   const acc = { glob: false };
-  const value = valueOf(node, acc);
+  const value = tildeIsDynamic(node.text) ? null : valueOf(node, acc);
   if (!acc.glob || value === null) return { text: node.text, value, glob: acc.glob };
   return { text: node.text, value, glob: true, pattern: patternOf(node) ?? undefined };
+}
+
+/**
+ * An unquoted tilde prefix other than `~` itself names a directory only known
+ * when bash runs: `~-` is $OLDPWD, `~+` is $PWD, `~N` the directory stack,
+ * `~user` another home. (`~` is the home the harness sets, judged as such.)
+ */
+function tildeIsDynamic(text: string): boolean {
+  if (!text.startsWith('~') || !isRuleOn('working_dirs')) return false;
+  const slash = text.indexOf('/');
+  return (slash < 0 ? text : text.slice(0, slash)) !== '~';
 }
 
 const escapeGlob = (s: string): string => s.replace(/[*?[\]\\]/g, '\\$&');
