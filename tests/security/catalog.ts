@@ -60,6 +60,12 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'xargs-arg-file', cls: 'read_only_options', command: 'xargs -a OUT/secret.txt echo', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
   { id: 'git-grep-pager-abbrev', cls: 'read_only_options', command: "git grep --open-files-in='touch OUT/pwned' alpha", proof: { mode: 'acceptEdits', rules: ['option_tables'] } },
   { id: 'git-bare-repo-fsmonitor', cls: 'config_sources', command: 'cd vendor && git status', setup: bareRepo, proof: { mode: 'acceptEdits', rules: ['git_repository'] } },
+  // The repository git discovers: through -exec, a .git symlink, a commondir, a working directory reached through a link.
+  { id: 'git-find-exec-C', cls: 'config_sources', command: 'find . -maxdepth 0 -exec git -C vendor status \\;', setup: bareRepo, proof: { mode: 'acceptEdits', rules: ['git_repository'] } },
+  { id: 'git-find-execdir', cls: 'config_sources', command: 'find vendor -name HEAD -execdir git status \\;', setup: bareRepo, proof: { mode: 'acceptEdits', rules: ['git_repository', 'working_dirs'] } },
+  { id: 'git-dotgit-symlink', cls: 'config_sources', command: 'cd sub && git status', setup: (lab) => { bareRepo(lab); mkdirSync(join(lab.ws, 'sub')); symlinkSync('../vendor', join(lab.ws, 'sub', '.git')); }, proof: { mode: 'acceptEdits', rules: ['git_repository'] } },
+  { id: 'git-commondir', cls: 'config_sources', command: 'git status', setup: (lab) => { bareRepo(lab); writeFileSync(join(lab.ws, '.git', 'commondir'), '../vendor\n'); }, proof: { mode: 'acceptEdits', rules: ['git_repository'] } },
+  { id: 'git-cwd-through-link', cls: 'config_sources', command: 'cd deep && git status', setup: (lab) => { bareRepo(lab); symlinkSync(join(lab.ws, 'vendor', 'objects'), join(lab.ws, 'deep')); }, proof: { mode: 'acceptEdits', rules: ['git_repository'] } },
   { id: 'git-xdg-config', cls: 'config_sources', command: 'XDG_CONFIG_HOME=. git status', setup: xdgConfig, proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
   { id: 'git-external-diff', cls: 'config_sources', command: "GIT_EXTERNAL_DIFF='touch OUT/pwned; true' git diff", proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
   { id: 'git-trace-file', cls: 'config_sources', command: 'GIT_TRACE=OUT/pwned git status', proof: { mode: 'acceptEdits', rules: ['config_sources'] } },

@@ -104,7 +104,7 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
     if (cwd === undefined || access.path === null) {
       const v = checkPath(null, kind, guardAt(config, dirMemo, undefined), how);
       // The path is literal but the directory it is relative to is not: say so, or the model rewrites the wrong part.
-      verdicts.push(access.path === null ? v : { ...v, reason: `${access.via ?? 'The command'} uses ${access.path} relative to a directory only known when bash runs (a \`cd\` to a computed target such as \`~-\`, \`-\` or a glob), so it cannot be checked before running; \`cd\` to a literal directory inside the workspace, or use paths from the workspace root.` });
+      verdicts.push(access.path === null ? v : { ...v, reason: `${access.via ?? 'The command'} uses ${access.path} relative to a directory only known when the command runs (\`cd\` to a computed target such as \`~-\`, \`-\` or a glob, or \`find -execdir\`), so it cannot be checked before running; \`cd\` to a literal directory inside the workspace, or use paths from the workspace root.` });
       continue;
     }
     verdicts.push(checkPath(access.path, kind, guardAt(config, dirMemo, cwd), how));

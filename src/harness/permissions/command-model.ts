@@ -201,6 +201,11 @@ function find(args: readonly ShellWord[], d: Draft, depth: number): void {
       const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: w.value === '{}' ? start.pattern : undefined } : w));
       const j = judgeCommand({ argv }, depth + 1);
       if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
+      // -execdir runs CMD in the directory of each file found: a directory only known when find runs.
+      const inFoundDir = (e.primary === '-execdir' || e.primary === '-okdir') && isRuleOn('working_dirs');
+      if (inFoundDir) d.cwds.push(null);
+      else if (isRuleOn('working_dirs')) d.cwds.push(...j.cwds);
+      if (isRuleOn('git_repository')) d.gitDirs.push(...(inFoundDir ? j.gitDirs.map(() => null) : j.gitDirs));
       d.flags.push(...j.flags);
       d.scripts.push(...j.scripts);
       d.linkTargets.push(...j.linkTargets);
