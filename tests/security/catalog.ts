@@ -70,6 +70,12 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'git-external-diff', cls: 'config_sources', command: "GIT_EXTERNAL_DIFF='touch OUT/pwned; true' git diff", proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
   { id: 'git-trace-file', cls: 'config_sources', command: 'GIT_TRACE=OUT/pwned git status', proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
   { id: 'git-c-fsmonitor', cls: 'config_sources', command: "git -c core.fsmonitor='touch OUT/pwned; false' status", proof: { mode: 'bypass', rules: ['config_sources'] } },
+  // git options and sub-commands that run a program named in the call (refused in every mode, bypass included).
+  { id: 'git-ls-remote-upload-pack', cls: 'read_only_options', command: "git ls-remote --upload-pack='touch OUT/pwned;' .", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
+  { id: 'git-fetch-upload-pack-abbrev', cls: 'read_only_options', command: "git fetch --upload-p='touch OUT/pwned;' .", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
+  { id: 'git-archive-exec', cls: 'read_only_options', command: "git archive --exec='touch OUT/pwned;' --remote=. HEAD", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
+  { id: 'git-rebase-exec-root', cls: 'read_only_options', command: "git -c user.name=l -c user.email=l@x stash -q && git -c user.name=l -c user.email=l@x rebase -q -x 'touch OUT/pwned' --root", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
+  { id: 'git-clone-c-fsmonitor', cls: 'config_sources', command: "git clone -q -c core.fsmonitor='touch OUT/pwned; false' . sub && git -C sub status", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
   // 1b. Read-only commands whose file operands sit outside the workspace.
   { id: 'git-diff-outside', cls: 'outside_operands', command: 'git diff /dev/null OUT/secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
   { id: 'git-config-file-outside', cls: 'outside_operands', command: 'git config --file OUT/leak.cfg --list', setup: leakConfig, readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },

@@ -224,6 +224,17 @@ describe('permission chain: paths and modes', () => {
   });
 });
 
+describe('permission chain: git running programs', () => {
+  it('refuses git options and sub-commands that run a program named in the call, even in bypass mode', () => {
+    for (const c of ["git ls-remote --upload-pack='sh x;' .", "git fetch --upl='sh x' .", 'git rebase -ix "sh x" HEAD~2', "git clone -c core.sshCommand='sh x' u d", 'git bisect run sh x', "git submodule foreach 'sh x'", 'git push --rec=x o']) {
+      expect(brief(bash(c), { mode: 'bypass' }), c).toBe('deny:tool_check');
+    }
+    for (const c of ['git fetch origin', 'git rebase -i HEAD~2', 'git clone -c user.name=x u d', 'git push origin feature', 'git rebase -Xours main']) {
+      expect(brief(bash(c), { mode: 'bypass' }), c).toBe('allow:mode');
+    }
+  });
+});
+
 describe('permission chain: globs', () => {
   it('judges the files a glob matches, so cat .env* cannot read secrets as a read-only command', () => {
     writeFileSync(path.join(ws, '.env.local'), 'SECRET=1');

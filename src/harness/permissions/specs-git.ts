@@ -129,6 +129,28 @@ export const GIT_GLOBAL = optionTable('C:c:Pph', 'no-pager no-optional-locks no-
 });
 
 /**
+ * Options of state-changing sub-commands whose value is a program git (or
+ * the other side of a local transport) runs: `git ls-remote
+ * --upload-pack='CMD;' .` runs CMD. Long names are matched by prefix
+ * (parse-options accepts abbreviations), short ones anywhere in a cluster.
+ * `clone -c KEY=VALUE` is code when KEY is a code-running key.
+ */
+export const GIT_CODE_OPTIONS: Readonly<Record<string, { readonly short: string; readonly long: readonly string[] }>> = {
+  clone: { short: 'u', long: ['upload-pack'] },
+  fetch: { short: '', long: ['upload-pack'] },
+  pull: { short: '', long: ['upload-pack'] },
+  'ls-remote': { short: '', long: ['upload-pack'] },
+  push: { short: '', long: ['receive-pack', 'exec'] },
+  archive: { short: '', long: ['exec'] },
+  rebase: { short: 'x', long: ['exec'] },
+  difftool: { short: 'x', long: ['extcmd'] },
+  'send-email': { short: '', long: ['to-cmd', 'cc-cmd', 'header-cmd', 'sendmail-cmd', 'smtp-server'] },
+};
+
+/** Sub-commands (and actions) that run a command given in their operands, or start a server or browser. */
+export const GIT_RUNS_OPERANDS: ReadonlySet<string> = new Set(['bisect run', 'submodule foreach', 'filter-branch', 'daemon', 'instaweb', 'web--browse']);
+
+/**
  * Configuration keys whose value is a program git (or a program it starts)
  * runs, or a file it includes: setting one is running code. A closed table,
  * matched case-insensitively on the whole key (`<section>.<sub>.<name>`).
