@@ -95,6 +95,14 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'mapfile-callback', cls: 'evaluated_words', command: "printf 'a\\n' | mapfile -C 'touch OUT/pwned #' -c 1", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
   { id: 'compgen-command', cls: 'evaluated_words', command: "compgen -C 'touch OUT/pwned' x", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
   { id: 'prompt-expansion', cls: 'evaluated_words', command: "for x in '$(touch OUT/pwned)'; do echo ${x@P}; done", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  // Variables bash assigns itself from text the command wrote, array keys, a name glued to its option.
+  { id: 'bash-rematch-arith', cls: 'evaluated_words', command: "[[ 'a[$(touch OUT/pwned)]' =~ (.*) ]] && echo $(( BASH_REMATCH[1] ))", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'last-word-arith', cls: 'evaluated_words', command: "echo 'a[$(touch OUT/pwned)]'; echo $(( _ ))", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'getopts-optarg-arith', cls: 'evaluated_words', command: "set -- -a 'a[$(touch OUT/pwned)]'; getopts a: o; echo $((OPTARG))", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
+  { id: 'printf-v-glued', cls: 'evaluated_words', command: "printf -v'a[$(touch OUT/pwned)]' x", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'array-literal-key', cls: 'evaluated_words', command: "a=(['$(touch OUT/pwned)']=1)", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'declare-array-key', cls: 'evaluated_words', command: "declare -a a=(['$(touch OUT/pwned)']=1)", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
+  { id: 'expression-alias-arith', cls: 'evaluated_words', command: 'read b < payload.txt; x=b+1; echo $((x))', setup: payloadFile, proof: { mode: 'bypass', rules: ['evaluated_words'] } },
   // 3. Paths: `..` after a symlink, POSIX classes in globs.
   { id: 'symlink-dotdot', cls: 'physical_paths', command: 'cat link/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['physical_dotdot'] } },
   { id: 'glob-posix-class', cls: 'physical_paths', command: 'cat l[[:alpha:]]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['glob_semantics'] } },
