@@ -106,6 +106,13 @@ export const ATTACKS: readonly Attack[] = [
   // 3. Paths: `..` after a symlink, POSIX classes in globs.
   { id: 'symlink-dotdot', cls: 'physical_paths', command: 'cat link/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['physical_dotdot'] } },
   { id: 'glob-posix-class', cls: 'physical_paths', command: 'cat l[[:alpha:]]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['glob_semantics'] } },
+  // Globs read as bash reads them; words split and joined as bash does.
+  { id: 'glob-escaped-letter', cls: 'physical_paths', command: 'cat l?\\nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['glob_semantics'] } },
+  { id: 'glob-nocaseglob-ssh-key', cls: 'physical_paths', command: 'shopt -s nocaseglob; cat OUT/../HOM[E]/.SS[H]/ID_RS[A]', proof: { mode: 'bypass', rules: ['glob_semantics'] } },
+  { id: 'glob-globstar-ssh-key', cls: 'physical_paths', command: 'shopt -s globstar dotglob; cat OUT/../**/id_*', proof: { mode: 'bypass', rules: ['glob_semantics'] } },
+  { id: 'word-split-in-bracket', cls: 'physical_paths', command: 'cat l[\\i]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['word_fidelity'] } },
+  { id: 'word-escaped-blank', cls: 'physical_paths', command: 'cat \\ d/../secret.txt', setup: (lab) => symlinkSync(join(lab.out, 'dir'), join(lab.ws, ' d')), readsOutside: true, proof: { mode: 'acceptEdits', rules: ['word_fidelity'] } },
+  { id: 'word-lone-dollar', cls: 'physical_paths', command: 'cat "d$"/../secret.txt', setup: (lab) => symlinkSync(join(lab.out, 'dir'), join(lab.ws, 'd$')), readsOutside: true, proof: { mode: 'acceptEdits', rules: ['word_fidelity'] } },
   // Working directories: composed (`cd src && cd door`), and targets bash computes (`~-` is $OLDPWD, a glob).
   { id: 'cd-then-cd-through-link', cls: 'physical_paths', command: 'cd src && cd door && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
   { id: 'cd-tilde-oldpwd', cls: 'physical_paths', command: 'OLDPWD=OUT; cd ~- && cat secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },

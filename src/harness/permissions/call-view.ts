@@ -11,7 +11,7 @@ import { readOnlyVerdict } from './read-only-command.js';
 import { shellPaths } from './shell-paths.js';
 import { checkPath, type AccessVia, type PathGuardOptions, type PathVerdict } from './path-guard.js';
 import { hasDotDot, type RealDirMemo } from './path-resolve.js';
-import { unwrapCommand } from './command-words.js';
+import { baseName, unwrapCommand } from './command-words.js';
 import { expandGlob } from './glob-expand.js';
 import { untrustedRepository } from './git-repo.js';
 import { isRuleOn } from './rule-switches.js';
@@ -69,7 +69,9 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
     }
   }
 
-  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, config, dirMemo) }));
+  // `shopt -s globstar|nocaseglob|extglob|...` changes what every glob of the command matches: none can be expanded here.
+  const globShopt = analysis?.ok === true && isRuleOn('glob_semantics') && analysis.commands.some((c) => baseName(unwrapCommand(c).argv[0]) === 'shopt');
+  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, config, dirMemo, globShopt) }));
   if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
   if (subject.command === undefined && wantUnits) {
     for (const { access, verdict } of paths) {
@@ -93,7 +95,7 @@ function gitTrust(gitDirs: readonly (string | null)[], bases: readonly (string |
 }
 
 /** Strictest verdict over every working directory the path may be relative to, and every file a glob matches. */
-function judge(access: PathAccess, workingBases: readonly (string | undefined)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined): PathVerdict {
+function judge(access: PathAccess, workingBases: readonly (string | undefined)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined, globShopt = false): PathVerdict {
   // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
   const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
   const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
@@ -111,8 +113,11 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
     if (access.glob) {
       const raw = isRuleOn('glob_semantics') ? access.pattern : access.path;
       const p = raw === undefined ? null : raw === '~' || raw.startsWith('~/') ? config.homeDir + raw.slice(1) : raw;
-      const matches = p === null ? null : isRuleOn('glob_semantics') ? expandGlob(p, cwd) : legacyExpand(p, cwd);
-      if (matches === null) verdicts.push(checkPath(null, kind, guardAt(config, dirMemo, undefined), how));
+      const matches = p === null || globShopt ? null : isRuleOn('glob_semantics') ? expandGlob(p, cwd) : legacyExpand(p, cwd);
+      if (matches === null) {
+        const v = checkPath(null, kind, guardAt(config, dirMemo, undefined), how);
+        verdicts.push(globShopt ? { ...v, reason: `${access.via ?? 'The command'} uses the glob ${access.path} after \`shopt\` changes how bash expands globs, so the files it matches cannot be checked before running; name the files, or drop the \`shopt\`.` } : v);
+      }
       else for (const m of matches) verdicts.push(checkPath(m, kind, guardAt(config, dirMemo, cwd), how));
     }
   }
@@ -200,6 +205,9 @@ function words(argv: readonly ShellWord[]): string {
   return argv.map((w) => w.value ?? w.text).join(' ');
 }
 
+/** A firm ask (only explicit consent lifts it) is stricter than a soft one. */
+const rank = (v: PathVerdict): number => RANK[v.effect] * 2 + (v.firm === true ? 1 : 0);
+
 function strictest(verdicts: PathVerdict[]): PathVerdict {
-  return verdicts.reduce((a, b) => (RANK[b.effect] > RANK[a.effect] ? b : a));
+  return verdicts.reduce((a, b) => (rank(b) > rank(a) ? b : a));
 }

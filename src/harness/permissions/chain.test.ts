@@ -247,6 +247,16 @@ describe('permission chain: globs', () => {
     }
     expect(brief(bash('cat .env*'))).toBe('allow:read_only');
   });
+
+  it('expands no glob after shopt changes globbing, and keeps a glob it cannot expand a firm ask that bypass does not lift', () => {
+    expect(brief(bash('shopt -s nocaseglob; cat ESC[A]PE/x'), { mode: 'bypass' })).toBe('deny:path_guard');
+    expect(brief(bash('cat e[[=s=]]cape/x'), { mode: 'bypass' })).toBe('deny:path_guard');
+    expect(brief(bash('shopt -s nocaseglob; cat README.md'), { mode: 'bypass' })).toBe('allow:mode');
+  });
+
+  it('refuses a command the parser would split or join differently from bash', () => {
+    for (const c of ['cat e[\\s]cape/x', 'cat \\ x', 'echo { }']) expect(brief(bash(c), { mode: 'bypass' }), c).toBe('deny:tool_check');
+  });
 });
 
 describe('permission chain: working directories', () => {

@@ -18,8 +18,10 @@ export const RULE_SWITCHES = [
   'git_repository',
   /** `..` is resolved physically, after symlinks (path-resolve.ts). */
   'physical_dotdot',
-  /** Globs are expanded with picomatch's bash semantics, or refused (glob-expand.ts). */
+  /** Globs are expanded as bash reads them (glob-match.ts), or refused; `shopt` makes them unknown (glob-expand.ts, call-view.ts). */
   'glob_semantics',
+  /** Words are what bash reads: a parse that splits or joins words differently is refused, literal `$` kept (shell-parser.ts, shell-words.ts). */
+  'word_fidelity',
   /** Working directories compose (`cd a && cd b` is a/b), and a `cd` target bash computes (`~-`, a glob) is unknown (call-view.ts, shell-words.ts). */
   'working_dirs',
 ] as const;

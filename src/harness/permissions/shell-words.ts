@@ -141,16 +141,17 @@ function hasUnquotedBrace(node: Node): boolean {
   return containsUnescaped(joined, '{') && containsUnescaped(joined, '}') && (node.text.includes(',') || node.text.includes('..'));
 }
 
-/** Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic. */
+/**
+ * Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic.
+ * Read from the source between the quotes, not only from the named children: tree-sitter
+ * leaves some literal text (a lone `$`) as an anonymous token, and that text is still in the word.
+ */
 function doubleQuoted(node: Node): string | null {
+  const text = node.text;
+  const base = node.startIndex;
   let out = '';
-  for (const [i, child] of node.namedChildren.entries()) {
-    if (i === 0 && isHome(child)) {
-      out += '~';
-      continue;
-    }
-    if (child.type !== 'string_content') return null;
-    const t = child.text;
+  let pos = 1; // after the opening quote
+  const literal = (t: string) => {
     for (let i = 0; i < t.length; i++) {
       const c = t[i] as string;
       const next = t[i + 1];
@@ -161,7 +162,21 @@ function doubleQuoted(node: Node): string | null {
       }
       out += c;
     }
+  };
+  const children = node.children;
+  for (let k = 0; k < children.length; k++) {
+    const child = children[k] as Node;
+    const from = child.startIndex - base;
+    const to = child.endIndex - base;
+    if (!child.isNamed && (k === 0 || k === children.length - 1) && child.type === '"') continue;
+    if (from > pos) literal(text.slice(pos, from));
+    if (child.type === 'string_content') literal(child.text);
+    else if (!child.isNamed && child.type === '$') out += isRuleOn('word_fidelity') ? '$' : '';
+    else if (out === '' && from === 1 && isHome(child)) out += '~';
+    else return null;
+    pos = to;
   }
+  if (text.length - 1 > pos) literal(text.slice(pos, text.length - 1));
   return out;
 }
 
