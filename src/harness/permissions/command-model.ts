@@ -9,15 +9,18 @@
 import type { PathAccess } from './types.js';
 import type { ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
-import { SHELLS, allowListName, baseName, shellCScript, unwrapCommand } from './command-words.js';
+import { allowListName, baseName, unwrapCommand } from './command-words.js';
 import { firstUnsafe, parseArgs, type ArgValue, type ParsedArgs } from './option-parse.js';
 import { FILE_TABLES } from './specs-files.js';
-import { parseFind } from './specs-find.js';
 import { PURE_COMMANDS, PURE_TABLES } from './specs-tools.js';
-import { INTERPRETER_CODE_OPTIONS, WRITERS } from './specs-writers.js';
+import { WRITERS } from './specs-writers.js';
 import { judgeGit } from './command-git.js';
 import { docker, npm } from './command-tools.js';
 import { dd, sed, writer } from './command-writers.js';
+import { find } from './command-find.js';
+import { opaque, wordPaths } from './command-opaque.js';
+
+export { opaque, wordPaths } from './command-opaque.js';
 import { isRuleOn } from './rule-switches.js';
 
 export interface CommandJudgement {
@@ -52,7 +55,6 @@ export interface Draft {
 
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
 const SHELL_STATE: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset']);
-const MAX_NESTING = 4;
 /** Options whose value is a program the command runs: code named in a word, refused in every mode. */
 export const RUNS_VALUE: ReadonlySet<string> = new Set(['sort --compress-program', 'rg --pre', 'rg --hostname-bin', 'git grep -O', 'git grep --open-files-in-pager']);
 
@@ -176,112 +178,4 @@ function pureWithOptions(name: string, args: readonly ShellWord[], d: Draft): vo
     const setter = parsed.operands.find((o) => o.value === null || !o.value.startsWith('+'));
     if (setter) d.notReadOnly ??= '`date` with an operand that is not a +FORMAT sets the system clock';
   } else if (parsed.operands.length > 0) d.notReadOnly ??= `\`${name}\` with operands ${name === 'hostname' ? 'sets the host name' : 'runs a program'}`;
-}
-
-function find(args: readonly ShellWord[], d: Draft, depth: number): void {
-  const f = parseFind(args);
-  for (const s of f.starts) d.accesses.push(access(s, f.deletes ? 'write' : 'read', f.deletes ? '`find -delete`' : '`find`'));
-  for (const r of f.reads) d.accesses.push(access(r, 'read', '`find`'));
-  for (const w of f.writes) d.accesses.push(access(w, 'write', '`find -fprint`'));
-  if (f.error) {
-    d.notReadOnly ??= f.error;
-    return;
-  }
-  if (f.deletes) d.notReadOnly ??= '`find -delete` deletes files';
-  if (f.writes.length > 0) d.notReadOnly ??= '`find -fprint`/`-fls` writes a file';
-  for (const e of f.execs) {
-    const inner = baseName(e.argv[0]) ?? e.argv[0]?.text ?? '?';
-    const via = `\`find ${e.primary} ${inner}\``;
-    if (depth >= MAX_NESTING) {
-      d.notReadOnly ??= `${via} nests too deeply to judge`;
-      continue;
-    }
-    // `{}` is each file found under the start paths: judge the command as if run on the start paths.
-    for (const start of f.starts) {
-      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: w.value === '{}' ? start.pattern : undefined } : w));
-      const j = judgeCommand({ argv }, depth + 1);
-      if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
-      // -execdir runs CMD in the directory of each file found: a directory only known when find runs.
-      const inFoundDir = (e.primary === '-execdir' || e.primary === '-okdir') && isRuleOn('working_dirs');
-      if (inFoundDir) d.cwds.push(null);
-      else if (isRuleOn('working_dirs')) d.cwds.push(...j.cwds);
-      if (isRuleOn('git_repository')) d.gitDirs.push(...(inFoundDir ? j.gitDirs.map(() => null) : j.gitDirs));
-      d.flags.push(...j.flags);
-      d.scripts.push(...j.scripts);
-      d.linkTargets.push(...j.linkTargets);
-      const shell = baseName(argv[0]);
-      if (shell !== null && SHELLS.has(shell)) {
-        const script = shellCScript(argv.slice(1));
-        if (script !== undefined) d.scripts.push(script);
-      }
-      for (const a of j.accesses) d.accesses.push({ ...a, via });
-    }
-  }
-}
-
-
-
-
-
-
-
-/**
- * A program whose file effects faultline cannot see (an unknown command, an
- * interpreter, a shell running a script): every static operand and every
- * `--opt=value` value may be a file it writes. Code given with `-c`/`-e`
- * is skipped; a shell's `-c` script is analyzed as commands of its own.
- */
-export function opaque(name: string, args: readonly ShellWord[], d: Draft): void {
-  if (!isRuleOn('operand_paths')) return;
-  const via = `\`${name}\` (faultline cannot see which files it writes)`;
-  const family = SHELLS.has(name) ? 'shell' : /^python/.test(name) ? 'python' : name === 'nodejs' ? 'node' : ['gawk', 'mawk', 'nawk'].includes(name) ? 'awk' : name;
-  const code = Object.hasOwn(INTERPRETER_CODE_OPTIONS, family) ? INTERPRETER_CODE_OPTIONS[family] : undefined;
-  let skipNext = false;
-  let programSeen = family === 'awk' ? false : true;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as ShellWord;
-    if (skipNext) {
-      skipNext = false;
-      continue;
-    }
-    const v = a.value;
-    if (v !== null && v.startsWith('-') && v !== '-') {
-      if (family === 'shell' && /^-[a-z]*c/.test(v)) return; // `sh -c SCRIPT`: the script is analyzed on its own, its $0.. are not files
-      if (code?.has(v) || (family === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) || (family === 'python' && /^-[a-zA-Z]*c$/.test(v))) {
-        skipNext = true;
-        if (family === 'awk' && (v === '-f' || v === '--source' || v === '-e')) programSeen = true;
-        if (INLINE_CODE.has(v) || /^-[a-zA-Z]*[eEc]$/.test(v)) inline(name, v, d);
-      }
-      const eq = v.indexOf('=');
-      if (v.startsWith('--') && eq > 0) d.accesses.push({ path: v.slice(eq + 1), access: 'any', via });
-      continue;
-    }
-    if (!programSeen) {
-      programSeen = true; // awk's first operand is its program
-      inline(name, 'PROGRAM', d);
-      continue;
-    }
-    d.accesses.push(access(a, 'any', via));
-  }
-}
-
-/** Options whose value is a program given inline. */
-const INLINE_CODE: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--source']);
-
-/**
- * Inline code (`python3 -c`, `node -e`, `perl -e`, awk's program) may open
- * any file: one access to a path computed at run time, which the chain asks
- * about in every mode unless the OS sandbox confines the command.
- */
-function inline(name: string, option: string, d: Draft): void {
-  d.accesses.push({ path: null, access: 'any', via: `\`${name} ${option}\` (inline code, whose files faultline cannot see)` });
-}
-
-/** The path-like parts of a word of a call that did not parse: the word, or the value after `=`. */
-export function wordPaths(w: ShellWord): ArgValue[] {
-  const v = w.value;
-  if (v === null) return [{ value: null, glob: false, text: w.text }];
-  if (!v.startsWith('-')) return [{ value: v, glob: w.glob, pattern: w.pattern, text: w.text }];
-  const eq = v.indexOf('=');
-  return eq > 0 ? [{ value: v.slice(eq + 1), glob: w.glob, text: w.text }] : [];
 }
