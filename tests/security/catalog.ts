@@ -6,6 +6,7 @@
  * shows the rule is what stops it. Payloads `touch OUT/pwned`: creating a
  * file outside is the side effect checked.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionMode } from '../../src/events/labels.js';
@@ -42,6 +43,13 @@ const leakConfig = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.out, 'le
 const template = (lab: Omit<Lab, 'before'>) => {
   mkdirSync(join(lab.ws, 'tpl', 'hooks'), { recursive: true });
   writeFileSync(join(lab.ws, 'tpl', 'hooks', 'pre-commit'), `#!/bin/sh\ntouch ${lab.out}/pwned\n`);
+};
+/** h.tar in the workspace holds .git/hooks/pre-commit: extracting it writes a protected path. */
+const hookArchive = (lab: Omit<Lab, 'before'>) => {
+  const src = join(lab.root, 'tar-src');
+  mkdirSync(join(src, '.git', 'hooks'), { recursive: true });
+  writeFileSync(join(src, '.git', 'hooks', 'pre-commit'), `#!/bin/sh\ntouch ${lab.out}/pwned\n`, { mode: 0o755 });
+  execFileSync('tar', ['cf', join(lab.ws, 'h.tar'), '-C', src, '.git/hooks/pre-commit']);
 };
 /** src/door -> the outside directory: a link one level down, which a `cd src` first reaches. */
 const doorInSrc = (lab: Omit<Lab, 'before'>) => symlinkSync(lab.out, join(lab.ws, 'src', 'door'));
@@ -93,7 +101,7 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'dbracket-eq-read', cls: 'evaluated_words', command: 'read x < payload.txt; [[ $x -eq 1 ]]', setup: payloadFile, proof: { mode: 'bypass', rules: ['evaluated_words'] } },
   { id: 'quoted-subscript-assign', cls: 'evaluated_words', command: "a['$(touch OUT/pwned)']=1", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
   { id: 'mapfile-callback', cls: 'evaluated_words', command: "printf 'a\\n' | mapfile -C 'touch OUT/pwned #' -c 1", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
-  { id: 'compgen-command', cls: 'evaluated_words', command: "compgen -C 'touch OUT/pwned' x", proof: { mode: 'bypass', rules: ['evaluated_words'] } },
+  { id: 'compgen-command', cls: 'evaluated_words', command: "compgen -C 'touch OUT/pwned' x", proof: { mode: 'bypass', rules: ['evaluated_words', 'opaque_code'] } },
   { id: 'prompt-expansion', cls: 'evaluated_words', command: "for x in '$(touch OUT/pwned)'; do echo ${x@P}; done", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
   // Variables bash assigns itself from text the command wrote, array keys, a name glued to its option.
   { id: 'bash-rematch-arith', cls: 'evaluated_words', command: "[[ 'a[$(touch OUT/pwned)]' =~ (.*) ]] && echo $(( BASH_REMATCH[1] ))", proof: { mode: 'acceptEdits', rules: ['evaluated_words'] } },
@@ -126,7 +134,7 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'cp-ssh-key-then-cat', cls: 'bypass_immune', command: 'cp ~/.ssh/id_rsa k.txt && cat k.txt', proof: { mode: 'bypass', rules: OPS } },
   { id: 'home-var-ssh-key', cls: 'bypass_immune', command: 'cat "$HOME/.ssh/id_rsa"', proof: { mode: 'bypass', rules: OPS } },
   { id: 'dynamic-path-ssh-key', cls: 'bypass_immune', command: 'f=~/.ssh/id_rsa; cat "$f"', proof: { mode: 'bypass', rules: OPS } },
-  { id: 'node-e-reads-ssh-key', cls: 'bypass_immune', command: "node -e 'process.stdout.write(require(\"fs\").readFileSync(require(\"os\").homedir() + \"/.ssh/id_rsa\", \"utf8\"))'", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'node-e-reads-ssh-key', cls: 'bypass_immune', command: "node -e 'process.stdout.write(require(\"fs\").readFileSync(require(\"os\").homedir() + \"/.ssh/id_rsa\", \"utf8\"))'", proof: { mode: 'bypass', rules: [...OPS, 'opaque_code'] } },
   { id: 'git-init-template-hook', cls: 'bypass_immune', command: 'git init -q --template=tpl', setup: template, proof: { mode: 'bypass', rules: OPS } },
   { id: 'symlink-made-and-used', cls: 'write_operands', command: 'ln -s OUT door && echo x > door/pwned', proof: { mode: 'bypass', rules: OPS } },
   { id: 'sed-in-place-outside', cls: 'write_operands', command: 'sed -i s/SECRET/gone/ OUT/secret.txt', proof: { mode: 'bypass', rules: OPS } },
@@ -134,11 +142,20 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'dd-of-outside', cls: 'write_operands', command: 'dd if=a.txt of=OUT/pwned status=none', proof: { mode: 'bypass', rules: OPS } },
   { id: 'find-delete-outside', cls: 'write_operands', command: 'find OUT/dir -delete', proof: { mode: 'bypass', rules: OPS } },
   { id: 'xargs-rm-outside', cls: 'write_operands', command: 'echo OUT/secret.txt | xargs rm', proof: { mode: 'bypass', rules: OPS } },
-  { id: 'node-e-operand', cls: 'write_operands', command: "node -e 'require(\"fs\").writeFileSync(process.argv[1], \"x\")' OUT/pwned", proof: { mode: 'bypass', rules: OPS } },
-  { id: 'perl-e-operand', cls: 'write_operands', command: "perl -e 'open(my $f, \">\", $ARGV[0])' OUT/pwned", proof: { mode: 'bypass', rules: OPS } },
+  { id: 'node-e-operand', cls: 'write_operands', command: "node -e 'require(\"fs\").writeFileSync(process.argv[1], \"x\")' OUT/pwned", proof: { mode: 'bypass', rules: [...OPS, 'opaque_code'] } },
+  { id: 'perl-e-operand', cls: 'write_operands', command: "perl -e 'open(my $f, \">\", $ARGV[0])' OUT/pwned", proof: { mode: 'bypass', rules: [...OPS, 'opaque_code'] } },
   { id: 'sed-script-w', cls: 'write_operands', command: "sed -n 'w OUT/pwned' a.txt", proof: { mode: 'bypass', rules: OPS } },
   { id: 'find-exec-sh-c', cls: 'write_operands', command: "find . -name a.txt -exec sh -c 'touch OUT/pwned' \\;", proof: { mode: 'bypass', rules: OPS } },
   { id: 'bash-c-inner', cls: 'write_operands', command: "bash -c 'touch OUT/pwned'", proof: { mode: 'bypass', rules: OPS } },
+  // Code faultline cannot see (a script file, a sed/awk program file, a Makefile, an archive, a patch): without the OS sandbox, bypass does not cover it.
+  { id: 'node-script-file', cls: 'write_operands', command: 'node s.js', setup: (lab) => writeFileSync(join(lab.ws, 's.js'), `require('fs').writeFileSync('${lab.out}/pwned', 'x')\n`), proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'sed-script-file-w', cls: 'write_operands', command: 'sed -n -f s.sed a.txt', setup: (lab) => writeFileSync(join(lab.ws, 's.sed'), `w ${lab.out}/pwned\n`), proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'awk-program-file', cls: 'write_operands', command: 'awk -f s.awk a.txt', setup: (lab) => writeFileSync(join(lab.ws, 's.awk'), `{ print > "${lab.out}/pwned" }\n`), proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'make-recipe', cls: 'write_operands', command: 'make -s', setup: (lab) => writeFileSync(join(lab.ws, 'Makefile'), `all:\n\ttouch ${lab.out}/pwned\n`), proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'shuf-glued-output', cls: 'write_operands', command: 'shuf -oOUT/pwned a.txt', proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'hash-p-later-name', cls: 'write_operands', command: 'hash -p ./s.sh ls; ls', setup: (lab) => writeFileSync(join(lab.ws, 's.sh'), `#!/bin/sh\ntouch ${lab.out}/pwned\n`, { mode: 0o755 }), proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'tar-extracts-git-hook', cls: 'bypass_immune', command: 'tar xf h.tar', setup: hookArchive, proof: { mode: 'bypass', rules: ['opaque_code'] } },
+  { id: 'patch-creates-git-hook', cls: 'bypass_immune', command: 'patch -p1 -s < h.patch', setup: (lab) => writeFileSync(join(lab.ws, 'h.patch'), `--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+touch ${lab.out}/pwned\n`), proof: { mode: 'bypass', rules: ['opaque_code'] } },
   // 5. The refusal names the real reason.
   { id: 'find-exec-rm', cls: 'refusal_text', command: 'find OUT/dir -exec rm {} \\;', reason: /find -exec rm/, proof: { mode: 'bypass', rules: OPS } },
 ];

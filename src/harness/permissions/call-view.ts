@@ -28,6 +28,8 @@ export interface CallView {
   readonly units: readonly MatchUnit[];
   /** Set when a git command would use a repository whose configuration the agent could have written. */
   readonly untrustedGit: string | null;
+  /** Set when part of the command runs code faultline cannot see (command-opaque.ts): what runs. */
+  readonly unseenCode: string | null;
 }
 
 const RANK = { pass: 0, ask: 1, deny: 2 } as const;
@@ -42,6 +44,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
   let cwds: readonly (string | null)[] = [];
   let bases: readonly (string | undefined)[] = [config.workspaceRoot];
   let untrustedGit: string | null = null;
+  let unseenCode: string | null = null;
   // Units are read only by rule matching (rules.ts): with no rules they cannot change an answer, so they are not built.
   const wantUnits = config.rules !== undefined && config.rules.length > 0;
   const units: MatchUnit[] = [];
@@ -55,6 +58,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       const sp = shellPaths(analysis);
       accesses = [...subject.paths, ...sp.accesses];
       cwds = sp.cwds;
+      unseenCode = sp.unseenCode;
       if (cwds.length > 0) bases = workingDirs(cwds, config);
       if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, bases, config);
       if (wantUnits) {
@@ -79,7 +83,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       units.push({ anyForms: forms, allowForms: forms });
     }
   }
-  return { analysis, readOnly, notReadOnlyBecause, paths, units, untrustedGit };
+  return { analysis, readOnly, notReadOnlyBecause, paths, units, untrustedGit, unseenCode };
 }
 
 /** The first git working directory (relative to the workspace or a `cd` target) whose repository is not trusted. */

@@ -224,6 +224,20 @@ describe('permission chain: paths and modes', () => {
   });
 });
 
+describe('permission chain: code faultline cannot see', () => {
+  it('does not let bypass run a script, inline code or an unknown program without the OS sandbox; the sandbox or explicit consent does', () => {
+    for (const c of ['node s.js', 'make', 'python3 -c "print(1)"', 'bash build.sh', 'sed -f s.sed a.txt', 'npm test', 'tar xf a.tar']) {
+      const r = run(bash(c), { mode: 'bypass', headless: false });
+      expect(`${r.decision}:${r.source}:${r.ruleId}`, c).toBe('ask:mode:unseen_code');
+      expect(r.reason, c).toMatch(/runs (a script whose commands|code whose effects) faultline cannot see/);
+      expect(brief(bash(c), { mode: 'bypass', sandboxed: true }), c).toBe('allow:mode');
+    }
+    expect(brief(bash('make'), { mode: 'bypass', rules: [{ id: 'make', effect: 'allow', tool: 'bash', pattern: 'make*' }] })).toBe('allow:allow_rule');
+    // Commands whose effects it does see still run in bypass: git, writers judged by operand, a shell's -c script.
+    for (const c of ['git commit -m x', 'mkdir build && cp a.txt build/', "bash -c 'touch x'"]) expect(brief(bash(c), { mode: 'bypass' }), c).toBe('allow:mode');
+  });
+});
+
 describe('permission chain: git running programs', () => {
   it('refuses git options and sub-commands that run a program named in the call, even in bypass mode', () => {
     for (const c of ["git ls-remote --upload-pack='sh x;' .", "git fetch --upl='sh x' .", 'git rebase -ix "sh x" HEAD~2', "git clone -c core.sshCommand='sh x' u d", 'git bisect run sh x', "git submodule foreach 'sh x'", 'git push --rec=x o']) {

@@ -44,6 +44,7 @@ export function find(args: readonly ShellWord[], d: Draft, depth: number): void 
       d.flags.push(...j.flags);
       d.scripts.push(...j.scripts);
       d.linkTargets.push(...j.linkTargets);
+      d.unseenCode ??= j.unseenCode === null ? null : `${via}: ${j.unseenCode}`;
       const shell = baseName(argv[0]);
       if (shell !== null && SHELLS.has(shell)) {
         const script = shellCScript(argv.slice(1));

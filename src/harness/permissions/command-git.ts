@@ -18,7 +18,7 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
   if (!global.ok) {
     d.notReadOnly ??= global.reason;
     d.gitDirs.push('.');
-    opaque('git', args, d);
+    opaque('git', args, d); // global options it cannot parse: what runs is unknown
     return;
   }
   let dir: string | null = '.';
@@ -45,7 +45,7 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
   }
   if (sub === null) {
     d.notReadOnly ??= '`git` with a sub-command computed at run time';
-    opaque('git', rest, d);
+    opaque('git', rest, d); // a sub-command computed at run time: what runs is unknown
     return;
   }
   const via = `\`git ${sub}\``;
@@ -56,7 +56,7 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
     const parsed = parseArgs(`git ${sub}`, table, rest);
     if (!parsed.ok) {
       d.notReadOnly ??= parsed.reason;
-      opaque(`git ${sub}`, rest, d);
+      opaque(`git ${sub}`, rest, d, false);
       return;
     }
     if (isRuleOn('option_tables')) {
@@ -102,7 +102,7 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
       const action = rest[0]?.value ?? undefined;
       if (!allowed[sub]!.includes(action)) {
         d.notReadOnly ??= `\`git ${sub} ${action ?? ''}\` changes the repository`.replace(' `', '`');
-        opaque(`git ${sub}`, rest, d);
+        opaque(`git ${sub}`, rest, d, false);
         return;
       }
       const table2 = sub === 'worktree' || sub === 'submodule' ? null : GIT_TABLES.log!;

@@ -40,6 +40,8 @@ export interface CommandJudgement {
    * line it was never judged (shell-paths.ts judges the target then).
    */
   readonly linkTargets: readonly PathAccess[];
+  /** Set when it runs code faultline cannot see (a script, inline code, an unknown program): what runs, model-facing. */
+  readonly unseenCode: string | null;
 }
 
 /** Mutable builder shared by the per-command judges. */
@@ -51,10 +53,18 @@ export interface Draft {
   gitDirs: (string | null)[];
   scripts: (string | null)[];
   linkTargets: PathAccess[];
+  unseenCode: string | null;
 }
 
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
-const SHELL_STATE: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset']);
+/**
+ * Built-ins that only change the (fresh) shell they run in: read-only. What they evaluate is judged
+ * elsewhere (`let`, `read 'a[$(x)]'`: shell-evaluated.ts; `shopt` globbing: call-view.ts).
+ */
+const SHELL_STATE: ReadonlySet<string> = new Set([
+  'cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'set', 'shopt', 'read', 'mapfile', 'readarray',
+  'getopts', 'shift', 'let', 'wait',
+]);
 /** Options whose value is a program the command runs: code named in a word, refused in every mode. */
 export const RUNS_VALUE: ReadonlySet<string> = new Set(['sort --compress-program', 'rg --pre', 'rg --hostname-bin', 'git grep -O', 'git grep --open-files-in-pager']);
 
@@ -76,7 +86,7 @@ export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via:
 
 export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
   const u = unwrapCommand(cmd);
-  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [], linkTargets: [] };
+  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [], linkTargets: [], unseenCode: null };
   const badWrapper = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
   if (badWrapper) d.notReadOnly ??= `\`${badWrapper}\` is not on the read-only list`;
   for (const r of u.reads) d.accesses.push(access(r, 'read', `\`${u.wrappers.join(' ')}\``));

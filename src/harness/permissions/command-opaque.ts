@@ -1,11 +1,13 @@
 /**
  * Programs whose file effects faultline cannot see: unknown commands,
- * interpreters and their inline code, shells running a script file. Their
- * operands are judged as possibly written; their code is unseen.
+ * interpreters and their inline code, shells running a script file, package
+ * scripts. Their operands are judged as possibly written, and their code is
+ * unseen: it may write anywhere, protected paths included, so without the
+ * OS sandbox the chain asks for it in every mode (bypass does not lift it).
  */
 import type { ShellWord } from './shell-words.js';
 import type { ArgValue } from './option-parse.js';
-import { SHELLS } from './command-words.js';
+import { SHELLS, shellCScript } from './command-words.js';
 import { access, type Draft } from './command-model.js';
 import { INTERPRETER_CODE_OPTIONS } from './specs-writers.js';
 import { isRuleOn } from './rule-switches.js';
@@ -16,10 +18,14 @@ import { isRuleOn } from './rule-switches.js';
  * `--opt=value` value may be a file it writes. Code given with `-c`/`-e`
  * is skipped; a shell's `-c` script is analyzed as commands of its own.
  */
-export function opaque(name: string, args: readonly ShellWord[], d: Draft): void {
+export function opaque(name: string, args: readonly ShellWord[], d: Draft, runsCode = true): void {
+  const family = SHELLS.has(name) ? 'shell' : /^python/.test(name) ? 'python' : name === 'nodejs' ? 'node' : ['gawk', 'mawk', 'nawk'].includes(name) ? 'awk' : name;
+  // Its code (a script file, inline code, a Makefile, package scripts) is unseen; a shell's `-c` script is not: it is analyzed.
+  if (runsCode && isRuleOn('opaque_code') && !(family === 'shell' && shellCScript(args) !== undefined)) {
+    d.unseenCode ??= `\`${name}\` runs code whose effects faultline cannot see`;
+  }
   if (!isRuleOn('operand_paths')) return;
   const via = `\`${name}\` (faultline cannot see which files it writes)`;
-  const family = SHELLS.has(name) ? 'shell' : /^python/.test(name) ? 'python' : name === 'nodejs' ? 'node' : ['gawk', 'mawk', 'nawk'].includes(name) ? 'awk' : name;
   const code = Object.hasOwn(INTERPRETER_CODE_OPTIONS, family) ? INTERPRETER_CODE_OPTIONS[family] : undefined;
   let skipNext = false;
   let programSeen = family === 'awk' ? false : true;
@@ -35,31 +41,17 @@ export function opaque(name: string, args: readonly ShellWord[], d: Draft): void
       if (code?.has(v) || (family === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) || (family === 'python' && /^-[a-zA-Z]*c$/.test(v))) {
         skipNext = true;
         if (family === 'awk' && (v === '-f' || v === '--source' || v === '-e')) programSeen = true;
-        if (INLINE_CODE.has(v) || /^-[a-zA-Z]*[eEc]$/.test(v)) inline(name, v, d);
       }
       const eq = v.indexOf('=');
       if (v.startsWith('--') && eq > 0) d.accesses.push({ path: v.slice(eq + 1), access: 'any', via });
       continue;
     }
     if (!programSeen) {
-      programSeen = true; // awk's first operand is its program
-      inline(name, 'PROGRAM', d);
+      programSeen = true; // awk's first operand is its program, not a file
       continue;
     }
     d.accesses.push(access(a, 'any', via));
   }
-}
-
-/** Options whose value is a program given inline. */
-const INLINE_CODE: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--source']);
-
-/**
- * Inline code (`python3 -c`, `node -e`, `perl -e`, awk's program) may open
- * any file: one access to a path computed at run time, which the chain asks
- * about in every mode unless the OS sandbox confines the command.
- */
-function inline(name: string, option: string, d: Draft): void {
-  d.accesses.push({ path: null, access: 'any', via: `\`${name} ${option}\` (inline code, whose files faultline cannot see)` });
 }
 
 /** The path-like parts of a word of a call that did not parse: the word, or the value after `=`. */

@@ -9,6 +9,7 @@ import { access, wordPaths, type Draft } from './command-model.js';
 import { parseArgs, type ArgValue } from './option-parse.js';
 import { DD_OPERANDS, SED_TABLE, WRITERS } from './specs-writers.js';
 import { sedScriptEffects } from './sed-script.js';
+import { isRuleOn } from './rule-switches.js';
 
 export function sed(args: readonly ShellWord[], d: Draft): void {
   const parsed = parseArgs('sed', SED_TABLE, args);
@@ -37,6 +38,8 @@ export function sed(args: readonly ShellWord[], d: Draft): void {
       if (fx.runs) opaqueScript = true;
     }
   }
+  // Its `w`/`e` commands are then unknown: it may write or run anything.
+  if (opaqueScript && isRuleOn('opaque_code')) d.unseenCode ??= '`sed` runs a script whose commands faultline cannot see (`-f`, `e`, or computed)';
   const kind = inPlace ? 'write' : opaqueScript ? 'any' : 'read';
   for (const f of files) if (f.value !== '-') d.accesses.push(access(f, kind, inPlace ? '`sed -i`' : '`sed`'));
 }

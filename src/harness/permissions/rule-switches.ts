@@ -12,6 +12,8 @@ export const RULE_SWITCHES = [
   'evaluated_words',
   /** Every operand of every command is path-judged, writers and opaque programs included (command-model.ts). */
   'operand_paths',
+  /** Code faultline cannot see (scripts, inline code, unknown programs) needs approval in every mode without the OS sandbox (command-opaque.ts, chain.ts). */
+  'opaque_code',
   /** The closed table of environment variables and config sources (command-words.ts, command-git.ts). */
   'config_sources',
   /** The repository git would use must not have a configuration the agent could write (git-repo.ts). */

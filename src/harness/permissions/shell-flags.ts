@@ -29,6 +29,8 @@ export function flagCommand(cmd: SimpleCommand): ShellFlag[] {
     if ((name === 'mapfile' || name === 'readarray') && u.argv.some((w) => w.value === null || /^-[a-zA-Z]*C/.test(w.value))) flags.push({ construct: 'eval_like', detail: `${name} -C` });
   }
   for (const a of u.envAssignments) if (isDangerousEnvName(a.name)) flags.push({ construct: 'env_tampering', detail: a.name });
+  // `hash -p PROG NAME` makes a later `NAME` run PROG: the command name judged later is not what runs.
+  if (name === 'hash' && isRuleOn('opaque_code') && u.argv.slice(1).some((w) => w.value === null || /^-[a-zA-Z]*p/.test(w.value))) flags.push({ construct: 'eval_like', detail: 'hash -p (a later command name runs another program)' });
 
   const runsCode = SHELLS.has(name) || isInterpreter(name);
   if (runsCode && u.wrappers.includes('xargs')) {
