@@ -121,6 +121,15 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'word-split-in-bracket', cls: 'physical_paths', command: 'cat l[\\i]nk/../secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['word_fidelity'] } },
   { id: 'word-escaped-blank', cls: 'physical_paths', command: 'cat \\ d/../secret.txt', setup: (lab) => symlinkSync(join(lab.out, 'dir'), join(lab.ws, ' d')), readsOutside: true, proof: { mode: 'acceptEdits', rules: ['word_fidelity'] } },
   { id: 'word-lone-dollar', cls: 'physical_paths', command: 'cat "d$"/../secret.txt', setup: (lab) => symlinkSync(join(lab.out, 'dir'), join(lab.ws, 'd$')), readsOutside: true, proof: { mode: 'acceptEdits', rules: ['word_fidelity'] } },
+  // Whole trees: links inside that the command follows or hands on, and secrets under an outside directory.
+  { id: 'grep-R-follows-link', cls: 'physical_paths', command: 'grep -R SECRET src', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['tree_reads'] } },
+  { id: 'grep-R-link-to-keys', cls: 'physical_paths', command: 'grep -R PRIVATE src', setup: (lab) => symlinkSync(join(lab.home, '.ssh'), join(lab.ws, 'src', 'keys')), proof: { mode: 'bypass', rules: ['tree_reads'] } },
+  { id: 'find-exec-cat-hands-on-link', cls: 'physical_paths', command: 'find src -exec cat {} +', setup: (lab) => symlinkSync(join(lab.out, 'secret.txt'), join(lab.ws, 'src', 'notes')), readsOutside: true, proof: { mode: 'acceptEdits', rules: ['tree_reads'] } },
+  { id: 'find-L-name-through-link', cls: 'physical_paths', command: 'find -L src -name secret.txt -exec cat {} +', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['tree_reads'] } },
+  { id: 'diff-r-follows-link', cls: 'physical_paths', command: 'diff -rN src tests', setup: (lab) => { doorInSrc(lab); mkdirSync(join(lab.ws, 'tests')); }, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['tree_reads'] } },
+  { id: 'grep-r-outside-tree-keys', cls: 'bypass_immune', command: 'grep -r PRIVATE OUT/..', proof: { mode: 'bypass', rules: ['tree_reads'] } },
+  { id: 'find-home-exec-cat', cls: 'bypass_immune', command: 'find ~ -name id_rsa -exec cat {} +', proof: { mode: 'bypass', rules: ['tree_reads'] } },
+  { id: 'cp-r-home-copies-keys', cls: 'bypass_immune', command: 'cp -r ~ k', proof: { mode: 'bypass', rules: ['tree_reads'] } },
   // Working directories: composed (`cd src && cd door`), and targets bash computes (`~-` is $OLDPWD, a glob).
   { id: 'cd-then-cd-through-link', cls: 'physical_paths', command: 'cd src && cd door && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
   { id: 'cd-tilde-oldpwd', cls: 'physical_paths', command: 'OLDPWD=OUT; cd ~- && cat secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
@@ -168,6 +177,7 @@ export const LEGIT: readonly string[] = [
   'git log -p -1 -- a.txt', 'git diff', 'git diff --stat', 'git show HEAD --stat', 'git branch', 'git rev-parse HEAD', 'git ls-files',
   'cat a.txt | wc -l', 'wc -l a.txt src/main.ts', "find . -name '*.ts'", "find . -name '*.ts' -exec wc -l {} +", 'jq .a data.json', 'node --version',
   'head -n 1 a.txt', 'tail -n 2 a.txt', 'sort a.txt | uniq -c', 'cut -c1-3 a.txt', 'diff a.txt a.txt', 'stat a.txt', 'file a.txt', 'du -sh .',
-  'echo hello', 'pwd', 'which git', 'date +%Y', 'ls src/*.ts', 'test -f a.txt && echo yes',
+  'echo hello', 'pwd', 'which git', 'date +%Y', 'ls src/*.ts', 'test -f a.txt && echo yes', "sed -n '1,2p' a.txt", 'git shortlog -sn',
+  '[[ -f a.txt ]] && echo yes', 'while read -r l; do echo "$l"; done < a.txt', "find . -name '*.ts' -exec grep -l export {} +",
   "for i in 1 2 3; do echo $((i * 2)); done", 'grep -c alpha a.txt', 'git log --format=%H -n 1', 'cd src && ls', 'env | wc -l',
 ];

@@ -13,6 +13,7 @@ import { checkPath, type AccessVia, type PathGuardOptions, type PathVerdict } fr
 import { hasDotDot, type RealDirMemo } from './path-resolve.js';
 import { baseName, unwrapCommand } from './command-words.js';
 import { expandGlob } from './glob-expand.js';
+import { treeVerdicts } from './tree-reads.js';
 import { untrustedRepository } from './git-repo.js';
 import { isRuleOn } from './rule-switches.js';
 import type { MatchUnit } from './rules.js';
@@ -104,7 +105,7 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
   const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
   const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
   const bases = basesOf(access.path, workingBases, config);
-  if (bases.length === 1 && !access.glob) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
+  if (bases.length === 1 && !access.glob && access.tree === undefined) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
   const verdicts: PathVerdict[] = [];
   for (const cwd of bases) {
     if (cwd === undefined || access.path === null) {
@@ -113,6 +114,7 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
       verdicts.push(access.path === null ? v : { ...v, reason: `${access.via ?? 'The command'} uses ${access.path} relative to a directory only known when the command runs (\`cd\` to a computed target such as \`~-\`, \`-\` or a glob, or \`find -execdir\`), so it cannot be checked before running; \`cd\` to a literal directory inside the workspace, or use paths from the workspace root.` });
       continue;
     }
+    const first = verdicts.length;
     verdicts.push(checkPath(access.path, kind, guardAt(config, dirMemo, cwd), how));
     if (access.glob) {
       const raw = isRuleOn('glob_semantics') ? access.pattern : access.path;
@@ -123,6 +125,10 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
         verdicts.push(globShopt ? { ...v, reason: `${access.via ?? 'The command'} uses the glob ${access.path} after \`shopt\` changes how bash expands globs, so the files it matches cannot be checked before running; name the files, or drop the \`shopt\`.` } : v);
       }
       else for (const m of matches) verdicts.push(checkPath(m, kind, guardAt(config, dirMemo, cwd), how));
+    }
+    if (access.tree && isRuleOn('tree_reads')) {
+      const check = (p: string) => checkPath(p, kind, guardAt(config, dirMemo, cwd), how);
+      for (const v of verdicts.slice(first)) verdicts.push(...treeVerdicts(v, access.tree, check, access.via ?? 'The command'));
     }
   }
   return soften(strictest(verdicts), config);

@@ -6,6 +6,7 @@
  * its refusal names `-exec rm`.
  */
 import type { ShellWord } from './shell-words.js';
+import type { TreeRead } from './types.js';
 import { SHELLS, baseName, shellCScript } from './command-words.js';
 import { access, judgeCommand, type Draft } from './command-model.js';
 import { parseFind } from './specs-find.js';
@@ -24,16 +25,18 @@ export function find(args: readonly ShellWord[], d: Draft, depth: number): void 
   }
   if (f.deletes) d.notReadOnly ??= '`find -delete` deletes files';
   if (f.writes.length > 0) d.notReadOnly ??= '`find -fprint`/`-fls` writes a file';
-  for (const e of f.execs) {
+  for (const [index, e] of f.execs.entries()) {
     const inner = baseName(e.argv[0]) ?? e.argv[0]?.text ?? '?';
     const via = `\`find ${e.primary} ${inner}\``;
     if (depth >= MAX_NESTING) {
       d.notReadOnly ??= `${via} nests too deeply to judge`;
       continue;
     }
-    // `{}` is each file found under the start paths: judge the command as if run on the start paths.
+    // `{}` is each entry found under the start paths: judged as the start path read as a tree whose
+    // entries (symlinks too, when the expression lets them through) are handed to the command.
+    const tree: TreeRead = { mode: f.follow ? 'follow' : 'links', ...(f.tree ? { find: { tree: f.tree, exec: index, follow: f.follow } } : {}) };
     for (const start of f.starts) {
-      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: w.value === '{}' ? start.pattern : undefined } : w));
+      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: w.value === '{}' ? start.pattern : undefined, tree } : w));
       const j = judgeCommand({ argv }, depth + 1);
       if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
       // -execdir runs CMD in the directory of each file found: a directory only known when find runs.

@@ -6,7 +6,7 @@
  * constructs it brings (env -S, git -c core.fsmonitor=...). Computed once per
  * simple command by the shell analysis and cached with it.
  */
-import type { PathAccess } from './types.js';
+import type { PathAccess, TreeRead } from './types.js';
 import type { ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
 import { allowListName, baseName, unwrapCommand } from './command-words.js';
@@ -80,8 +80,9 @@ export function judged(cmd: SimpleCommand): CommandJudgement {
   return j;
 }
 
-export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via: string): PathAccess {
-  return { path: p.value, access: kind, glob: p.glob, pattern: p.pattern, via };
+export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via: string, tree?: TreeRead): PathAccess {
+  const t = tree ?? p.tree;
+  return { path: p.value, access: kind, glob: p.glob, pattern: p.pattern, via, ...(t && isRuleOn('tree_reads') ? { tree: t } : {}) };
 }
 
 export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
@@ -169,9 +170,19 @@ function fileReader(name: string, parsed: ParsedArgs, args: readonly ShellWord[]
     d.notReadOnly ??= '`uniq IN OUT` writes OUT';
     files = files.slice(0, 1);
   }
-  for (const f of files) d.accesses.push(access(f, 'read', via));
   const recursive = name !== 'grep' || has('-r', '-R', '--recursive', '--dereference-recursive') || parsed.options.some((o) => (o.spec.name === '-d' || o.spec.name === '--directories') && o.value?.value === 'recurse');
-  if (files.length === 0 && (name === 'ls' || name === 'du' || name === 'rg' || (name === 'grep' && recursive))) d.accesses.push({ path: '.', access: 'read', via });
+  const tree = treeOf(name, recursive, has);
+  for (const f of files) d.accesses.push(access(f, 'read', via, tree));
+  if (files.length === 0 && (name === 'ls' || name === 'du' || name === 'rg' || (name === 'grep' && recursive))) d.accesses.push({ path: '.', access: 'read', via, ...(tree && isRuleOn('tree_reads') ? { tree } : {}) });
+}
+
+/** How a read-only command reads a directory operand: the files under it (grep -r, rg, diff -r), following links inside or not. */
+function treeOf(name: string, recursive: boolean, has: (...n: string[]) => boolean): TreeRead | undefined {
+  if ((name === 'grep' || name === 'egrep' || name === 'fgrep') && recursive) return { mode: has('-R', '--dereference-recursive') ? 'follow' : 'walk' };
+  if (name === 'rg') return { mode: has('-L', '--follow') ? 'follow' : 'walk' };
+  // diff -r follows symlinks it meets unless --no-dereference.
+  if (name === 'diff' && has('-r', '--recursive')) return { mode: has('--no-dereference') ? 'walk' : 'follow' };
+  return undefined;
 }
 
 function pureWithOptions(name: string, args: readonly ShellWord[], d: Draft): void {

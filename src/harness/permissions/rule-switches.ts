@@ -12,6 +12,8 @@ export const RULE_SWITCHES = [
   'evaluated_words',
   /** Every operand of every command is path-judged, writers and opaque programs included (command-model.ts). */
   'operand_paths',
+  /** A directory read as a tree is walked: symlinks a command follows out of it, and secrets under an outside one (tree-reads.ts). */
+  'tree_reads',
   /** Code faultline cannot see (scripts, inline code, unknown programs) needs approval in every mode without the OS sandbox (command-opaque.ts, chain.ts). */
   'opaque_code',
   /** The closed table of environment variables and config sources (command-words.ts, command-git.ts). */

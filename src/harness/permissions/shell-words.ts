@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { isRuleOn } from './rule-switches.js';
+import type { TreeRead } from './types.js';
 
 export interface ShellWord {
   /** Source text of the word, quotes and escapes included. */
@@ -19,6 +20,8 @@ export interface ShellWord {
    * (`'*'x*` is `\*x*`), so the expander matches what bash would.
    */
   readonly pattern?: string;
+  /** Set by a judge on a word it builds (find's `{}`): the path is read as a tree. */
+  readonly tree?: TreeRead;
 }
 
 export function shellWord(node: Node): ShellWord {

@@ -72,7 +72,8 @@ export const GIT_TABLES: Readonly<Record<string, OptionTable>> = {
   blame: optionTable('bL:ltS:pM::C::hcfnsew', 'root show-stats reverse= first-parent porcelain line-porcelain incremental encoding= contents= date= progress no-progress ignore-rev= ignore-revs-file= color-lines color-by-age score-debug show-name show-number show-email abbrev?', {
     effects: { '-S': 'read', '--contents': 'read', '--ignore-revs-file': 'read' },
   }),
-  shortlog: optionTable(`${LOG_SHORT}sew::`, `${DIFF_LONG} ${REV_LONG} numbered summary email committer group=`, { digits: true, effects: LOG_EFFECTS }),
+  // shortlog's own -n is --numbered (no value), not log's -n NUM.
+  shortlog: optionTable(`${LOG_SHORT}sew::n`, `${DIFF_LONG} ${REV_LONG} numbered summary email committer group=`, { digits: true, effects: LOG_EFFECTS }),
   describe: optionTable('', 'dirty? broken? all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent'),
   grep: optionTable('e:f:iInlLcwvhHEFPGrzoqpWA:B:C:O::', 'cached untracked no-index index recurse-submodules no-exclude-standard exclude-standard text textconv no-textconv ignore-case max-depth= recursive no-recursive word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count color? no-color break heading show-function context= after-context= before-context= function-context threads= and or not all-match quiet open-files-in-pager?', {
     digits: true,
