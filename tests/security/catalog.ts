@@ -84,6 +84,12 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'git-archive-exec', cls: 'read_only_options', command: "git archive --exec='touch OUT/pwned;' --remote=. HEAD", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
   { id: 'git-rebase-exec-root', cls: 'read_only_options', command: "git -c user.name=l -c user.email=l@x stash -q && git -c user.name=l -c user.email=l@x rebase -q -x 'touch OUT/pwned' --root", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
   { id: 'git-clone-c-fsmonitor', cls: 'config_sources', command: "git clone -q -c core.fsmonitor='touch OUT/pwned; false' . sub && git -C sub status", proof: { mode: 'bypass', rules: ['option_tables', 'operand_paths'] } },
+  // Shell state that turns later words into environment or directories: set -k, set -a with a name-setting built-in, cdable_vars.
+  { id: 'set-k-env-argument', cls: 'config_sources', command: "set -k; git diff GIT_EXTERNAL_DIFF='touch OUT/pwned;'", proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'set-a-printf-v-env', cls: 'config_sources', command: "set -a; printf -v GIT_EXTERNAL_DIFF 'touch OUT/pwned;'; git diff", proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'set-a-read-env', cls: 'config_sources', command: 'set -a; read -r GIT_EXTERNAL_DIFF < p.txt; git diff', setup: (lab) => writeFileSync(join(lab.ws, 'p.txt'), `touch ${lab.out}/pwned;\n`), proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'cdable-vars-read', cls: 'config_sources', command: 'shopt -s cdable_vars; d=OUT; cd d && cat secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['config_sources'] } },
+  { id: 'cdable-vars-write', cls: 'config_sources', command: 'shopt -s cdable_vars; d=OUT; cd d && touch pwned', proof: { mode: 'bypass', rules: ['config_sources'] } },
   // 1b. Read-only commands whose file operands sit outside the workspace.
   { id: 'git-diff-outside', cls: 'outside_operands', command: 'git diff /dev/null OUT/secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
   { id: 'git-config-file-outside', cls: 'outside_operands', command: 'git config --file OUT/leak.cfg --list', setup: leakConfig, readsOutside: true, proof: { mode: 'acceptEdits', rules: OPS } },
@@ -144,6 +150,10 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'home-var-ssh-key', cls: 'bypass_immune', command: 'cat "$HOME/.ssh/id_rsa"', proof: { mode: 'bypass', rules: OPS } },
   { id: 'dynamic-path-ssh-key', cls: 'bypass_immune', command: 'f=~/.ssh/id_rsa; cat "$f"', proof: { mode: 'bypass', rules: OPS } },
   { id: 'node-e-reads-ssh-key', cls: 'bypass_immune', command: "node -e 'process.stdout.write(require(\"fs\").readFileSync(require(\"os\").homedir() + \"/.ssh/id_rsa\", \"utf8\"))'", proof: { mode: 'bypass', rules: [...OPS, 'opaque_code'] } },
+  // Secrets through another name: bash's cwd seen through /proc/self/cwd, credential stores beyond ~/.ssh
+  // (the token file carries the home secret's marker, so reading it shows as a secret read).
+  { id: 'proc-self-cwd-glob-key', cls: 'bypass_immune', command: 'cd ~/.ssh && cat /proc/self/cwd/id_*', proof: { mode: 'bypass', rules: ['working_dirs'] } },
+  { id: 'gh-cli-token', cls: 'bypass_immune', command: 'cat ~/.config/gh/hosts.yml', setup: (lab) => { mkdirSync(join(lab.home, '.config', 'gh'), { recursive: true }); writeFileSync(join(lab.home, '.config', 'gh', 'hosts.yml'), `github.com:\n  oauth_token: ${lab.sshMark}\n`); }, proof: { mode: 'bypass', rules: [], steps: ['path_validation'] } },
   { id: 'git-init-template-hook', cls: 'bypass_immune', command: 'git init -q --template=tpl', setup: template, proof: { mode: 'bypass', rules: OPS } },
   { id: 'symlink-made-and-used', cls: 'write_operands', command: 'ln -s OUT door && echo x > door/pwned', proof: { mode: 'bypass', rules: OPS } },
   { id: 'sed-in-place-outside', cls: 'write_operands', command: 'sed -i s/SECRET/gone/ OUT/secret.txt', proof: { mode: 'bypass', rules: OPS } },

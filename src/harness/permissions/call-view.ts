@@ -104,6 +104,8 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
   // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
   const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
   const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
+  const procPath = isRuleOn('working_dirs') ? procView(access.path) : access.path;
+  if (procPath !== access.path) access = { ...access, path: procPath, glob: access.glob && procPath !== null, pattern: access.pattern === undefined || procPath === null ? undefined : procView(access.pattern) ?? undefined };
   const bases = basesOf(access.path, workingBases, config);
   if (bases.length === 1 && !access.glob && access.tree === undefined) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
   const verdicts: PathVerdict[] = [];
@@ -167,6 +169,21 @@ function legacyExpand(pattern: string, cwd: string): string[] | null {
 /** The path guard's options for one base directory (a literal: `{ ...guard, cwd }` is a slow path in V8). */
 function guardAt(config: PermissionConfig, dirMemo: RealDirMemo | undefined, cwd: string | undefined): PathGuardOptions {
   return { workspaceRoot: config.workspaceRoot, homeDir: config.homeDir, cwd, extraRoots: config.extraRoots, protectedPaths: config.protectedPaths, fs: config.fs, dirMemo };
+}
+
+/**
+ * `/proc/self/cwd/x` is x in the working directory of the process that opens
+ * it: bash's, not this one's (which is what realpath here would answer), so
+ * it is judged as the relative path `./x`. `/proc/self/root/x` is `/x`.
+ * Another process's directories (`/proc/123/cwd`) are unknown.
+ */
+function procView(p: string | null): string | null {
+  if (p === null || !p.startsWith('/proc/')) return p;
+  const m = /^\/proc\/(self|thread-self|[0-9]+)\/(cwd|root)(\/.*)?$/.exec(p);
+  if (!m) return p;
+  if (m[1] !== 'self' && m[1] !== 'thread-self') return null;
+  const rest = m[3] ?? '';
+  return m[2] === 'root' ? rest || '/' : `.${rest}`;
 }
 
 /** Working directories a relative path may be resolved against (see workingDirs); an absolute or home path has one. */

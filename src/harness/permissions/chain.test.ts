@@ -291,6 +291,20 @@ describe('permission chain: working directories', () => {
   });
 });
 
+describe('permission chain: refusal text', () => {
+  it('names both reasons when a command is not read-only and also reads outside the workspace', () => {
+    const r = run(bash('cp ../outside/x.txt copy.txt'), { mode: 'acceptEdits' });
+    expect(r.reason).toMatch(/outside the workspace\. Besides, this call needs approval because `cp` changes files/);
+    expect(run(bash('cat ../outside/x.txt')).reason).not.toMatch(/Besides/);
+  });
+
+  it('judges /proc/self/cwd as the working directory of bash, not of the harness', () => {
+    expect(brief(bash('cd escape && cat /proc/self/cwd/x.txt'))).toBe('deny:path_guard');
+    expect(run(bash('cat /proc/self/cwd/README.md')).reason).toBe('');
+    expect(brief(bash('cat /proc/1/cwd/x'), { mode: 'bypass' })).toBe('deny:path_guard');
+  });
+});
+
 describe('permission chain: defense accounting', () => {
   it('reports which defenses were evaluated, apart from which one triggered', () => {
     const ls = run(bash('ls'));

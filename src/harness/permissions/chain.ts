@@ -182,7 +182,9 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
       return answer('allow', 'mode', 'mode', '');
     }
   }
-  if (pending) return pending;
+  // The path is one reason; a command that is not read-only has a second one, and naming only the
+  // first would send the model to retry with another path (seed §8.7: refusals say what to change).
+  if (pending) return view.readOnly || !view.notReadOnlyBecause || subject.command === undefined ? pending : { ...pending, reason: `${pending.reason} Besides, this call needs approval because ${view.notReadOnlyBecause}.` };
   if (isOn(skip, 'read_only') && view.readOnly) return answer('allow', 'read_only', 'read_only', '');
   const why = view.notReadOnlyBecause ? ` because ${view.notReadOnlyBecause}` : '';
   return answer('ask', 'default', 'default', `This ${tool} call needs approval${why}.`);

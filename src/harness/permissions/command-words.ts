@@ -38,8 +38,11 @@ const DANGEROUS_ENV: ReadonlySet<string> = new Set([
   'RIPGREP_CONFIG_PATH', 'DOCKER_CONFIG', 'DOCKER_HOST', 'GCONV_PATH', 'LOCPATH', 'NLSPATH', 'HOSTALIASES', 'GOFLAGS',
   'GOTOOLCHAIN', 'CARGO_HOME', 'RUSTUP_TOOLCHAIN', 'RUSTC_WRAPPER', 'WGETRC', 'CURL_HOME', 'TAR_OPTIONS', 'GREP_OPTIONS',
 ]);
-/** Whole families: every GIT_* variable changes what git reads, runs or writes (GIT_EXTERNAL_DIFF, GIT_TRACE=FILE, GIT_DIR...). */
-const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_', 'NPM_CONFIG_', 'npm_config_', 'PYTHONMALLOC', 'MALLOC_'];
+/**
+ * Whole families: every GIT_* variable changes what git reads, runs or writes (GIT_EXTERNAL_DIFF, GIT_TRACE=FILE, GIT_DIR...);
+ * NODE_* and PYTHON* hold interpreter options and write targets (NODE_V8_COVERAGE, PYTHONWARNINGS imports a module).
+ */
+const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_', 'NPM_CONFIG_', 'npm_config_', 'PYTHONMALLOC', 'MALLOC_', 'NODE_', 'PYTHON', 'GLIBC_', 'JQ_'];
 
 export function isDangerousEnvName(name: string): boolean {
   if (!isRuleOn('config_sources')) return false;
