@@ -7,7 +7,7 @@
  * file outside is the side effect checked.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionMode } from '../../src/events/labels.js';
 import type { ChainStep } from '../../src/harness/permissions/types.js';
@@ -53,6 +53,11 @@ const hookArchive = (lab: Omit<Lab, 'before'>) => {
 };
 /** src/door -> the outside directory: a link one level down, which a `cd src` first reaches. */
 const doorInSrc = (lab: Omit<Lab, 'before'>) => symlinkSync(lab.out, join(lab.ws, 'src', 'door'));
+/** The repository's own config makes .husky its hooks directory (as husky does): a file written there runs on the next commit. */
+const huskyHooks = (lab: Omit<Lab, 'before'>) => {
+  appendFileSync(join(lab.ws, '.git', 'config'), '[core]\n\thooksPath = .husky\n');
+  mkdirSync(join(lab.ws, '.husky'), { recursive: true });
+};
 const payloadFile = (lab: Omit<Lab, 'before'>) => writeFileSync(join(lab.ws, 'payload.txt'), `a[$(touch ${lab.out}/pwned)]\n`);
 
 const OPT: readonly RuleSwitch[] = ['option_tables', 'operand_paths'];
@@ -145,6 +150,8 @@ export const ATTACKS: readonly Attack[] = [
   // 4. Bypass-immune promises and the operands of write commands.
   { id: 'tee-git-hook', cls: 'bypass_immune', command: 'echo "touch OUT/pwned" | tee .git/hooks/pre-commit', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
   { id: 'cp-git-hook', cls: 'bypass_immune', command: 'cp a.txt .git/hooks/post-checkout', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
+  { id: 'tee-repo-hookspath', cls: 'bypass_immune', command: 'echo "touch OUT/pwned" | tee .husky/pre-commit', setup: huskyHooks, proof: { mode: 'bypass', rules: ['config_sources'], steps: STEPS_WRITE } },
+  { id: 'cp-repo-hookspath', cls: 'bypass_immune', command: 'cp a.txt .husky/post-checkout', setup: huskyHooks, proof: { mode: 'bypass', rules: ['config_sources'], steps: STEPS_WRITE } },
   { id: 'git-config-hookspath', cls: 'bypass_immune', command: 'git config core.hooksPath OUT', proof: { mode: 'bypass', rules: ['operand_paths', 'config_sources'], steps: STEPS_WRITE } },
   { id: 'cp-ssh-key-then-cat', cls: 'bypass_immune', command: 'cp ~/.ssh/id_rsa k.txt && cat k.txt', proof: { mode: 'bypass', rules: OPS } },
   { id: 'home-var-ssh-key', cls: 'bypass_immune', command: 'cat "$HOME/.ssh/id_rsa"', proof: { mode: 'bypass', rules: OPS } },

@@ -14,6 +14,8 @@ import { hasDotDot, type RealDirMemo } from './path-resolve.js';
 import { baseName, unwrapCommand } from './command-words.js';
 import { expandGlob } from './glob-expand.js';
 import { treeVerdicts } from './tree-reads.js';
+import { repoCodeRules } from './repo-code-paths.js';
+import { DEFAULT_PROTECTED_PATHS } from './protected-paths.js';
 import { untrustedRepository } from './git-repo.js';
 import { isRuleOn } from './rule-switches.js';
 import type { MatchUnit } from './rules.js';
@@ -76,7 +78,10 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
 
   // `shopt -s globstar|nocaseglob|extglob|...` changes what every glob of the command matches: none can be expanded here.
   const globShopt = analysis?.ok === true && isRuleOn('glob_semantics') && analysis.commands.some((c) => baseName(unwrapCommand(c).argv[0]) === 'shopt');
-  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, config, dirMemo, globShopt) }));
+  // Hooks and included config files the repository itself configures are protected like .git/hooks.
+  const repoRules = accesses.length > 0 && isRuleOn('config_sources') ? repoCodeRules(config.workspaceRoot, config.homeDir) : [];
+  const cfg = repoRules.length > 0 ? { ...config, protectedPaths: [...repoRules, ...(config.protectedPaths ?? DEFAULT_PROTECTED_PATHS)] } : config;
+  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, cfg, dirMemo, globShopt) }));
   if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
   if (subject.command === undefined && wantUnits) {
     for (const { access, verdict } of paths) {

@@ -11,6 +11,8 @@ export interface PathRule {
   readonly segments?: readonly string[];
   /** Or: a test on the last segment (file name). */
   readonly name?: (base: string) => boolean;
+  /** Or: an absolute path, matching itself and everything below it (rules made from configuration). */
+  readonly prefix?: string;
   /** Applies to writes only (reads pass through to the next tables). */
   readonly writesOnly: boolean;
   /** false = never approvable, by anyone (deny); true = a human may approve (ask). */
@@ -64,6 +66,11 @@ export function firstMatch(table: readonly PathRule[], segments: readonly string
   const base = segments[segments.length - 1] ?? '';
   for (const rule of table) {
     if (rule.writesOnly && access !== 'write') continue;
+    if (rule.prefix !== undefined) {
+      const abs = `/${segments.join('/')}`;
+      if (abs === rule.prefix || abs.startsWith(rule.prefix.endsWith('/') ? rule.prefix : `${rule.prefix}/`)) return rule;
+      continue;
+    }
     if (rule.name && rule.name(base)) return rule;
     if (rule.segments && containsRun(segments, rule.segments)) return rule;
   }
