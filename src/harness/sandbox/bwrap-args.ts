@@ -7,7 +7,8 @@
  *    directory node runs from), with /etc's secrets (shadow, host keys)
  *    replaced by empty files;
  *  - the workspace (and any extra root) writable, its protected paths
- *    (`.git/hooks`, `.git/config`, `.faultline`) bound read-only over it;
+ *    (`.git/hooks`, `.git/config`, `.faultline`, and the hooks directory and
+ *    included config files its repository's config names) bound read-only;
  *  - every home directory (the real one and the session's) an empty tmpfs,
  *    so `~/.ssh`, `~/.aws`, shell history and tokens are not there at all;
  *  - a fresh /tmp and /var/tmp (other tasks' workspaces are invisible);
@@ -17,6 +18,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
+import { repoCodeRules } from '../permissions/repo-code-paths.js';
 
 export interface BwrapLayout {
   /** The workspace: writable, the command's working directory unless `cwd` says otherwise. */
@@ -55,6 +57,11 @@ export function bwrapArgs(layout: BwrapLayout, command: string, cwd: string = la
     for (const rel of [...PROTECTED_INSIDE, ...(layout.readOnlyInside ?? [])]) {
       const p = path.join(w, rel);
       if (existsSync(p)) args.push('--ro-bind', p, p);
+    }
+    // core.hooksPath (husky's .husky) and include.path files: code and config git runs from inside the workspace.
+    for (const rule of repoCodeRules(w, homes[0] ?? '')) {
+      const p = rule.prefix;
+      if (p !== undefined && writable.some((root) => p.startsWith(root + path.sep)) && existsSync(p)) args.push('--ro-bind', p, p);
     }
   }
   args.push('--chdir', cwd);
