@@ -47,7 +47,7 @@ const CONSTRUCT_TEXT: Record<ShellConstruct, string> = {
   process_substitution: 'process substitution',
   eval_like: 'code evaluated at run time',
   pipe_to_interpreter: 'input piped into a shell or interpreter',
-  env_tampering: 'an environment variable that changes what runs',
+  env_tampering: 'an environment variable or shell or git setting that changes what runs',
   dynamic_command: 'a command name computed at run time',
   function_definition: 'a shell function definition',
 };
