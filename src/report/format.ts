@@ -25,10 +25,7 @@ export function formatCell(column: string, value: Scalar | Scalar[]): string {
   return String(value);
 }
 
-/** `1 session`, `2 sessions`. */
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
-}
+export { plural } from './plural.js';
 
 export type Align = 'left' | 'right';
 /** `bad`: broken by construction (lost calls, unwired defense, failed checks); `warn`: needs a look. */

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { ReportFormat } from '../../report/report-for-files.js';
 import type { FormatName } from '../../importers/types.js';
+import { plural } from '../../report/plural.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { formatOption, traceSources } from '../trace-sources.js';
@@ -37,7 +38,7 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
       const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
       io.stdout(out.text);
       if (flags.strict && out.quarantined.length > 0) {
-        io.stderr(`faultline: --strict: ${out.quarantined.length} lines quarantined\n`);
+        io.stderr(`faultline: --strict: ${plural(out.quarantined.length, 'line')} quarantined\n`);
         result.exitCode = 1;
       }
     });
