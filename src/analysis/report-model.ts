@@ -13,6 +13,8 @@ export interface Section {
   summary?: boolean;
   /** Set when the section is capped (`| first N` in the SQL file): the row count before the cut; `rows` holds the first N. */
   totalRows?: number;
+  /** Who ran what, when (`| header` in the SQL file): renderers put it in the report's header, not among the tables. */
+  header?: boolean;
 }
 
 export interface ReportResult {
@@ -21,9 +23,19 @@ export interface ReportResult {
   sections: Section[];
 }
 
+/** One input file as the analysis read it: its lines, whether it was empty, and the runs it holds. */
+export interface InputFile {
+  path: string;
+  lines: number;
+  empty: boolean;
+  run_ids: string[];
+}
+
 export interface Analysis {
   load: LoadStats;
   reports: ReportResult[];
+  /** Every input file with its line count and run ids; renderers name them in the header (absent: only `load.files` is known). */
+  inputs?: InputFile[];
 }
 
 export function findSection(analysis: Analysis, id: string): Section | undefined {

@@ -83,7 +83,7 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
   for (const report of analysis.reports) {
     parts.push(`<h2>${escapeHtml(report.title)}</h2>`);
     for (const section of report.sections) {
-      if (section.chartOnly) continue;
+      if (section.chartOnly || section.header) continue;
       parts.push(`<h3>${escapeHtml(sectionTitle(section))}</h3>`, sectionHtml(section));
     }
   }

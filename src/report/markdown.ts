@@ -44,7 +44,7 @@ export function renderMarkdown(analysis: Analysis): string {
   }
   for (const report of analysis.reports) {
     for (const section of report.sections) {
-      if (section.chartOnly) continue;
+      if (section.chartOnly || section.header) continue;
       out.push(`### ${mdEscape(sectionTitle(section))}`, '', renderSectionMarkdown(section));
     }
   }

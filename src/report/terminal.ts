@@ -70,7 +70,7 @@ export function renderTerminal(analysis: Analysis, options: { color: boolean }):
   }
   for (const report of analysis.reports) {
     for (const section of report.sections) {
-      if (section.chartOnly) continue;
+      if (section.chartOnly || section.header) continue;
       out.push(c.bold(safeText(sectionTitle(section))));
       out.push(section.rows.length === 0 ? `  (${emptyText(section)})` : renderSectionTable(section, options.color), '');
     }
