@@ -7,6 +7,7 @@
  */
 import type { Scalar } from '../analysis/duck.js';
 import type { Section } from '../analysis/report-model.js';
+import { triageLevel } from './triage.js';
 
 /** Rates and shares are fractions in the data; shown as percentages. */
 export function isRateColumn(column: string): boolean {
@@ -55,8 +56,10 @@ function columnAlign(rows: Section['rows'], column: string): Align {
 
 export function cellFlag(column: string, value: Scalar | Scalar[] | undefined): Flag {
   if (column === 'lost' && typeof value === 'number' && value !== 0) return 'bad';
-  if (column === 'triage' && value === 'unwired') return 'bad';
-  if (column === 'triage' && value === 'unreached') return 'warn';
+  if (column === 'triage') {
+    const level = triageLevel(value);
+    return level === 'error' ? 'bad' : level === 'warning' ? 'warn' : null;
+  }
   if (column === 'triggers_match_stats' && value === false) return 'bad';
   if (column === 'failed' && typeof value === 'number' && value > 0) return 'bad';
   if (column === 'sessions_without_end' && typeof value === 'number' && value > 0) return 'warn';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Analysis, Section } from '../analysis/report-model.js';
 import { renderCharts } from './charts.js';
 import { emptyText, sectionTitle, tableView, type ViewCell } from './format.js';
-import { findings, reconciliation } from './findings.js';
+import { findings, findingText, reconciliation } from './findings.js';
 import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
 
 export function escapeHtml(text: string): string {
@@ -74,7 +74,7 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
   const found = findings(analysis);
   if (found.length > 0) {
     parts.push(`<h2>Findings</h2><ul>`);
-    for (const f of found) parts.push(`<li class="${f.level === 'error' ? 'bad' : 'warn'}">${escapeHtml(f.text)}</li>`);
+    for (const f of found) parts.push(`<li class="${f.level === 'error' ? 'bad' : 'warn'}">${escapeHtml(findingText(f))}</li>`);
     parts.push(`</ul>`);
   }
   for (const chart of await renderCharts(analysis)) {

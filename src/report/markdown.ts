@@ -2,7 +2,7 @@
 import type { QuarantinedLine } from '../analysis/load.js';
 import type { Analysis, Section } from '../analysis/report-model.js';
 import { emptyText, sectionTitle, tableView } from './format.js';
-import { findings, reconciliation } from './findings.js';
+import { findings, findingText, reconciliation } from './findings.js';
 import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
 import { safeText } from './terminal.js';
 
@@ -39,7 +39,7 @@ export function renderMarkdown(analysis: Analysis): string {
   const found = findings(analysis);
   if (found.length > 0) {
     out.push('### Findings', '');
-    for (const f of found) out.push(`- ${f.level === 'error' ? '❌' : '⚠️'} ${mdEscape(f.text)}`);
+    for (const f of found) out.push(`- ${f.level === 'error' ? '❌' : '⚠️'} ${mdEscape(findingText(f))}`);
     out.push('');
   }
   for (const report of analysis.reports) {

@@ -3,7 +3,7 @@ import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 import type { Analysis, Section } from '../analysis/report-model.js';
 import { emptyText, sectionTitle, tableView, wrapText, type Flag } from './format.js';
-import { findings, reconciliation } from './findings.js';
+import { findings, findingText, reconciliation } from './findings.js';
 import { QUARANTINE_SHOWN, quarantineLines, quarantineTitle } from './quarantine.js';
 
 /** A table wider than this gets its headers wrapped at underscores, then its widest text columns narrowed. */
@@ -65,7 +65,7 @@ export function renderTerminal(analysis: Analysis, options: { color: boolean }):
   const found = findings(analysis);
   if (found.length > 0) {
     out.push(c.bold('Findings'));
-    for (const f of found) out.push(`  ${f.level === 'error' ? c.red('✗') : c.yellow('!')} ${safeText(f.text)}`);
+    for (const f of found) out.push(`  ${f.level === 'error' ? c.red('✗') : c.yellow('!')} ${safeText(findingText(f))}`);
     out.push('');
   }
   for (const report of analysis.reports) {
