@@ -79,7 +79,7 @@ function collect(analysis: Analysis): Finding[] {
     out.push({ level: 'error', text: `${plural(checks.failed, 'expectation')} failed in ${plural(n(checks.sessions_with_failed_check), 'session')} (see Failed expectations)` });
   }
   if (analysis.load.quarantined.length > 0) {
-    out.push({ level: 'warning', see: README_REFS.reports, text: `${plural(analysis.load.quarantined.length, 'line')} quarantined: left out of every figure (see Quarantine)` });
+    out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined: left out of every figure (see Quarantine)` });
   }
   for (const t of importTotals(analysis.load.imports ?? [])) {
     out.push({ level: 'warning', see: README_REFS.imports, text: `imported ${t.format} traces: not available in source: ${t.notes.join('; ')}` });
