@@ -1,21 +1,56 @@
-/** Renders a run-to-run diff as terminal tables, Markdown or JSON. */
+/**
+ * Renders a run-to-run diff as terminal tables, Markdown or JSON. The
+ * terminal reads base → candidate in one cell and fits 100 columns
+ * (diff-view.ts); Markdown and JSON keep every computed column.
+ */
 import { createColors } from 'picocolors';
 import type { DiffResult } from '../analysis/diff.js';
+import { diffView } from './diff-view.js';
+import { fitTable } from './fit-table.js';
+import { wrapText } from './format.js';
+import { kvGrid } from './kv-grid.js';
 import { mdEscape, renderSectionMarkdown } from './markdown.js';
-import { renderSectionTable, safeText } from './terminal.js';
+import { safeText } from './safe-text.js';
+import { TERMINAL_WIDTH } from './terminal.js';
 
-export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean }): string {
-  if (options.format === 'json') return JSON.stringify(diff, null, 2) + '\n';
-  const md = options.format === 'md';
-  const c = createColors(options.color && !md);
-  const out: string[] = [md ? '## faultline diff' : c.bold('faultline diff'), ''];
-  out.push(md ? '### Regressions' : c.bold('Regressions'));
-  if (diff.regressions.length === 0) out.push(md ? '_none_' : '  none');
-  for (const r of diff.regressions) out.push(md ? `- ❌ ${mdEscape(r)}` : `  ${c.red('✗')} ${safeText(r)}`);
+function wrap(text: string, width: number, first = '', rest = first): string[] {
+  return wrapText(safeText(text), width - Math.max(first.length, rest.length), ' ').map((l, i) => (i === 0 ? first : rest) + l);
+}
+
+function renderMarkdownDiff(diff: DiffResult): string {
+  const out: string[] = ['## faultline diff', '', '### Regressions'];
+  if (diff.regressions.length === 0) out.push('_none_');
+  for (const r of diff.regressions) out.push(`- ❌ ${mdEscape(r)}`);
+  out.push('');
+  for (const t of diff.tables) out.push(`### ${mdEscape(t.title)}`, renderSectionMarkdown({ ...t }), '');
+  return out.join('\n');
+}
+
+function renderTerminalDiff(diff: DiffResult, color: boolean, width: number): string {
+  const c = createColors(color);
+  const out: string[] = [`${c.bold('faultline diff')} · cells read base → candidate`, ''];
+  out.push(c.bold('Regressions'));
+  if (diff.regressions.length === 0) out.push('  none');
+  for (const r of diff.regressions) out.push(...wrap(r, width, '  ✗ ', '    ').map((l, i) => (i === 0 ? `  ${c.red('✗')}${l.slice(3)}` : l)));
   out.push('');
   for (const t of diff.tables) {
-    const section = { ...t, chartOnly: false };
-    out.push(md ? `### ${mdEscape(t.title)}` : c.bold(t.title), md ? renderSectionMarkdown(section) : renderSectionTable(section, options.color), '');
+    out.push(...wrap(t.title, width, '', '  ').map((l) => c.bold(l)));
+    const view = diffView(t);
+    const notes = [...view.notes];
+    if (view.table === null) out.push(...kvGrid(view.pairs, { width, indent: '  ', paint: (cell) => cell.text }));
+    else if (view.table.rows.length > 0) {
+      const fitted = fitTable(view.table, { width, color });
+      out.push(fitted.text);
+      notes.unshift(...fitted.notes);
+    } else if (notes.length === 0) out.push('  (none)');
+    for (const note of notes) out.push(...wrap(note, width, '  ').map((l) => c.dim(l)));
+    out.push('');
   }
   return out.join('\n');
+}
+
+export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean; width?: number }): string {
+  if (options.format === 'json') return JSON.stringify(diff, null, 2) + '\n';
+  if (options.format === 'md') return renderMarkdownDiff(diff);
+  return renderTerminalDiff(diff, options.color, options.width ?? TERMINAL_WIDTH);
 }

@@ -32,7 +32,8 @@ export function kvGrid(pairs: readonly Pair[], options: { width: number; indent:
         const pair = g[r];
         if (!pair) return [];
         const pad = ' '.repeat((values[k] ?? 0) - pair.value.text.length);
-        return [`${pair.name.padEnd(names[k] ?? 0)}  ${pad}${options.paint(pair.value)}`];
+        const value = pair.value.align === 'left' ? `${options.paint(pair.value)}${pad}` : `${pad}${options.paint(pair.value)}`;
+        return [`${pair.name.padEnd(names[k] ?? 0)}  ${value}`];
       });
       out.push((options.indent + cells.join(GAP)).trimEnd());
     }
