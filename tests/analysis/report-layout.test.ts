@@ -112,6 +112,16 @@ describe('terminal report of a long section', () => {
 });
 
 describe('Markdown report', () => {
+  it('opens with the runs, the inputs and the verdict', () => {
+    const md = renderMarkdown(analysis);
+    expect(md).toContain('## faultline report\n\n1 run · 3 sessions · 48 events · 1 input\n');
+    expect(md).toContain('| r1 | no suite named | provider mock · model m | 2023-11-14 22:13:20 UTC |');
+    expect(md).toContain(`- input ${file.replaceAll('_', '\\_')}`);
+    expect(md).toContain('### Verdict: ❌ 3 problems, 4 warnings');
+    expect(md.indexOf('### Verdict')).toBeLessThan(md.indexOf('| tool | calls |'));
+    expect(md).toContain('| defenses | 1 unwired, 2 unreached, 1 firing, 10 disarmed |');
+  });
+
   it('aligns numeric columns right in the rule row and transposes one-row summaries', () => {
     const md = renderMarkdown(analysis);
     expect(md).toContain('| tool | calls | successes | failures | failures\\_pre\\_execution |');
