@@ -33,14 +33,27 @@ const NOUN: Record<string, string> = { id: 'id', tool: 'tool', server: 'server',
 export interface RowPlan {
   /** Rows to show, failing first, an aggregate row last. */
   shown: Row[];
-  /** Rows left out of a long section. */
+  /** Rows left out of a long section, in order. */
+  hiddenRows: Row[];
+  /** How many of them: `hiddenRows.length`. */
   hidden: number;
   /** Failing rows among the hidden ones (only past MAX_FAILING). */
   hiddenFailing: number;
-  /** Rows whose every count is 0, shown as one line. */
+  /** Rows whose every count is 0, shown as one line (empty with `keepZero`). */
   zero: Row[];
   /** `tool`, `id`, … or `row`. */
   noun: string;
+}
+
+export interface PlanOptions {
+  /** false: keep every row. */
+  cut?: boolean;
+  /** More rows than this and the section is cut (default LONG). */
+  long?: number;
+  /** Rows shown besides the failing ones (default HEAD; some sections have their own). */
+  head?: number;
+  /** Zero rows stay rows, after the others (HTML has the room). */
+  keepZero?: boolean;
 }
 
 export function isFailing(row: Row, columns: readonly string[]): boolean {
@@ -66,8 +79,7 @@ export function nounOf(section: Pick<Section, 'columns' | 'rows'>): string {
   return new Set(values).size === values.length ? (NOUN[key] ?? 'row') : 'row';
 }
 
-/** `options.cut: false` keeps every row (the HTML report puts the rest in a folded list instead). */
-export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, options: { cut?: boolean } = {}): RowPlan {
+export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, options: PlanOptions = {}): RowPlan {
   const { columns } = section;
   const failing: Row[] = [];
   const plain: Row[] = [];
@@ -80,15 +92,14 @@ export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, opti
     else plain.push(row);
   }
   // a single zero row reads best as a row
-  if (zero.length === 1) plain.push(...zero.splice(0));
+  if (zero.length === 1 || options.keepZero) plain.push(...zero.splice(0));
   const noun = nounOf(section);
-  const cut = options.cut !== false && failing.length + plain.length > LONG;
-  if (!cut) return { shown: [...failing, ...plain, ...aggregate], hidden: 0, hiddenFailing: 0, zero, noun };
-  const head = HEAD_OF[section.id] ?? HEAD;
-  const shownFailing = failing.slice(0, MAX_FAILING);
-  const shownPlain = plain.slice(0, head);
-  const hiddenFailing = failing.length - shownFailing.length;
-  return { shown: [...shownFailing, ...shownPlain, ...aggregate], hidden: hiddenFailing + plain.length - shownPlain.length, hiddenFailing, zero, noun };
+  const cut = options.cut !== false && failing.length + plain.length > (options.long ?? LONG);
+  if (!cut) return { shown: [...failing, ...plain, ...aggregate], hiddenRows: [], hidden: 0, hiddenFailing: 0, zero, noun };
+  const head = HEAD_OF[section.id] ?? options.head ?? HEAD;
+  const hiddenRows = [...failing.slice(MAX_FAILING), ...plain.slice(head)];
+  const hiddenFailing = Math.max(0, failing.length - MAX_FAILING);
+  return { shown: [...failing.slice(0, MAX_FAILING), ...plain.slice(0, head), ...aggregate], hiddenRows, hidden: hiddenRows.length, hiddenFailing, zero, noun };
 }
 
 /** `… 225 more ids, none failing` (or `, 3 of them failing`), or null when nothing was left out. */

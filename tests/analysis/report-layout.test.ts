@@ -139,6 +139,52 @@ describe('Markdown report', () => {
 });
 
 describe('HTML report', () => {
+  it('opens with the header, then the verdict, then a table of contents that links every heading', async () => {
+    const html = await renderHtml(analysis);
+    const at = (s: string) => html.indexOf(s);
+    expect(at('<header>')).toBeLessThan(at('<section id="verdict"'));
+    expect(at('<section id="verdict"')).toBeLessThan(at('<nav class="toc"'));
+    expect(at('<nav class="toc"')).toBeLessThan(at('<table><thead><tr><th>tool</th>'));
+    expect(html).toContain('<tr class="run"><th>run</th><td><code>r1</code> · 2023-11-14 22:13:20 UTC</td></tr>');
+    expect(html).toContain('<tr><th>provider</th><td>mock</td></tr><tr><th>model</th><td>m</td></tr>');
+    expect(html).toContain(`<tr id="inputs"><th>inputs</th><td><code>${file}</code></td></tr>`);
+    expect(html).toContain('<h2>Verdict: 3 problems, 4 warnings</h2>');
+    expect(html).toContain('<span class="see">(README › Defense triage)</span>');
+    const ids = [...html.matchAll(/<h[23] id="([^"]+)"/g)].map((m) => m[1]);
+    const links = [...html.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(20);
+    for (const id of ids) expect(links, id).toContain(id);
+    for (const link of links) expect(html, link).toContain(`id="${link}"`);
+    expect(html).toMatch(/<a href="#section-expectations" class="bad">Expectations per id \(3 failing rows\)<\/a>/);
+  });
+
+  it('names every input with its lines and runs when the analysis knows them', async () => {
+    const inputs = [
+      { path: '/t/a.jsonl', lines: 12, empty: false, run_ids: ['r1', 'r2'] },
+      { path: '/t/empty.jsonl', lines: 0, empty: true, run_ids: [] },
+    ];
+    const html = await renderHtml({ ...analysis, inputs });
+    expect(html).toContain('<tr id="inputs"><th>inputs</th><td><code>/t/a.jsonl</code> · 12 lines</td></tr>');
+    expect(html).toContain('<tr><th></th><td><code>/t/empty.jsonl</code> · empty</td></tr>');
+    expect(html).toContain('<tr><td><code>/t/a.jsonl</code></td><td class="num">12</td><td>r1, r2</td></tr>');
+    expect(html).toContain('<tr><td><code>/t/empty.jsonl</code></td><td class="num warn">empty</td><td>—</td></tr>');
+    const text = renderTerminal({ ...analysis, inputs }, { color: false });
+    expect(text).toContain('input /t/a.jsonl · 12 lines · runs r1, r2\ninput /t/empty.jsonl · empty\n');
+    expect(renderMarkdown({ ...analysis, inputs })).toContain('- input /t/empty.jsonl · empty');
+    expect((toJsonReport({ ...analysis, inputs }) as { inputs: unknown }).inputs).toEqual(inputs);
+  });
+
+  it('puts failing rows first and folds the rest of a long table into a details element', async () => {
+    const rows = [...Array.from({ length: 30 }, (_, i) => ({ id: `ok-${i}`, tasks: 1, checked: 1, failed: 0, fail_rate_of_checked: 0 })), { id: 'broken', tasks: 1, checked: 1, failed: 1, fail_rate_of_checked: 1 }];
+    const long: Analysis = { ...analysis, reports: [{ id: 'expectations', title: 'Expectations', sections: [{ id: 'expectations', title: 'Expectations per id', chartOnly: false, columns: ['id', 'tasks', 'checked', 'failed', 'fail_rate_of_checked'], rows }] }] };
+    const html = await renderHtml(long);
+    const [shown = '', folded = ''] = html.slice(html.indexOf('<h3 id="section-expectations"')).split('<details>');
+    expect(shown.match(/<tr><td>/g)).toHaveLength(1);
+    expect(shown).toContain('<tr><td>broken</td>');
+    expect(folded).toMatch(/^<summary>30 more ids, none failing<\/summary>/);
+    expect(folded.match(/<tr><td>ok-/g)).toHaveLength(30);
+  });
+
   it('puts each table in its own scroll box, lets long headers wrap at underscores and aligns by column type', async () => {
     const html = await renderHtml(analysis);
     expect(html.match(/<div class="table"><table>/g)?.length).toBe(html.match(/<table>/g)?.length);
@@ -155,7 +201,7 @@ describe('HTML report', () => {
     const html = await renderHtml(analysis);
     expect(html).toContain('<tr><td>s3</td><td>task-s3</td><td>e2</td><td>no answer &#60;b&#62;at all&#60;/b&#62;</td></tr>');
     expect(html).toContain('3 expectations failed in 2 sessions (see Failed expectations)');
-    const quarantine = html.slice(html.indexOf('<ul class="quarantine">'), html.indexOf('<h2>Files'));
+    const quarantine = html.slice(html.indexOf('<ul class="quarantine">'), html.indexOf('</body>'));
     expect(quarantine.split(file).length - 1).toBe(1);
     expect(quarantine).toContain(`<li>line ${n + 1}: not JSON`);
     expect(quarantine).toContain(`<li>line ${n + 2}: `);
