@@ -7,7 +7,7 @@
 import type { Analysis, InputFile, Section } from '../analysis/report-model.js';
 import { findingText } from './findings.js';
 import { emptyText, tableView, type ViewCell } from './format.js';
-import { countsText, dateRange, reportHeader, suitesText, type RunIdentity } from './header.js';
+import { countsText, dateRange, providerText, reportHeader, suitesText, type RunIdentity } from './header.js';
 import { plural } from './plural.js';
 import { hiddenText, planRows } from './row-plan.js';
 import { verdict } from './verdict.js';
@@ -67,12 +67,27 @@ const cell = (v: string | null) => `<td>${v === null ? '—' : escapeHtml(v)}</t
 /** Runs and inputs shown in the header's summary; all of them are in a folded table below it. */
 const HEADER_SHOWN = 5;
 
-/** Per run: its id and dates, its suites (all of them one click away), provider, model and the wires it called. */
+/** A run's suites: the first names, all of them one click away. */
+function suitesHtml(run: RunIdentity, max: number): string {
+  const short = suitesText(run, max);
+  const all = `${run.suites.join(', ')}${run.suitesCut ? ' … (the list was cut where the trace stores it)' : ''}`;
+  return short === all ? escapeHtml(all) : `<details><summary>${escapeHtml(short)}</summary>${escapeHtml(all)}</details>`;
+}
+
+/** Several runs: a row each (id, dates, suites, provider and model), the first HEADER_SHOWN in view and the rest folded. */
+function runsTable(runs: readonly RunIdentity[]): string {
+  const row = (run: RunIdentity) =>
+    `<tr><td><code>${escapeHtml(run.runId)}</code></td>${cell(dateRange(run))}<td>${run.suites.length === 0 ? '—' : suitesHtml(run, 60)}</td>${cell(providerText(run))}</tr>`;
+  const table = (rows: readonly RunIdentity[]) =>
+    `<div class="table"><table class="runs"><thead><tr><th>run</th><th>dates</th><th>suites</th><th>provider · model</th></tr></thead><tbody>${rows.map(row).join('')}</tbody></table></div>`;
+  const rest = runs.slice(HEADER_SHOWN);
+  return table(runs.slice(0, HEADER_SHOWN)) + (rest.length > 0 ? `<details><summary>${escapeHtml(plural(rest.length, 'more run'))}</summary>${table(rest)}</details>` : '');
+}
+
+/** One run: its id and dates, its suites, provider, model and the wires and models it called, a row each. */
 function runRows(run: RunIdentity): string {
   const dates = dateRange(run);
-  const short = suitesText(run, 110);
-  const all = `${run.suites.join(', ')}${run.suitesCut ? ' … (the list was cut where the trace stores it)' : ''}`;
-  const suites = run.suites.length === 0 ? '' : short === all ? `<tr><th>suites</th>${cell(all)}</tr>` : `<tr><th>suites</th><td><details><summary>${escapeHtml(short)}</summary>${escapeHtml(all)}</details></td></tr>`;
+  const suites = run.suites.length === 0 ? '' : `<tr><th>suites</th><td>${suitesHtml(run, 110)}</td></tr>`;
   return [
     `<tr class="run"><th>run</th><td><code>${escapeHtml(run.runId)}</code>${dates ? ` · ${escapeHtml(dates)}` : ''}</td></tr>`,
     suites,
@@ -92,9 +107,11 @@ function inputsTable(inputs: readonly InputFile[]): string {
 
 export function headerHtml(analysis: Analysis): string {
   const h = reportHeader(analysis);
-  const parts = [`<header><h1>faultline report</h1><p class="counts">${escapeHtml(countsText(h))}</p><table class="meta header"><tbody>`];
-  for (const run of h.runs.slice(0, HEADER_SHOWN)) parts.push(runRows(run));
-  if (h.runCount > HEADER_SHOWN) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(h.runCount - HEADER_SHOWN, 'more run'))} (see Runs)</td></tr>`);
+  const parts = [`<header><h1>faultline report</h1><p class="counts">${escapeHtml(countsText(h))}</p>`];
+  if (h.runs.length > 1) parts.push(runsTable(h.runs));
+  parts.push(`<table class="meta header"><tbody>`);
+  if (h.runs.length === 1 && h.runs[0]) parts.push(runRows(h.runs[0]));
+  if (h.runCount > h.runs.length) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(h.runCount - h.runs.length, 'more run'))} (see Runs)</td></tr>`);
   const inputs = h.inputs === null ? h.files.map((f) => `<code>${escapeHtml(f)}</code>`) : h.inputs.map((i) => `<code>${escapeHtml(i.path)}</code> · ${escapeHtml(i.empty ? 'empty' : plural(i.lines, 'line'))}`);
   inputs.slice(0, HEADER_SHOWN).forEach((text, i) => parts.push(`<tr${i === 0 ? ' id="inputs"' : ''}><th>${i === 0 ? 'inputs' : ''}</th><td>${text}</td></tr>`));
   if (inputs.length > HEADER_SHOWN) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(inputs.length - HEADER_SHOWN, 'more input'))}</td></tr>`);
@@ -106,7 +123,7 @@ export function headerHtml(analysis: Analysis): string {
 
 export function verdictHtml(analysis: Analysis): string {
   const v = verdict(analysis);
-  const level = v.errors > 0 ? 'bad' : v.warnings > 0 ? 'warn' : 'ok';
+  const level = v.errors > 0 ? 'v-bad' : v.warnings > 0 ? 'v-warn' : 'v-ok';
   const parts = [`<section id="verdict" class="verdict ${level}"><h2>Verdict: ${escapeHtml(v.headline)}</h2>`];
   if (v.findings.length > 0) {
     parts.push(`<ul class="findings">`);
