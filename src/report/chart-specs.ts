@@ -8,6 +8,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
+import type { Row } from '../analysis/duck.js';
+import { triageLevel } from './triage.js';
 
 type Rows = Record<string, unknown>[];
 const rowsOf = (analysis: Analysis, id: string): Rows => (findSection(analysis, id)?.rows ?? []) as Rows;
@@ -142,7 +144,8 @@ export function chartSpecs(analysis: Analysis): ChartSpec[] {
     ].map(([stage, count], i) => ({ tool: r.tool, stage, stage_order: i, count })),
   );
   const stages = ['successes', 'failures before execution', 'failures in execution', 'lost'];
-  const defenseRows = rowsOf(analysis, 'defenses').filter((r) => r.triage !== 'disarmed');
+  // defenses with something to show: evaluated, triggered, or a class that needs a look (unwired has no bar, so it gets a label)
+  const defenseRows = rowsOf(analysis, 'defenses').filter((r) => num(r.evaluations) > 0 || num(r.triggers) > 0 || triageLevel(r.triage, r as Row) !== null);
   const defenses = defenseRows.flatMap((r) => [
     { defense: r.defense, triage: r.triage, measure: 'evaluations', count: r.evaluations },
     { defense: r.defense, triage: r.triage, measure: 'triggers', count: r.triggers },

@@ -7,8 +7,9 @@
  * 3. rate and share columns are left out (their counts stay; --md, --html
  *    and --json have them);
  * 4. free-text columns wrap narrower, down to MIN_TEXT_WIDTH, or when that
- *    cannot fit, each row becomes a record: its short cells on a line, its
- *    free text named and wrapped under them (record-list.ts);
+ *    cannot fit, go under their row across the table (`↳ evidence: …`), or
+ *    for a table too narrow for that, each row becomes a record
+ *    (record-list.ts);
  * 5. the rightmost columns with nothing flagged are left out.
  *
  * A column with a flagged cell is never lifted or left out.
@@ -23,6 +24,8 @@ import { safeText } from './safe-text.js';
 const TEXT_WIDTH = 60;
 /** A text column is never narrowed below this. */
 const MIN_TEXT_WIDTH = 24;
+/** A table narrower than this does not carry free text under its rows: the rows become records. */
+const MIN_UNDER_WIDTH = 56;
 /** Fewest rows for which a column with one value is lifted into a note. */
 const LIFT_ROWS = 3;
 
@@ -41,6 +44,8 @@ function wrapHead(h: string, width: number): string[] {
 
 interface Layout {
   keep: number[];
+  /** Free-text columns shown under each row, across the table, instead of as columns. */
+  under?: number[];
   wrapHeads: boolean;
   /** Wrap width per text column, when narrower than TEXT_WIDTH. */
   narrow: Map<number, number>;
@@ -48,6 +53,7 @@ interface Layout {
 
 interface Measured {
   width: number;
+  texts: string[][];
   head: Map<number, string[]>;
   cells: Map<number, string[][]>;
   cellWidth: Map<number, number>;
@@ -68,7 +74,7 @@ function measure(view: TableView, texts: string[][], layout: Layout): Measured {
     head.set(i, h);
     width += Math.max(w, widest(h)) + 3;
   }
-  return { width, head, cells, cellWidth };
+  return { width, texts, head, cells, cellWidth };
 }
 
 /** The natural width of a table (headers wrapped at underscores), before anything is left out. */
@@ -100,12 +106,17 @@ export function fitTable(view: TableView, options: { width: number; color: boole
     layout.keep = layout.keep.filter((i) => !rates.includes(i));
     leftOut.push(...rates.map((i) => view.head[i] ?? ''));
   }
-  // free text that cannot fit narrowed to MIN_TEXT_WIDTH: a record per row instead of a table
+  // free text that cannot fit narrowed to MIN_TEXT_WIDTH goes under its row, across the table (or, for a narrow table, a record per row)
   const prose = layout.keep.filter((i) => view.headAlign[i] === 'left' && (m.cellWidth.get(i) ?? 0) > MIN_TEXT_WIDTH && texts.some((row) => (row[i] ?? '').includes(' ')));
   const narrowest = [...m.cellWidth].reduce((w, [i, cw]) => w + Math.max(prose.includes(i) ? MIN_TEXT_WIDTH : cw, widest(m.head.get(i) ?? [])) + 3, 1);
   if (m.width > max && prose.length > 0 && narrowest > max) {
-    if (leftOut.length > 0) notes.push(`left out to fit ${max} columns: ${leftOut.join(', ')} (--md, --html and --json have them)`);
-    return { text: recordList(view, texts, prose, { width: max, keep: layout.keep, paint: painter(options.color) }), notes };
+    const keep = layout.keep;
+    layout.keep = keep.filter((i) => !prose.includes(i));
+    layout.under = prose;
+    if (refit() || m.width < MIN_UNDER_WIDTH) {
+      if (leftOut.length > 0) notes.push(`left out to fit ${max} columns: ${leftOut.join(', ')} (--md, --html and --json have them)`);
+      return { text: recordList(view, texts, prose, { width: max, keep, paint: painter(options.color) }), notes };
+    }
   }
   // narrow the widest text column (to the next widest, at least MIN_TEXT_WIDTH) until it fits
   while (refit()) {
@@ -124,7 +135,7 @@ export function fitTable(view: TableView, options: { width: number; color: boole
     refit();
   }
   if (leftOut.length > 0) notes.push(`left out to fit ${max} columns: ${leftOut.join(', ')} (--md, --html and --json have them)`);
-  return { text: render(view, m, layout, options.color), notes };
+  return { text: render(view, m, layout, options.color, max), notes };
 }
 
 function painter(color: boolean): (text: string, flag: Flag) => string {
@@ -132,13 +143,19 @@ function painter(color: boolean): (text: string, flag: Flag) => string {
   return (text, flag) => (flag === 'bad' ? c.red(c.bold(text)) : flag === 'warn' ? c.yellow(text) : text);
 }
 
-function render(view: TableView, m: Measured, layout: Layout, color: boolean): string {
+function render(view: TableView, m: Measured, layout: Layout, color: boolean, max: number): string {
   const paint = painter(color);
+  // a table with free text under its rows widens its last column to give that text room (up to the width)
+  const longest = Math.max(0, ...(layout.under ?? []).flatMap((i) => m.texts.map((row) => `↳ ${view.head[i]}: ${row[i] ?? ''}`.length + 4)));
+  const extra = Math.max(0, Math.min(max, longest) - m.width);
+  const widths = layout.keep.map((i, k) => Math.max(m.cellWidth.get(i) ?? 0, widest(m.head.get(i) ?? [])) + 2 + (k === layout.keep.length - 1 ? extra : 0));
   const table = new Table({
+    colWidths: widths,
     head: layout.keep.map((i) => (m.head.get(i) ?? []).join('\n')),
     colAligns: layout.keep.map((i) => view.headAlign[i] ?? 'left'),
     style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [], compact: true },
   });
+  const inner = m.width + extra - 4;
   view.rows.forEach((row, r) => {
     table.push(
       layout.keep.map((i) => {
@@ -146,6 +163,12 @@ function render(view: TableView, m: Measured, layout: Layout, color: boolean): s
         return { content: (m.cells.get(i)?.[r] ?? []).map((l) => paint(l, cell?.flag ?? null)).join('\n'), hAlign: cell?.align ?? 'left' };
       }),
     );
+    // free text under its row: `↳ evidence: …`, wrapped to the table
+    const under = (layout.under ?? []).filter((i) => !['', '—'].includes(m.texts[r]?.[i] ?? ''));
+    if (under.length > 0) {
+      const lines = under.flatMap((i) => wrapText(`↳ ${view.head[i]}: ${m.texts[r]?.[i]}`, inner - 2, ' ').map((l, k) => paint(k === 0 ? l : `  ${l}`, row[i]?.flag ?? null)));
+      table.push([{ colSpan: layout.keep.length, content: lines.join('\n') }]);
+    }
   });
   return table.toString();
 }

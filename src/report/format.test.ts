@@ -32,8 +32,11 @@ describe('tableView', () => {
   });
 
   it('reads any triage class from the data: only firing and disarmed pass unflagged, a class it has never seen needs a look', () => {
-    const rows = ['firing', 'disarmed', 'unwired', 'unreached', 'unknown', 'some_future_class'].map((triage) => ({ triage }));
-    expect(tableView({ columns: ['triage'], rows }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', 'warn', 'warn', 'warn']);
+    const rows = ['firing', 'disarmed', 'unwired', 'unreached', 'unknown', 'some_future_class'].map((triage) => ({ triage, sessions_armed: 2 }));
+    expect(tableView({ columns: ['triage'], rows }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', 'warn', 'bad', 'warn']);
+    // a defense no session armed asks nothing of anyone, whatever its class, unless its wiring is broken
+    const unarmed = rows.map((r) => ({ ...r, sessions_armed: 0 }));
+    expect(tableView({ columns: ['triage'], rows: unarmed }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', null, null, null]);
   });
 });
 

@@ -57,14 +57,14 @@ function columnAlign(rows: Section['rows'], column: string): Align {
 const positive = (value: unknown): boolean => typeof value === 'number' && value > 0;
 
 /** Columns whose positive count is broken by construction (`bad`) or needs a look (`warn`), by name, in whatever section they appear. */
-const BAD_WHEN_POSITIVE = new Set(['failed', 'seq_gaps', 'violations', 'error_violations']);
-const WARN_WHEN_POSITIVE = new Set(['sessions_without_end', 'sessions_cut_short', 'runs_without_run_end', 'seq_duplicates', 'duplicate_shards', 'sessions_never_connected', 'gave_up', 'warning_violations']);
+const BAD_WHEN_POSITIVE = new Set(['failed', 'seq_gaps', 'violations', 'error_violations', 'batches_with_identical_durations', 'tool_sets_with_differing_definitions']);
+const WARN_WHEN_POSITIVE = new Set(['sessions_without_end', 'sessions_cut_short', 'runs_without_run_end', 'seq_duplicates', 'duplicate_shards', 'sessions_never_connected', 'gave_up', 'warning_violations', 'sessions_with_prefix_changes', 'sessions_with_prefix_collisions']);
 
 /** The flag of one cell; `row` gives the cells around it, for flags that depend on them (an exception kind with failures). */
 export function cellFlag(column: string, value: Scalar | Scalar[] | undefined, row?: Row): Flag {
   if (column === 'lost' && typeof value === 'number' && value !== 0) return 'bad';
   if (column === 'triage') {
-    const level = triageLevel(value);
+    const level = triageLevel(value, row);
     return level === 'error' ? 'bad' : level === 'warning' ? 'warn' : null;
   }
   if (column === 'triggers_match_stats' && value === false) return 'bad';

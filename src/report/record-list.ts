@@ -3,7 +3,7 @@
  * the short cells on one line, each free-text cell under it, named and
  * wrapped. Nothing is cut and nothing is left out.
  *
- *   s2 · task-s2
+ *   s2 · task_id task-s2
  *     id      e3
  *     detail  answer contains "42"; answer was: I could not find any
  *             configuration file in this workspace.
@@ -16,7 +16,8 @@ export function recordList(view: TableView, texts: string[][], prose: readonly n
   const label = Math.max(0, ...long.map((i) => (view.head[i] ?? '').length));
   const out: string[] = [];
   view.rows.forEach((row, r) => {
-    const cells = short.map((i) => options.paint(texts[r]?.[i] || '—', row[i]?.flag ?? null));
+    // the first cell names the row; the others say what they are
+    const cells = short.map((i, k) => options.paint(k === 0 ? texts[r]?.[i] || '—' : `${view.head[i]} ${texts[r]?.[i] || '—'}`, row[i]?.flag ?? null));
     if (cells.length > 0) out.push(...wrapText(cells.join(' · '), options.width - 2, ' ').map((l) => `  ${l}`));
     for (const i of long) {
       const indent = 4 + label + 2;

@@ -59,14 +59,15 @@ function toolsFact(analysis: Analysis): Fact | null {
 function defensesFact(analysis: Analysis): Fact | null {
   const rows = findSection(analysis, 'defenses')?.rows ?? [];
   if (rows.length === 0) return null;
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(String(r.triage), (counts.get(String(r.triage)) ?? 0) + 1);
-  const rank = (t: string): number => {
-    const level = triageLevel(t);
-    return level === 'error' ? 0 : level === 'warning' ? 1 : 2;
-  };
-  const classes = [...counts].sort((a, b) => rank(a[0]) - rank(b[0]));
-  const worst = Math.min(...classes.map(([t]) => rank(t)));
+  const counts = new Map<string, { n: number; rank: number }>();
+  for (const r of rows) {
+    const level = triageLevel(r.triage, r);
+    const rank = level === 'error' ? 0 : level === 'warning' ? 1 : 2;
+    const seen = counts.get(String(r.triage));
+    counts.set(String(r.triage), { n: (seen?.n ?? 0) + 1, rank: Math.min(seen?.rank ?? 2, rank) });
+  }
+  const classes = [...counts].sort((a, b) => a[1].rank - b[1].rank).map(([t, c]) => [t, c.n, c.rank] as const);
+  const worst = Math.min(...classes.map(([, , rank]) => rank));
   return { label: 'defenses', text: classes.map(([t, k]) => `${k} ${t}`).join(', '), flag: worst === 0 ? 'bad' : worst === 1 ? 'warn' : null };
 }
 

@@ -126,10 +126,9 @@ describe('golden trace', () => {
     expect(texts).toContain(
       '1 session cut short (session_start without session_end: the run was killed or lost events); counted neither passed nor failed, pass rates are over the 2 ended sessions',
     );
-    expect(texts).toContain(
-      'defense token_budget: unwired — armed in 1 session but never evaluated, so it protects nothing: either no session reached the code it guards (check that the events it guards, e.g. calls of its tools, exist) or its wiring is broken',
-    );
-    expect(texts).toContain('defense low_yield_spin: unreached — evaluated 3 times, never triggered; nothing shows it works: add a scenario that must trigger it');
+    // the analysis's evidence says why
+    expect(texts).toContain('defense token_budget: unwired — its evaluation point is not recorded: check that the code it guards ran');
+    expect(texts).toContain('defense low_yield_spin: unreached — evaluated 3 times in 1 session, never fired: add a scenario that must trigger it');
   });
 
   it('says why in words and points to a README section, never to the design notes', () => {

@@ -35,7 +35,7 @@ describe('terminal report', () => {
     expect(verdictAt).toBeLessThan(lines.findIndex((l) => l.startsWith('┌')));
     expect(text).toMatch(/^ {2}✗ tool bash: lost = 1 — /m);
     expect(text).toMatch(/^ {2}sessions {6}2 ended: 1 passed \(50\.0%\), 1 failed; 1 cut short$/m);
-    expect(text).toMatch(/^ {2}defenses {6}1 unwired, 2 unreached, 1 firing, 10 disarmed$/m);
+    expect(text).toMatch(/^ {2}defenses {6}1 unwired, 2 unreached, 11 unknown, 1 firing$/m);
     expect(text).toContain(`lines read = events used + lines quarantined: ${n + 2} = ${n} + 2`);
   });
 
@@ -62,20 +62,30 @@ describe('terminal report', () => {
 
   it('names rows whose every count is 0 on one line, by the label that tells them apart', () => {
     const text = renderTerminal(analysis, { color: false });
-    expect(text).toContain('0 in every count (triage disarmed): cut_tool_call_guard, dangerous_command_block,');
-    expect(text).toContain('0 in every count: cascade_skipped, hook_blocked, invalid_input, unavailable, aborted');
+    expect(text).toContain('0 in every count (triage unknown, evidence the trace does not say which defenses its harness\n  implements): cut_tool_call_guard, dangerous_command_block,');
+    expect(text).toContain('0 in every count: cascade_skipped, defense_blocked, hook_blocked, invalid_input, unavailable,\n  aborted');
     expect(text).not.toMatch(/│ aborted +│/);
   });
 
-  it('shows free text that cannot fit a table as one record per row, whole and wrapped', () => {
+  it('puts free text that cannot fit a column under its row, whole and wrapped', () => {
     const detail = 'answer contains "config/app.toml"; answer was: ' + 'I could not find any configuration file in this workspace. '.repeat(4);
     const id = 'events.count(tool_call where tool = "<unknown>" and requested_tool = find_file) == 1';
     const table = renderSectionTable({ columns: ['session_id', 'task_id', 'id', 'detail'], rows: [{ session_id: '20261202T162200Z-1166c9.2', task_id: 'null-stop-reason-fails-closed', id, detail }] }, false);
     const lines = table.split('\n');
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(100);
-    expect(lines[0]).toBe('  20261202T162200Z-1166c9.2 · null-stop-reason-fails-closed');
-    expect(lines[1]).toBe(`    id      ${id}`);
-    expect(lines.slice(2).map((l) => l.trim()).join(' ').replace(/ +/g, ' ')).toBe(`detail ${detail.trim()}`.replace(/ +/g, ' '));
+    expect(lines[3]).toMatch(/^│ 20261202T162200Z-1166c9\.2 │ null-stop-reason-fails-closed +│$/);
+    expect(lines[4]).toMatch(new RegExp(`^│ ↳ id: ${id.replace(/[()"<>=]/g, '\\$&')} +│$`));
+    const under = lines.slice(5, -1).map((l) => l.slice(1, -1).trim()).join(' ');
+    expect(under).toBe(`↳ detail: ${detail.trim()}`);
+  });
+
+  it('turns rows into records when the table left for them is too narrow for their free text', () => {
+    const detail = 'a long free-text detail that will not fit in a narrow column at all, '.repeat(3);
+    const text = renderSectionTable({ columns: ['id', 'detail', 'more', 'again', 'last'], rows: [{ id: 'e1', detail, more: detail, again: detail, last: detail }] }, false);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('  e1');
+    expect(lines[1]).toMatch(/^ {4}detail {2}a long free-text detail/);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(100);
   });
 
   it('lists failed expectations and quarantine as file:line: reason, and names empty sections together', () => {
@@ -119,7 +129,7 @@ describe('Markdown report', () => {
     expect(md).toContain(`- input ${file.replaceAll('_', '\\_')}`);
     expect(md).toContain('### Verdict: ❌ 3 problems, 4 warnings');
     expect(md.indexOf('### Verdict')).toBeLessThan(md.indexOf('| tool | calls |'));
-    expect(md).toContain('| defenses | 1 unwired, 2 unreached, 1 firing, 10 disarmed |');
+    expect(md).toContain('| defenses | 1 unwired, 2 unreached, 11 unknown, 1 firing |');
   });
 
   it('aligns numeric columns right in the rule row and transposes one-row summaries', () => {
