@@ -9,7 +9,7 @@ import { findingText } from './findings.js';
 import { emptyText, tableView, type ViewCell } from './format.js';
 import { countsText, dateRange, providerText, reportHeader, suitesText, type RunIdentity } from './header.js';
 import { plural } from './plural.js';
-import { hiddenText, planRows } from './row-plan.js';
+import { hiddenText, isAggregate, planRows } from './row-plan.js';
 import { verdict } from './verdict.js';
 
 export function escapeHtml(text: string): string {
@@ -25,7 +25,7 @@ export function anchor(kind: string, id: string): string {
 const HTML_LONG = 25;
 const HTML_HEAD = 15;
 /** Column names longer than this may wrap after their underscores; shorter ones stay whole. */
-const WRAP_HEAD_OVER = 14;
+const WRAP_HEAD_OVER = 10;
 
 /** A column name; a long one wraps after its underscores (escapeHtml never writes `_`, so the tags land only there). */
 function headHtml(name: string): string {
@@ -57,7 +57,8 @@ export function sectionHtml(section: Section): string {
 
 /** How many rows of a section fail: the table of contents says so next to its name. */
 export function failingCount(section: Section): { count: number; flag: 'bad' | 'warn' | null } {
-  const view = tableView(section);
+  // an aggregate row, e.g. (all tools), repeats what its rows say
+  const view = tableView({ ...section, rows: section.rows.filter((r) => !isAggregate(r, section.columns)) });
   const flags = view.rows.map((row) => (row.some((c) => c.flag === 'bad') ? 'bad' : row.some((c) => c.flag === 'warn') ? 'warn' : null));
   const count = flags.filter((f) => f !== null).length;
   return { count, flag: flags.includes('bad') ? 'bad' : flags.includes('warn') ? 'warn' : null };

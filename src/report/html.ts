@@ -13,7 +13,6 @@ import { renderCharts, type Chart } from './charts.js';
 import { sectionTitle } from './format.js';
 import { anchor, escapeHtml, failingCount, headerHtml, sectionHtml, shortTitle, tocHtml, verdictHtml, type TocEntry } from './html-parts.js';
 import { CSS } from './html-style.js';
-import { plural } from './plural.js';
 import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
 
 export { escapeHtml } from './html-parts.js';
@@ -63,7 +62,7 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
     for (const section of sections) {
       const id = anchor('section', section.id);
       const failing = failingCount(section);
-      const text = shortTitle(section.title) + (failing.count > 0 ? ` (${plural(failing.count, 'failing row')})` : section.rows.length === 0 ? ' (empty)' : '');
+      const text = shortTitle(section.title) + (failing.count > 0 ? ` (${failing.count} failing)` : section.rows.length === 0 ? ' (empty)' : '');
       entry.children?.push({ id, text, flag: failing.flag });
       body.push(`<h3 id="${id}">${escapeHtml(sectionTitle(section))}</h3>`, sectionHtml(section));
     }

@@ -165,7 +165,7 @@ describe('HTML report', () => {
     expect(ids.length).toBeGreaterThan(20);
     for (const id of ids) expect(links, id).toContain(id);
     for (const link of links) expect(html, link).toContain(`id="${link}"`);
-    expect(html).toMatch(/<a href="#section-expectations" class="bad">Expectations per id \(3 failing rows\)<\/a>/);
+    expect(html).toMatch(/<a href="#section-expectations" class="bad">Expectations per id \(3 failing\)<\/a>/);
   });
 
   it('names every input with its lines and runs when the analysis knows them', async () => {
