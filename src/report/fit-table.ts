@@ -3,9 +3,10 @@
  * as little as possible, each said in a note under the table:
  *
  * 1. headers wrap after their underscores (never inside a word);
- * 2. a column with one value in every row (3+ rows) is lifted into a note;
- * 3. rate and share columns are left out (their counts stay; --md, --html
+ * 2. rate and share columns are left out (their counts stay; --md, --html
  *    and --json have them);
+ * 3. columns with one value in every row (3+ rows) are lifted into a note,
+ *    widest first, as many as it takes;
  * 4. free-text columns wrap narrower, down to MIN_TEXT_WIDTH, or when that
  *    cannot fit, go under their row across the table (`↳ evidence: …`), or
  *    for a table too narrow for that, each row becomes a record
@@ -94,18 +95,22 @@ export function fitTable(view: TableView, options: { width: number; color: boole
   const refit = () => (m = measure(view, texts, layout)).width > max;
 
   if (m.width > max) layout.wrapHeads = true;
-  if (refit() && view.rows.length >= LIFT_ROWS) {
-    const lifted = layout.keep.slice(1).filter((i) => !flagged(i) && texts.every((row) => row[i] === texts[0]?.[i]));
-    if (lifted.length > 0) {
-      layout.keep = layout.keep.filter((i) => !lifted.includes(i));
-      notes.push(`every row: ${lifted.map((i) => `${view.head[i]} ${texts[0]?.[i] === '' ? '(empty)' : texts[0]?.[i]}`).join(', ')}`);
-    }
-  }
   if (refit()) {
     const rates = layout.keep.slice(1).filter((i) => isRateColumn(view.head[i] ?? '') && !flagged(i));
     layout.keep = layout.keep.filter((i) => !rates.includes(i));
     leftOut.push(...rates.map((i) => view.head[i] ?? ''));
   }
+  // columns with one value in every row, widest first, only as many as it takes
+  const lifted: number[] = [];
+  const constant = layout.keep.slice(1).filter((i) => view.rows.length >= LIFT_ROWS && !flagged(i) && texts.every((row) => row[i] === texts[0]?.[i]));
+  const colWidth = (i: number) => Math.max(m.cellWidth.get(i) ?? 0, widest(m.head.get(i) ?? []));
+  for (const i of [...constant].sort((a, b) => colWidth(b) - colWidth(a) || b - a)) {
+    if (!refit()) break;
+    layout.keep = layout.keep.filter((k) => k !== i);
+    lifted.push(i);
+  }
+  refit();
+  if (lifted.length > 0) notes.push(`every row: ${lifted.sort((a, b) => a - b).map((i) => `${view.head[i]} ${texts[0]?.[i] === '' ? '(empty)' : texts[0]?.[i]}`).join(', ')}`);
   // free text that cannot fit narrowed to MIN_TEXT_WIDTH goes under its row, across the table (or, for a narrow table, a record per row)
   const prose = layout.keep.filter((i) => view.headAlign[i] === 'left' && (m.cellWidth.get(i) ?? 0) > MIN_TEXT_WIDTH && texts.some((row) => (row[i] ?? '').includes(' ')));
   const narrowest = [...m.cellWidth].reduce((w, [i, cw]) => w + Math.max(prose.includes(i) ? MIN_TEXT_WIDTH : cw, widest(m.head.get(i) ?? [])) + 3, 1);
