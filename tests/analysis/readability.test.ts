@@ -17,7 +17,7 @@ import { HAVE_CHROMIUM, launchChromium } from './chromium.js';
 import { tempDir } from './fixtures.js';
 
 const WIDTH = 100;
-export const ARTIFACTS = resolve('test-artifacts/report-html');
+const ARTIFACTS = resolve('test-artifacts/report-html');
 
 let dir: string;
 let trace: string;
