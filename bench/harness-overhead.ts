@@ -13,7 +13,7 @@
  *   node --import tsx bench/harness-overhead.ts [calls-per-turn] [turns]
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonlSink, RunEmitter } from '../src/events/index.js';
@@ -50,7 +50,7 @@ async function bodyOnly(n: number): Promise<number> {
   return performance.now() - start;
 }
 
-async function pipeline(n: number, turnsToRun: number, dir: string, stages = true): Promise<number> {
+async function pipeline(n: number, turnsToRun: number, dir: string, stages = true, withDefenses = stages): Promise<number> {
   const sink = new JsonlSink(join(dir, `t-${n}.jsonl`));
   const emitter = new RunEmitter(sink, 'bench').session('s', 'task');
   const registry = new ToolRegistry([noop]);
@@ -67,7 +67,7 @@ async function pipeline(n: number, turnsToRun: number, dir: string, stages = tru
         onSettled: () => undefined,
       })
     : undefined;
-  const defenses = stages
+  const defenses = withDefenses
     ? new DefenseRuntime({ emitter, context: { workspace: dir, system: '', snapshots: [] }, hasTokenBudget: false })
     : undefined;
   const usage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
@@ -96,11 +96,14 @@ try {
   const total = await pipeline(perTurn, turns, dir);
   const body = await bodyOnly(calls);
   const bare = await pipeline(perTurn, turns, dir, false);
+  const noDefenses = await pipeline(perTurn, turns, dir, true, false);
   const overheadUs = ((total - body) / calls) * 1000;
   const bareUs = ((bare - body) / calls) * 1000;
+  const noDefensesUs = ((noDefenses - body) / calls) * 1000;
   console.log(`harness overhead per tool call: ${overheadUs.toFixed(1)} µs (all pipeline stages + telemetry, tool body excluded)`);
   console.log(`  optional stages off (no hooks, permissions, snapshot, spill dir, display): ${bareUs.toFixed(1)} µs; stages cost ${(overheadUs / bareUs).toFixed(1)}x`);
-  console.log(`  ${calls} calls in ${turns} turns of ${perTurn}; total ${total.toFixed(0)} ms, tool bodies ${body.toFixed(0)} ms`);
+  console.log(`  every stage but the defenses' per-call and per-turn judging: ${noDefensesUs.toFixed(1)} µs; the defenses add ${(overheadUs - noDefensesUs).toFixed(1)} µs per call (${(overheadUs / noDefensesUs).toFixed(2)}x)`);
+  console.log(`  ${calls} calls in ${turns} turns of ${perTurn}; total ${total.toFixed(0)} ms, tool bodies ${body.toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(1)}`);
   console.log(`  target ≤ 50 µs: ${overheadUs <= 50 ? 'met' : 'NOT met'}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

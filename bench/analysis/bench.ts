@@ -100,7 +100,7 @@ async function fullReport(path: string): Promise<{ ms: number; phases: string; f
   const t1 = performance.now();
   let analysis: Analysis;
   try {
-    analysis = { load, reports: await runAllReports(duck) };
+    analysis = { load, inputs: load.inputs, reports: await runAllReports(duck) };
   } finally {
     duck.close();
   }

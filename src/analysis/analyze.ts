@@ -70,7 +70,7 @@ export async function openTraces(
 export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {}): Promise<Analysis> {
   const { duck, load } = await openTraces(paths, { ...options, columns: 'reports' });
   try {
-    return { load, reports: await runAllReports(duck) };
+    return { load, inputs: load.inputs, reports: await runAllReports(duck) };
   } finally {
     duck.close();
   }

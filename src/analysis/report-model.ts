@@ -34,8 +34,8 @@ export interface InputFile {
 export interface Analysis {
   load: LoadStats;
   reports: ReportResult[];
-  /** Every input file with its line count and run ids; renderers name them in the header (absent: only `load.files` is known). */
-  inputs?: InputFile[];
+  /** Every input file with its line count and run ids; renderers name them in the header (the same array as load.inputs). */
+  inputs: InputFile[];
 }
 
 export function findSection(analysis: Analysis, id: string): Section | undefined {

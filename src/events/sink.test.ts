@@ -1,12 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RunEmitter, toolLabel } from './emitter.js';
 import { parseLine } from './parse-line.js';
 import { JsonlSink } from './sink.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'faultline-sink-'));
+const made: string[] = [];
+const dir = () => {
+  const path = mkdtempSync(join(tmpdir(), 'faultline-sink-'));
+  made.push(path);
+  return path;
+};
+afterAll(() => made.forEach((path) => rmSync(path, { recursive: true, force: true })));
 
 describe('JsonlSink', () => {
   it('writes one valid line per event with a per-writer seq', () => {

@@ -17,8 +17,20 @@ function wrap(text: string, width: number, first = '', rest = first): string[] {
   return wrapText(safeText(text), width - Math.max(first.length, rest.length), ' ').map((l, i) => (i === 0 ? first : rest) + l);
 }
 
-function renderMarkdownDiff(diff: DiffResult): string {
-  const out: string[] = ['## faultline diff', '', '### Regressions'];
+/** What each side read (diffSideLines), as Markdown list items: a side's first line, then its indented lines nested. */
+function markdownSides(sides: string[][]): string[] {
+  return sides.flatMap((side) => side.map((l) => (l.startsWith('  ') ? `  - ${mdEscape(l.trim())}` : `- ${mdEscape(l)}`)));
+}
+
+/** What each side read, wrapped to the terminal width: a side's first line, its indented lines under it. */
+function terminalSides(sides: string[][], width: number): string[] {
+  return sides.flatMap((side) => side.flatMap((l) => (l.startsWith('  ') ? wrap(l.trim(), width, '  ', '    ') : wrap(l, width, '', '    '))));
+}
+
+function renderMarkdownDiff(diff: DiffResult, sides: string[][] | undefined): string {
+  const out: string[] = ['## faultline diff', ''];
+  if (sides) out.push(...markdownSides(sides), '');
+  out.push('### Regressions');
   if (diff.regressions.length === 0) out.push('_none_');
   for (const r of diff.regressions) out.push(`- ❌ ${mdEscape(r)}`);
   out.push('');
@@ -26,9 +38,10 @@ function renderMarkdownDiff(diff: DiffResult): string {
   return out.join('\n');
 }
 
-function renderTerminalDiff(diff: DiffResult, color: boolean, width: number): string {
+function renderTerminalDiff(diff: DiffResult, color: boolean, width: number, sides: string[][] | undefined): string {
   const c = createColors(color);
   const out: string[] = [`${c.bold('faultline diff')} · cells read base → candidate`, ''];
+  if (sides) out.push(...terminalSides(sides, width), '');
   out.push(c.bold('Regressions'));
   if (diff.regressions.length === 0) out.push('  none');
   for (const r of diff.regressions) out.push(...wrap(r, width, '  ✗ ', '    ').map((l, i) => (i === 0 ? `  ${c.red('✗')}${l.slice(3)}` : l)));
@@ -49,8 +62,9 @@ function renderTerminalDiff(diff: DiffResult, color: boolean, width: number): st
   return out.join('\n');
 }
 
-export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean; width?: number }): string {
+/** `sides`: what each side read (diffSideLines), printed before any change. */
+export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean; width?: number; sides?: string[][] }): string {
   if (options.format === 'json') return JSON.stringify(diff, null, 2) + '\n';
-  if (options.format === 'md') return renderMarkdownDiff(diff);
-  return renderTerminalDiff(diff, options.color, options.width ?? TERMINAL_WIDTH);
+  if (options.format === 'md') return renderMarkdownDiff(diff, options.sides);
+  return renderTerminalDiff(diff, options.color, options.width ?? TERMINAL_WIDTH, options.sides);
 }

@@ -10,6 +10,7 @@ import { plural } from './plural.js';
 import { importReconciliation, importTotals } from './imports.js';
 import { README_REFS, readmeText, type ReadmeRef } from './readme-refs.js';
 import { triageEvidence, triageLevel } from './triage.js';
+import { inputFindings } from './input-findings.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -57,7 +58,7 @@ function defenseFindings(analysis: Analysis): Finding[] {
 }
 
 function collect(analysis: Analysis): Finding[] {
-  const out: Finding[] = [];
+  const out: Finding[] = inputFindings(analysis);
   for (const row of findSection(analysis, 'tool_funnel')?.rows ?? []) {
     if (row.tool !== '(all tools)' && typeof row.lost === 'number' && row.lost !== 0) {
       out.push({ level: 'error', see: README_REFS.lostCalls, text: `tool ${row.tool}: lost = ${row.lost} — calls - successes - failures must be 0: a call vanished in execution (the model got no result either) or a result had no call` });
@@ -108,7 +109,7 @@ function runFindings(analysis: Analysis): Finding[] {
  * events they became; native traces keep `lines read = events used + lines
  * quarantined`.
  */
-export function reconciliation(analysis: Analysis): string {
+export function reconciliation(analysis: Pick<Analysis, 'load'>): string {
   const { linesRead, eventsUsed, quarantined, imports = [] } = analysis.load;
   if (imports.length === 0) return `lines read = events used + lines quarantined: ${linesRead} = ${eventsUsed} + ${quarantined.length}`;
   const totals = importTotals(imports);

@@ -5,6 +5,7 @@
  */
 import type { Row } from '../analysis/duck.js';
 import { findSection, type Analysis, type InputFile } from '../analysis/report-model.js';
+import { inputFacts } from './input-header.js';
 import { plural } from './plural.js';
 
 export interface RunIdentity {
@@ -110,9 +111,7 @@ export function countsText(header: ReportHeader): string {
   return [plural(header.runCount, 'run'), plural(header.sessions, 'session'), plural(header.events, 'event'), plural(inputs, 'input')].join(' · ');
 }
 
-/** `/x/run.jsonl · 2592 lines · run 2026…` or `/x/empty.jsonl · empty`. */
+/** `/x/run.jsonl · 2592 lines · run 2026…`, `/x/empty.jsonl · empty` or `/x/junk.jsonl · 3 lines · no valid event`. */
 export function inputText(input: InputFile): string {
-  if (input.empty) return `${input.path} · empty`;
-  const runs = input.run_ids.length === 0 ? '' : ` · ${input.run_ids.length === 1 ? 'run' : 'runs'} ${input.run_ids.join(', ')}`;
-  return `${input.path} · ${plural(input.lines, 'line')}${runs}`;
+  return [input.path, ...inputFacts(input)].join(' · ');
 }

@@ -8,6 +8,7 @@ import type { Analysis, InputFile, Section } from '../analysis/report-model.js';
 import { findingText } from './findings.js';
 import { emptyText, tableView, type ViewCell } from './format.js';
 import { countsText, dateRange, providerText, reportHeader, suitesText, type RunIdentity } from './header.js';
+import { inputFacts } from './input-header.js';
 import { plural } from './plural.js';
 import { hiddenText, isAggregate, planRows } from './row-plan.js';
 import { verdict } from './verdict.js';
@@ -113,7 +114,7 @@ export function headerHtml(analysis: Analysis): string {
   parts.push(`<table class="meta header"><tbody>`);
   if (h.runs.length === 1 && h.runs[0]) parts.push(runRows(h.runs[0]));
   if (h.runCount > h.runs.length) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(h.runCount - h.runs.length, 'more run'))} (see Runs)</td></tr>`);
-  const inputs = h.inputs === null ? h.files.map((f) => `<code>${escapeHtml(f)}</code>`) : h.inputs.map((i) => `<code>${escapeHtml(i.path)}</code> · ${escapeHtml(i.empty ? 'empty' : plural(i.lines, 'line'))}`);
+  const inputs = h.inputs === null ? h.files.map((f) => `<code>${escapeHtml(f)}</code>`) : h.inputs.map((i) => `<code>${escapeHtml(i.path)}</code> · ${escapeHtml(inputFacts(i).join(' · '))}`);
   inputs.slice(0, HEADER_SHOWN).forEach((text, i) => parts.push(`<tr${i === 0 ? ' id="inputs"' : ''}><th>${i === 0 ? 'inputs' : ''}</th><td>${text}</td></tr>`));
   if (inputs.length > HEADER_SHOWN) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(inputs.length - HEADER_SHOWN, 'more input'))}</td></tr>`);
   parts.push(`</tbody></table>`);

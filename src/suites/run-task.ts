@@ -43,6 +43,8 @@ export interface TaskRunOptions {
   onCleanup?: (removal: Promise<void>) => void;
   /** Parent of the workspace (default: the OS temp directory). */
   tempDir?: string;
+  /** Defenses armed beside the task's own modules. */
+  extraDefenses?: readonly HookDefense[];
 }
 
 export interface TaskOutcome {
@@ -101,7 +103,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     tools.mcp?.prepare(made.root);
     sandbox = taskSandbox(task, made.root, options.sandbox);
     pipeline = await taskPipeline(task, tools, made.root, sandbox.sandbox, () => made.ensure());
-    config = await sessionConfig(task, config, made, sandbox);
+    config = await sessionConfig(task, config, made, sandbox, options.extraDefenses ?? []);
   } catch (error) {
     await lazy?.remove();
     return fail(error);
@@ -213,8 +215,15 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
  * modules, the setup script's effect and the facts to freeze into the system
  * prompt (both need the workspace, so they make it now).
  */
-async function sessionConfig(task: LoadedTask, config: HarnessConfig, workspace: LazyWorkspace, sandbox: SandboxChoice): Promise<HarnessConfig> {
-  const userDefenses: HookDefense[] = task.defenses?.length ? await loadDefenseModules(task.defenses, dirname(task.file)) : [];
+async function sessionConfig(
+  task: LoadedTask,
+  config: HarnessConfig,
+  workspace: LazyWorkspace,
+  sandbox: SandboxChoice,
+  extra: readonly HookDefense[],
+): Promise<HarnessConfig> {
+  const own: HookDefense[] = task.defenses?.length ? await loadDefenseModules(task.defenses, dirname(task.file)) : [];
+  const userDefenses = [...own, ...extra.filter((d) => !own.some((o) => o.name === d.name))];
   if (!task.setup && !task.system_snapshot) return { ...config, userDefenses };
   await workspace.ensure();
   if (task.setup) await runSetup(task.setup, workspace.root);

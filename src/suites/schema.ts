@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { DefenseName, PermissionMode, SandboxMode, TurnStop } from '../events/labels.js';
 import { SNAPSHOT_NAMES } from '../harness/context/snapshots.js';
 import { ModelScript } from '../mock/script.js';
-import { parseEventAssertion } from './event-assertion.js';
+import { checkAssertionContract } from './assertion-contract.js';
+import { AssertionSyntaxError, parseEventAssertion } from './event-assertion.js';
 import { McpServersSettings } from './mcp-schema.js';
 
 const TextMatch = z.union([
@@ -20,11 +21,22 @@ export type TextMatch = z.infer<typeof TextMatch>;
 const FileExpectation = z.union([TextMatch, z.strictObject({ exists: z.boolean() })]);
 export type FileExpectation = z.infer<typeof FileExpectation>;
 
-function checkAssertionSyntax(source: string, ctx: z.RefinementCtx): void {
+/**
+ * An event assertion must parse and name events, fields and values the event
+ * contract has. `params.offset` is where in the text the problem is, so the
+ * loader can give its column.
+ */
+function checkAssertion(source: string, ctx: z.RefinementCtx): void {
+  let assertion;
   try {
-    parseEventAssertion(source);
+    assertion = parseEventAssertion(source);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `event assertion: ${(error as Error).message}` });
+    const offset = error instanceof AssertionSyntaxError ? error.offset : 0;
+    ctx.addIssue({ code: 'custom', message: `event assertion: ${(error as Error).message}`, params: { offset } });
+    return;
+  }
+  for (const problem of checkAssertionContract(assertion)) {
+    ctx.addIssue({ code: 'custom', message: `event assertion: ${problem.message}`, params: { offset: problem.offset } });
   }
 }
 
@@ -36,7 +48,7 @@ export const TaskExpect = z.strictObject({
   /** Checks on workspace files after the run (paths relative to the workspace). */
   files: z.record(z.string(), FileExpectation).optional(),
   /** Event assertions, e.g. `count(tool_failure where failure_kind = not_found) == 1`, `lost == 0`. */
-  events: z.array(z.string().superRefine(checkAssertionSyntax)).optional(),
+  events: z.array(z.string().superRefine(checkAssertion)).optional(),
 });
 export type TaskExpect = z.infer<typeof TaskExpect>;
 
@@ -143,6 +155,11 @@ export const TaskSpec = z.strictObject({
   /** Abort the session this long after it starts (abort scenarios). */
   abort_after_ms: z.number().int().positive().optional(),
   expect: TaskExpect.default({}),
+  /**
+   * The task is about a hallucinated tool: its script calls tools the task
+   * does not offer on purpose (otherwise each such call is a load warning).
+   */
+  expect_unknown_tools: z.boolean().optional(),
   ...TaskSettings,
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;

@@ -12,7 +12,7 @@ import { chartSpecs, renderSvg, symlogTicks } from '../../src/report/charts.js';
 const section = (id: string, columns: string[], rows: Section['rows']): Section => ({ id, title: id, chartOnly: false, columns, rows });
 
 function analysisOf(...sections: Section[]): Analysis {
-  return { load: { files: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] }, reports: [{ id: 'r', title: 'r', sections }] };
+  return { load: { files: [], inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] }, inputs: [], reports: [{ id: 'r', title: 'r', sections }] };
 }
 
 async function chartText(analysis: Analysis, id: string): Promise<string[]> {

@@ -74,7 +74,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the HTML report of the demo and fault suites at
     const out = join(dir, 'html');
     expect((await cli(['report', trace, '--html', out])).code).toBe(0);
     const file = join(out, 'index.html');
-    const runId = (JSON.parse(readFileSync(trace, 'utf8').split('\n')[0] ?? '{}') as { run_id: string }).run_id;
+    const traceLines = readFileSync(trace, 'utf8').split('\n').filter((l) => l !== '');
+    const runId = (JSON.parse(traceLines[0] ?? '{}') as { run_id: string }).run_id;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
@@ -115,12 +116,12 @@ describe.skipIf(!HAVE_CHROMIUM)('the HTML report of the demo and fault suites at
       expect(seen.headings.length).toBeGreaterThan(30);
       for (const id of seen.headings.filter((h) => h !== 'contents')) expect(seen.links, id).toContain(`#${id}`);
       for (const link of seen.links) expect(seen.headings.map((h) => `#${h}`), link).toContain(link);
-      // the header names the run, its suites, provider, model, dates and the input
+      // the header names the run, its suites, provider, model, dates and the input with its lines and run
       expect(seen.header.run).toMatch(new RegExp(`^${runId} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d → \\d\\d:\\d\\d:\\d\\d UTC$`));
       expect(seen.header.suites).toMatch(/^demo, faults-/);
       expect(seen.header.provider).toBe('mock');
       expect(seen.header.model).toBe('mock-scripted');
-      expect(seen.header.inputs).toBe(trace);
+      expect(seen.header.inputs).toBe(`${trace} · ${traceLines.length} lines · run ${runId}`);
       expect(seen.verdictTop).toBeLessThan(600); // the verdict is on the first screen
       // charts span the content column
       expect(seen.charts.length).toBeGreaterThanOrEqual(5);

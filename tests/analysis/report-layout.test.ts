@@ -35,7 +35,7 @@ describe('terminal report', () => {
     expect(verdictAt).toBeLessThan(lines.findIndex((l) => l.startsWith('┌')));
     expect(text).toMatch(/^ {2}✗ tool bash: lost = 1 — /m);
     expect(text).toMatch(/^ {2}sessions {6}2 ended: 1 passed \(50\.0%\), 1 failed; 1 cut short$/m);
-    expect(text).toMatch(/^ {2}defenses {6}1 unwired, 2 unreached, 11 unknown, 1 firing$/m);
+    expect(text).toMatch(/^ {2}defenses {6}1 unwired, 2 unreached, 10 unknown, 1 firing, 1 disarmed$/m);
     expect(text).toContain(`lines read = events used + lines quarantined: ${n + 2} = ${n} + 2`);
   });
 
@@ -101,7 +101,8 @@ describe('terminal report', () => {
 
 describe('terminal report of a long section', () => {
   const section = (rows: Section['rows']): Analysis => ({
-    load: { files: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] },
+    load: { files: [], inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] },
+    inputs: [],
     reports: [{ id: 'expectations', title: 'Expectations', sections: [{ id: 'expectations', title: 'Expectations per id', chartOnly: false, columns: ['id', 'tasks', 'checked', 'failed', 'fail_rate_of_checked'], rows }] }],
   });
   const ids = (k: number, failed: number) => Array.from({ length: k }, (_, i) => ({ id: `check-${i}`, tasks: 1, checked: 2, failed, fail_rate_of_checked: failed / 2 }));
@@ -129,7 +130,7 @@ describe('Markdown report', () => {
     expect(md).toContain(`- input ${file.replaceAll('_', '\\_')}`);
     expect(md).toContain('### Verdict: ❌ 3 problems, 4 warnings');
     expect(md.indexOf('### Verdict')).toBeLessThan(md.indexOf('| tool | calls |'));
-    expect(md).toContain('| defenses | 1 unwired, 2 unreached, 11 unknown, 1 firing |');
+    expect(md).toContain('| defenses | 1 unwired, 2 unreached, 10 unknown, 1 firing, 1 disarmed |');
   });
 
   it('aligns numeric columns right in the rule row and transposes one-row summaries', () => {
@@ -157,7 +158,7 @@ describe('HTML report', () => {
     expect(at('<nav class="toc"')).toBeLessThan(at('<table><thead><tr><th>tool</th>'));
     expect(html).toContain('<tr class="run"><th>run</th><td><code>r1</code> · 2023-11-14 22:13:20 UTC</td></tr>');
     expect(html).toContain('<tr><th>provider</th><td>mock</td></tr><tr><th>model</th><td>m</td></tr>');
-    expect(html).toContain(`<tr id="inputs"><th>inputs</th><td><code>${file}</code></td></tr>`);
+    expect(html).toContain(`<tr id="inputs"><th>inputs</th><td><code>${file}</code> · ${n + 2} lines · run r1</td></tr>`);
     expect(html).toContain('<h2>Verdict: 3 problems, 4 warnings</h2>');
     expect(html).toContain('<span class="see">(README › Defense triage)</span>');
     const ids = [...html.matchAll(/<h[23] id="([^"]+)"/g)].map((m) => m[1]);
@@ -174,7 +175,7 @@ describe('HTML report', () => {
       { path: '/t/empty.jsonl', lines: 0, empty: true, run_ids: [] },
     ];
     const html = await renderHtml({ ...analysis, inputs });
-    expect(html).toContain('<tr id="inputs"><th>inputs</th><td><code>/t/a.jsonl</code> · 12 lines</td></tr>');
+    expect(html).toContain('<tr id="inputs"><th>inputs</th><td><code>/t/a.jsonl</code> · 12 lines · runs r1, r2</td></tr>');
     expect(html).toContain('<tr><th></th><td><code>/t/empty.jsonl</code> · empty</td></tr>');
     expect(html).toContain('<tr><td><code>/t/a.jsonl</code></td><td class="num">12</td><td>r1, r2</td></tr>');
     expect(html).toContain('<tr><td><code>/t/empty.jsonl</code></td><td class="num warn">empty</td><td>—</td></tr>');

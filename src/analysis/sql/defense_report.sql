@@ -15,10 +15,10 @@
 WITH sessions_of AS (
   SELECT run_id, session_id, unnest(defenses_armed) AS defense, defenses_available FROM session_start),
 armed AS (
-  SELECT defense, count(DISTINCT (run_id, session_id)) AS sessions_armed,
+  SELECT defense, count(DISTINCT session_key(run_id, session_id)) AS sessions_armed,
          -- armed where the harness also recorded what it implements, and there implemented
-         count(DISTINCT (run_id, session_id)) FILTER (WHERE defenses_available IS NOT NULL) AS armed_recorded,
-         count(DISTINCT (run_id, session_id)) FILTER (WHERE list_contains(defenses_available, defense)) AS armed_implemented
+         count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE defenses_available IS NOT NULL) AS armed_recorded,
+         count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE list_contains(defenses_available, defense)) AS armed_implemented
   FROM sessions_of GROUP BY defense),
 available AS (
   SELECT defense, count(*) AS sessions_available
@@ -30,12 +30,12 @@ stats AS (
   SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats, any_value(evaluated_at) AS evaluated_at
   FROM defense_stats GROUP BY defense),
 fired AS (
-  SELECT defense, count(*) AS triggers, count(DISTINCT (run_id, session_id)) AS sessions_with_trigger
+  SELECT defense, count(*) AS triggers, count(DISTINCT session_key(run_id, session_id)) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
 -- Events per session at each evaluation point, for the evidence.
 point_events AS (
-  SELECT run_id, session_id, point, count(*) AS n FROM (
-    SELECT run_id, session_id, CASE event
+  SELECT session, point, count(*) AS n FROM (
+    SELECT session_key(run_id, session_id) AS session, CASE event
              WHEN 'model_response' THEN 'model_response'
              WHEN 'tool_call' THEN 'tool_call'
              WHEN 'permission_decision' THEN 'permission'
@@ -46,7 +46,7 @@ point_events AS (
 evidence AS (
   SELECT s.defense, sum(p.n) AS point_events
   FROM sessions_of s JOIN stats USING (defense)
-  JOIN point_events p ON p.run_id = s.run_id AND p.session_id = s.session_id
+  JOIN point_events p ON p.session = session_key(s.run_id, s.session_id)
    AND p.point = CASE stats.evaluated_at WHEN 'turn_end' THEN 'model_response' ELSE stats.evaluated_at END
   GROUP BY s.defense),
 names AS (

@@ -22,7 +22,7 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
     .command('verify-defense')
     .description('show that defenses fire on their fault scenarios, not on their controls, and that each fault scenario fails with the defense off (exit 1 if not)')
     .argument('[defenses...]', 'shipped defense names, names declared by the suites\' defense modules, or paths of defense modules (every defense they export)')
-    .option('--all', 'every shipped defense and every defense the suites\' modules declare: a matrix')
+    .option('--all', 'every defense the scenarios name (with the shipped catalog: every shipped defense): a matrix')
     .option('--suite <paths...>', 'suite files or directories with the fault scenarios (`defense: <name>`) and controls (`control_for: [<name>]`); default: the shipped suites/faults and suites/controls')
     .option('--json', 'print the verdicts as JSON')
     .option('--md', 'print the matrix as Markdown')
@@ -46,10 +46,11 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
         import('../../suites/verify/render.js'),
         import('../../suites/mock-source.js'),
       ]);
-      const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths());
+      const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
       let defenses;
       try {
-        defenses = await resolver.resolveDefenses(targets, opts.all === true, tasks);
+        defenses = await resolver.resolveDefenses(targets, opts.all === true, tasks, opts.suite === undefined);
+        if (defenses.length === 0) throw new CliError(`no scenario in ${opts.suite?.join(', ')} names a defense (\`defense:\` or \`control_for:\`), so --all has nothing to verify`);
       } catch (error) {
         if (error instanceof resolver.UnknownDefenseError) throw new CliError(error.message);
         throw error;

@@ -5,8 +5,8 @@
  * does, and a name that a shipped defense already has is refused (two
  * defenses under one label would merge in every report).
  */
-import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importOncePerPath } from '../module-import.js';
 import { defineDefense, DefenseDefinitionError } from './define.js';
 import { shippedDefense } from './registry.js';
 import type { HookDefense } from './types.js';
@@ -19,19 +19,8 @@ export class DefenseLoadError extends Error {
   }
 }
 
-const cache = new Map<string, Promise<HookDefense[]>>();
-
 /** `modulePath` is resolved against `baseDir` (the suite file's directory) when relative. */
-export function loadDefenseModule(modulePath: string, baseDir: string): Promise<HookDefense[]> {
-  const full = isAbsolute(modulePath) ? modulePath : resolve(baseDir, modulePath);
-  let loading = cache.get(full);
-  if (!loading) {
-    loading = importDefenses(full);
-    cache.set(full, loading);
-    loading.catch(() => cache.delete(full)); // a fixed file may be retried
-  }
-  return loading;
-}
+export const loadDefenseModule: (modulePath: string, baseDir: string) => Promise<HookDefense[]> = importOncePerPath((full) => importDefenses(full));
 
 /** Every defense of several modules, refusing one name declared twice. */
 export async function loadDefenseModules(paths: readonly string[], baseDir: string): Promise<HookDefense[]> {

@@ -13,7 +13,16 @@ interface Counts {
   at: DefenseHookPoint | undefined;
 }
 
-export class DefenseMeter {
+/** What the pipeline's stages use to count a defense (the session's meter, or a streaming attempt's held one). */
+export interface DefenseCounter {
+  isArmed(name: string): boolean;
+  acts(name: string): boolean;
+  evaluated(name: string): boolean;
+  triggered(name: string, turn: number, action: DefenseAction, tool?: string | null): void;
+  check(name: string, turn: number, fired: boolean, action: DefenseAction, tool?: string | null): boolean;
+}
+
+export class DefenseMeter implements DefenseCounter {
   private readonly counts = new Map<string, Counts>();
   private readonly silenced: ReadonlySet<string>;
   private readonly judgedAsTriggered: ReadonlySet<string>;

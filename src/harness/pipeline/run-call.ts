@@ -8,7 +8,7 @@
  * so hooks fire once per call whatever the scheduling.
  */
 import type { SessionEmitter } from '../../events/emitter.js';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
 import { defenseStage, type CallGuard } from './defense-stage.js';
 import type { BatchPathMemo } from './batch-path-memo.js';
 import type { SessionStops } from './session-stops.js';
@@ -36,7 +36,7 @@ export interface CallContext {
   now: () => number;
   settlement: Settlement;
   services: PipelineServices;
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
   /** The hook defenses' beforeToolCall (defenses/runtime.ts); absent: none. */
   guard?: CallGuard;
   label: (name: string) => string;

@@ -15,7 +15,7 @@ import { BatchPlanner } from '../schedule/batch-planner.js';
 import { mapCalls } from '../schedule/call-source.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
 import { BatchPathMemo } from './batch-path-memo.js';
 import type { PipelineCall } from './call.js';
 import { settledCall } from './display-side.js';
@@ -41,7 +41,7 @@ export interface TurnCallsOptions {
   /** Hooks, permissions, spill/snapshot dirs, display (session-scoped); absent parts pass calls through. */
   pipeline?: PipelineServices;
   /** The session's defense meter (permission and result defenses count here). */
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
   /** The hook defenses' beforeToolCall (defenses/runtime.ts). */
   guard?: CallGuard;
   /** Filled with each settled call's kind, input and output (for the defenses that judge the turn). */

@@ -8,7 +8,7 @@
  * (results/token-estimate.ts), the same head/tail split counted in tokens.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
 import { headTail } from '../results/head-tail.js';
 import { DEFAULT_RESULT_LIMIT, resultLimit } from '../results/limits.js';
 import { writeSpill } from '../results/spill-file.js';
@@ -20,7 +20,7 @@ import type { PipelineCall } from './call.js';
 export interface SpillDeps {
   workspace: string;
   spillDir: string | null;
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
   label: string;
 }
 

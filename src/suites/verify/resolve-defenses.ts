@@ -35,16 +35,18 @@ export async function suiteDefenses(tasks: readonly LoadedTask[]): Promise<Verif
 }
 
 /**
- * `--all`: every shipped defense, and every user defense a loaded scenario
- * names (`defense:` / `control_for:`). A module's defense that no scenario
- * names is left out of the matrix (it may be a fixture, as the green-but-broken
- * scenarios' are); name it or its module to verify it.
+ * `--all`: every defense a loaded scenario names (`defense:` / `control_for:`),
+ * shipped or from the suites' modules — and, over the shipped catalog
+ * (`includeShipped`), every shipped defense, so one that lost its scenarios is
+ * reported rather than skipped. A module's defense that no scenario names is
+ * left out (it may be a fixture, as the green-but-broken scenarios' are); name
+ * it or its module to verify it.
  */
-export async function resolveDefenses(targets: readonly string[], all: boolean, tasks: readonly LoadedTask[]): Promise<VerifiedDefense[]> {
+export async function resolveDefenses(targets: readonly string[], all: boolean, tasks: readonly LoadedTask[], includeShipped = false): Promise<VerifiedDefense[]> {
   const fromSuites = await suiteDefenses(tasks);
   if (all) {
     const named = new Set(tasks.flatMap((t) => [...(t.defense ? [t.defense] : []), ...(t.control_for ?? [])]));
-    return [...shipped(), ...fromSuites.filter((d) => named.has(d.name))];
+    return [...shipped().filter((d) => includeShipped || named.has(d.name)), ...fromSuites.filter((d) => named.has(d.name))];
   }
   const known = [...shipped(), ...fromSuites];
   const out: VerifiedDefense[] = [];

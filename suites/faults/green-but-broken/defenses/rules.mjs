@@ -20,32 +20,33 @@ export function readWatcher(name) {
 }
 
 export const failedCallCounter = {
-    name: 'gbb_failed_call_counter',
-    guards: 'a tool call that failed (counted, for the judged-vs-triggered scenario)',
-    source: 'seed §13.3 F3',
-    defaultOn: true,
-    action: 'alert',
-    session: () => ({ afterToolCall: (call) => (call.isError ? { alert: call.id } : null) }),
+  name: 'gbb_failed_call_counter',
+  guards: 'a tool call that failed (counted, for the judged-vs-triggered scenario)',
+  source: 'seed §13.3 F3',
+  defaultOn: true,
+  action: 'alert',
+  session: () => ({ afterToolCall: (call) => (call.isError ? { alert: call.id } : null) }),
 };
 
 export const blindDeferredCall = {
-    name: 'gbb_blind_deferred_call',
-    guards: 'a deferred tool called before tool_search loaded it, when tool search is enabled',
-    source: 'seed §13.2 F2 (deferred-tool-view: a flag read before it is set)',
-    defaultOn: true,
-    action: 'hint',
-    session() {
-      // The F2 bug: the flag is read when the session starts, before anything has set it, so the
-      // rule below is off for the whole session — every evaluation runs, none can fire.
-      const toolSearchEnabled = globalThis.__gbbToolSearchEnabled === true;
-      return {
-        afterToolCall(call) {
-          if (call.tool === 'tool_search') globalThis.__gbbToolSearchEnabled = true; // set too late to matter
-          if (toolSearchEnabled && call.failureKind === 'invalid_input' && /not loaded/.test(call.output)) {
-            return { hint: `Load ${call.tool} with tool_search first.` };
-          }
-          return null;
-        },
-      };
-    },
+  name: 'gbb_blind_deferred_call',
+  guards: 'a deferred tool called before tool_search loaded it, when tool search is enabled',
+  source: 'seed §13.2 F2 (deferred-tool-view: a flag read before it is set)',
+  defaultOn: true,
+  action: 'hint',
+  session() {
+    // The F2 bug: the rule is decided when the session starts, from state that only a later tool_search
+    // call sets, so it stays off for the whole session — every evaluation runs, none can fire.
+    const state = { toolSearchEnabled: false };
+    const ruleOn = state.toolSearchEnabled; // read before anything wrote it
+    return {
+      afterToolCall(call) {
+        if (call.tool === 'tool_search') state.toolSearchEnabled = true; // written too late to matter
+        if (ruleOn && call.failureKind === 'invalid_input' && /not loaded/.test(call.output)) {
+          return { hint: `Load ${call.tool} with tool_search first.` };
+        }
+        return null;
+      },
+    };
+  },
 };
