@@ -5,7 +5,7 @@
  * - failing rows (a cell flagged `bad` or `warn`) come first, in order;
  * - an aggregate row (a label in parentheses, e.g. `(all tools)`) stays last;
  * - rows whose every count is 0 are named on one line instead of a row each
- *   (two or more of them; one stays a row);
+ *   (two or more of them of one class, e.g. one triage; one stays a row);
  * - a long section shows its failing rows and the first `head` others, and
  *   says how many it left out.
  */
@@ -27,6 +27,9 @@ const HEAD_OF: Record<string, number> = {
   conformance_checks: Number.POSITIVE_INFINITY,
 };
 
+/** Columns that class a row (a defense's triage, a check's status): zero rows of different classes are never named on one line. */
+const CLASS_COLUMNS = ['triage', 'status'];
+
 /** What a section's rows are called in `… 12 more tools`, from its first column. */
 const NOUN: Record<string, string> = { id: 'id', tool: 'tool', server: 'server', defense: 'defense', check_id: 'check', run_id: 'run', logical_run_id: 'logical run' };
 
@@ -39,7 +42,7 @@ export interface RowPlan {
   hidden: number;
   /** Failing rows among the hidden ones (only past MAX_FAILING). */
   hiddenFailing: number;
-  /** Rows whose every count is 0, shown as one line (empty with `keepZero`). */
+  /** Rows whose every count is 0, shown as one line per class (empty with `keepZero`). */
   zero: Row[];
   /** `tool`, `id`, … or `row`. */
   noun: string;
@@ -91,8 +94,13 @@ export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, opti
     else if (isZero(row, columns)) zero.push(row);
     else plain.push(row);
   }
-  // a single zero row reads best as a row
-  if (zero.length === 1 || options.keepZero) plain.push(...zero.splice(0));
+  // a single zero row of its class reads best as a row
+  if (options.keepZero) plain.push(...zero.splice(0));
+  else {
+    const lone = zeroGroups(zero, columns).filter((g) => g.length === 1).flat();
+    plain.push(...lone);
+    for (const row of lone) zero.splice(zero.indexOf(row), 1);
+  }
   const noun = nounOf(section);
   const cut = options.cut !== false && failing.length + plain.length > (options.long ?? LONG);
   if (!cut) return { shown: [...failing, ...plain, ...aggregate], hiddenRows: [], hidden: 0, hiddenFailing: 0, zero, noun };
@@ -109,19 +117,31 @@ export function hiddenText(plan: RowPlan): string | null {
   return `… ${plural(plan.hidden, `more ${plan.noun}`, `more ${plan.noun}s`)}, ${failing}`;
 }
 
-/**
- * `0 in every count: aborted, error, failed` — the zero rows by their first
- * cell, with any other label they all share (`(triage disarmed)`).
- */
-export function zeroText(plan: RowPlan, columns: readonly string[]): string | null {
-  if (plan.zero.length === 0) return null;
+/** Zero rows by their class (CLASS_COLUMNS), each group in order of its first row. */
+function zeroGroups(zero: readonly Row[], columns: readonly string[]): Row[][] {
+  const classes = CLASS_COLUMNS.filter((c) => columns.includes(c));
+  const groups = new Map<string, Row[]>();
+  for (const row of zero) {
+    const key = JSON.stringify(classes.map((c) => row[c] ?? null));
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}
+
+/** `0 in every count: aborted, error, failed` — one class's zero rows by their first cell, with any other label they all share (`(triage disarmed)`). */
+function zeroLine(zero: readonly Row[], columns: readonly string[]): string {
   // the rows are named by the first text column that tells them apart (failure_kind, not phase)
-  const text = columns.filter((c) => plan.zero.every((r) => typeof r[c] === 'string'));
-  const key = text.find((c) => new Set(plan.zero.map((r) => r[c])).size === plan.zero.length) ?? columns[0] ?? '';
-  const names = plan.zero.map((r) => formatCell(key, r[key] ?? null));
+  const text = columns.filter((c) => zero.every((r) => typeof r[c] === 'string'));
+  const key = text.find((c) => new Set(zero.map((r) => r[c])).size === zero.length) ?? columns[0] ?? '';
+  const names = zero.map((r) => formatCell(key, r[key] ?? null));
   const shared = text
-    .filter((c) => c !== key && plan.zero.every((r) => r[c] === plan.zero[0]?.[c]))
-    .map((c) => `${c} ${formatCell(c, plan.zero[0]?.[c] ?? null)}`)
+    .filter((c) => c !== key && zero.every((r) => r[c] === zero[0]?.[c]))
+    .map((c) => `${c} ${formatCell(c, zero[0]?.[c] ?? null)}`)
     .filter((t) => !t.endsWith(' '));
   return `0 in every count${shared.length > 0 ? ` (${shared.join(', ')})` : ''}: ${names.join(', ')}`;
+}
+
+/** One line per class of zero rows (a defense's triage: `unknown` rows never share a line with `disarmed` ones); none without zero rows. */
+export function zeroText(plan: RowPlan, columns: readonly string[]): string[] {
+  return zeroGroups(plan.zero, columns).map((group) => zeroLine(group, columns));
 }

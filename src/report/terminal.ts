@@ -108,7 +108,7 @@ function sectionLines(section: Section, c: Colors, width: number): string[] {
       out.push(fitted.text, ...fitted.notes.flatMap(note));
     }
   }
-  out.push(...note(hiddenText(plan)), ...note(zeroText(plan, section.columns)));
+  out.push(...note(hiddenText(plan)), ...zeroText(plan, section.columns).flatMap(note));
   return out;
 }
 

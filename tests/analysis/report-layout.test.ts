@@ -62,7 +62,10 @@ describe('terminal report', () => {
 
   it('names rows whose every count is 0 on one line, by the label that tells them apart', () => {
     const text = renderTerminal(analysis, { color: false });
-    expect(text).toContain('0 in every count (triage unknown, evidence the trace does not say which defenses its harness\n  implements): cut_tool_call_guard, dangerous_command_block,');
+    expect(text).toContain("0 in every count (triage unknown, evidence no session's harness implements it):\n  dangerous_command_block, empty_args_retry_cap,");
+    // a zero row of another class is never named with them: the disarmed one stays a row, with its triage
+    expect(text).toMatch(/│ cut_tool_call_guard +│ +0 │ +0 │ +0 │ +0 │ disarmed +│/);
+    expect(text).not.toMatch(/0 in every count[^\n]*(\n {2}[^\n]*)*cut_tool_call_guard/);
     expect(text).toContain('0 in every count: cascade_skipped, defense_blocked, hook_blocked, invalid_input, unavailable,\n  aborted');
     expect(text).not.toMatch(/│ aborted +│/);
   });
