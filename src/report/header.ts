@@ -1,6 +1,6 @@
 /**
  * The report's header, shared by every renderer: which inputs were read
- * (with their lines and run ids when the analysis knows them), and per run
+ * (with their lines and run ids), and per run
  * its id, suites, provider, model and dates (the `run_identity` section).
  */
 import type { Row } from '../analysis/duck.js';
@@ -28,9 +28,8 @@ export interface ReportHeader {
   runCount: number;
   sessions: number;
   events: number;
-  /** From the analysis when it knows them; else each file with what is known (its path). */
-  inputs: InputFile[] | null;
-  files: string[];
+  /** Every input file with its lines and run ids. */
+  inputs: InputFile[];
 }
 
 /** run_start.suite's cap: a list this long was cut by the writer. */
@@ -66,8 +65,7 @@ export function reportHeader(analysis: Analysis): ReportHeader {
     runCount: typeof summary?.runs === 'number' ? summary.runs : runs.length,
     sessions: typeof sessions?.sessions_started === 'number' ? sessions.sessions_started : 0,
     events: analysis.load.eventsUsed,
-    inputs: analysis.inputs ?? null,
-    files: analysis.load.files,
+    inputs: analysis.inputs,
   };
 }
 
@@ -107,8 +105,7 @@ export function providerText(run: RunIdentity): string {
 
 /** `1 run · 95 sessions · 2592 events · 1 input`. */
 export function countsText(header: ReportHeader): string {
-  const inputs = header.inputs?.length ?? header.files.length;
-  return [plural(header.runCount, 'run'), plural(header.sessions, 'session'), plural(header.events, 'event'), plural(inputs, 'input')].join(' · ');
+  return [plural(header.runCount, 'run'), plural(header.sessions, 'session'), plural(header.events, 'event'), plural(header.inputs.length, 'input')].join(' · ');
 }
 
 /** `/x/run.jsonl · 2592 lines · run 2026…`, `/x/empty.jsonl · empty` or `/x/junk.jsonl · 3 lines · no valid event`. */

@@ -114,11 +114,11 @@ export function headerHtml(analysis: Analysis): string {
   parts.push(`<table class="meta header"><tbody>`);
   if (h.runs.length === 1 && h.runs[0]) parts.push(runRows(h.runs[0]));
   if (h.runCount > h.runs.length) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(h.runCount - h.runs.length, 'more run'))} (see Runs)</td></tr>`);
-  const inputs = h.inputs === null ? h.files.map((f) => `<code>${escapeHtml(f)}</code>`) : h.inputs.map((i) => `<code>${escapeHtml(i.path)}</code> · ${escapeHtml(inputFacts(i).join(' · '))}`);
+  const inputs = h.inputs.map((i) => `<code>${escapeHtml(i.path)}</code> · ${escapeHtml(inputFacts(i).join(' · '))}`);
   inputs.slice(0, HEADER_SHOWN).forEach((text, i) => parts.push(`<tr${i === 0 ? ' id="inputs"' : ''}><th>${i === 0 ? 'inputs' : ''}</th><td>${text}</td></tr>`));
   if (inputs.length > HEADER_SHOWN) parts.push(`<tr><th></th><td>… and ${escapeHtml(plural(inputs.length - HEADER_SHOWN, 'more input'))}</td></tr>`);
   parts.push(`</tbody></table>`);
-  if (h.inputs !== null && h.inputs.length > 1) parts.push(`<details><summary>every input with its lines and runs</summary>${inputsTable(h.inputs)}</details>`);
+  if (h.inputs.length > 1) parts.push(`<details><summary>every input with its lines and runs</summary>${inputsTable(h.inputs)}</details>`);
   parts.push(`</header>`);
   return parts.join('\n');
 }

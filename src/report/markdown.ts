@@ -53,7 +53,7 @@ function headerMarkdown(analysis: Analysis): string[] {
     if (h.runCount > HEADER_RUNS) out.push('', `… and ${plural(h.runCount - HEADER_RUNS, 'more run')} (see Runs)`);
     out.push('');
   }
-  const inputs = h.inputs === null ? h.files : h.inputs.map(inputText);
+  const inputs = h.inputs.map(inputText);
   for (const input of inputs.slice(0, HEADER_INPUTS)) out.push(`- input ${mdEscape(input)}`);
   if (inputs.length > HEADER_INPUTS) out.push(`- … and ${plural(inputs.length - HEADER_INPUTS, 'more input')} (all in --json)`);
   out.push('');

@@ -56,14 +56,9 @@ function headerLines(analysis: Analysis, c: Colors, width: number): string[] {
     out.push(...wrap(providerText(run), width, '  ', '    '));
   }
   if (h.runCount > HEADER_RUNS) out.push(`… and ${plural(h.runCount - Math.min(h.runs.length, HEADER_RUNS), 'more run')} (see Runs)`);
-  if (h.inputs !== null) {
-    for (const input of h.inputs.slice(0, HEADER_INPUTS)) out.push(...wrap(inputText(input), width, 'input ', '  '));
-    const rest = h.inputs.slice(HEADER_INPUTS);
-    if (rest.length > 0) out.push(`… and ${plural(rest.length, 'more input')} (${rest.filter((i) => i.empty).length} empty; all in --json)`);
-  } else {
-    for (const file of h.files.slice(0, HEADER_INPUTS)) out.push(...wrap(file, width, 'input ', '  '));
-    if (h.files.length > HEADER_INPUTS) out.push(`… and ${plural(h.files.length - HEADER_INPUTS, 'more input')} (all in --json)`);
-  }
+  for (const input of h.inputs.slice(0, HEADER_INPUTS)) out.push(...wrap(inputText(input), width, 'input ', '  '));
+  const rest = h.inputs.slice(HEADER_INPUTS);
+  if (rest.length > 0) out.push(`… and ${plural(rest.length, 'more input')} (${rest.filter((i) => i.empty).length} empty; all in --json)`);
   return out;
 }
 
