@@ -13,6 +13,8 @@ export interface Section {
   summary?: boolean;
   /** Set when the section is capped (`| first N` in the SQL file): the row count before the cut; `rows` holds the first N. */
   totalRows?: number;
+  /** Who ran what, when (`| header` in the SQL file): renderers put it in the report's header, not among the tables. */
+  header?: boolean;
 }
 
 export interface ReportResult {

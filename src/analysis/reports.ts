@@ -3,7 +3,8 @@
  * or more `-- section: id | title [| flag]` statements. Flags: `chart` (drawn
  * only, too long for a table), `summary` (one row of totals, shown as
  * metric/value pairs), `first N` (only the first N rows are kept, with the
- * total count). SQL is loaded relative to this module so it works from src
+ * total count), `header` (who ran what and when: shown in the report's
+ * header, not as a table). SQL is loaded relative to this module so it works from src
  * (tsx, vitest) and dist.
  */
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,7 @@ interface SectionSql {
   title: string;
   chartOnly: boolean;
   summary: boolean;
+  header: boolean;
   /** `first N`: keep the first N rows (the statement must end in ORDER BY and have no LIMIT). */
   limit: number | null;
   sql: string;
@@ -55,8 +57,8 @@ export function parseSections(text: string): SectionSql[] {
     const [id = '', title = '', flag = ''] = part.slice(0, newline).split('|').map((s) => s.trim());
     const sql = part.slice(newline + 1).trim().replace(/;\s*$/, '');
     const first = /^first (\d+)$/.exec(flag);
-    if (flag !== '' && flag !== 'chart' && flag !== 'summary' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
-    out.push({ id, title, chartOnly: flag === 'chart', summary: flag === 'summary', limit: first ? Number(first[1]) : null, sql });
+    if (flag !== '' && flag !== 'chart' && flag !== 'summary' && flag !== 'header' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
+    out.push({ id, title, chartOnly: flag === 'chart', summary: flag === 'summary', header: flag === 'header', limit: first ? Number(first[1]) : null, sql });
   }
   return out;
 }
@@ -66,6 +68,7 @@ export async function runReport(duck: Duck, id: ReportId, title: string): Promis
   for (const s of parseSections(reportSql(id))) {
     const section: Section = { id: s.id, title: s.title, chartOnly: s.chartOnly, columns: [], rows: [] };
     if (s.summary) section.summary = true;
+    if (s.header) section.header = true;
     if (s.limit === null) Object.assign(section, await duck.query(s.sql));
     else {
       Object.assign(section, await duck.query(`${s.sql}\nLIMIT ${s.limit}`));

@@ -4,10 +4,7 @@
  * the user meant to measure.
  */
 import type { LoadStats } from '../analysis/load.js';
-
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+import { plural as count } from '../report/plural.js';
 
 /** The reasons `--strict` fails over these inputs; empty when it passes. */
 export function strictProblems(load: Pick<LoadStats, 'quarantined' | 'inputs' | 'eventsUsed'>): string[] {

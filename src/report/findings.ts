@@ -1,39 +1,76 @@
 /**
  * Findings a reader must not miss, derived from the report rows: numbers
- * that are 0 by construction when nothing is broken (seed §14.1) and the
- * zero-trigger triage classes that need action (§14.4).
+ * that are 0 by construction when nothing is broken (lost calls, seq gaps)
+ * and the zero-trigger triage classes that need action. Each says why it
+ * matters in words and names the README section that explains it.
  */
 import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
-import { plural } from './format.js';
+import { plural } from './plural.js';
 import { importReconciliation, importTotals } from './imports.js';
+import { README_REFS, readmeText, type ReadmeRef } from './readme-refs.js';
+import { triageEvidence, triageLevel } from './triage.js';
 import { inputFindings } from './input-findings.js';
 
 export interface Finding {
   level: 'error' | 'warning';
   text: string;
+  /** The README section that explains it. */
+  see?: ReadmeRef;
+}
+
+/** The finding as one line of text: `text (README › Section)`. */
+export function findingText(f: Finding): string {
+  return f.see ? `${f.text} (${readmeText(f.see)})` : f.text;
 }
 
 const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
+/** Errors before warnings, each kind in the order found. */
 export function findings(analysis: Analysis): Finding[] {
+  const all = collect(analysis);
+  return [...all.filter((f) => f.level === 'error'), ...all.filter((f) => f.level === 'warning')];
+}
+
+function defenseFindings(analysis: Analysis): Finding[] {
+  const out: Finding[] = [];
+  const see = README_REFS.defenseTriage;
+  for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
+    const level = triageLevel(row.triage, row);
+    // the analysis says why in its evidence; without one, the generic reason
+    const evidence = triageEvidence(row);
+    if (level !== null) {
+      const armed = plural(n(row.sessions_armed), 'session');
+      const why =
+        evidence ??
+        (row.triage === 'unwired'
+          ? `armed in ${armed} but never evaluated, so it protects nothing: either no session reached the code it guards (check that the events it guards, e.g. calls of its tools, exist) or its wiring is broken`
+          : row.triage === 'unreached'
+            ? `evaluated ${plural(n(row.evaluations), 'time')}, never triggered; nothing shows it works: add a scenario that must trigger it`
+            : row.triage === 'unknown'
+              ? `armed in ${armed}, but the harness that wrote them does not implement it (a name in the configuration with no code behind it)`
+              : `armed in ${armed}`);
+      out.push({ level, see, text: `defense ${row.defense}: ${String(row.triage)} — ${why}` });
+    }
+    if (row.triggers_match_stats === false) out.push({ level: 'error', see, text: `defense ${row.defense}: ${plural(n(row.triggers), 'trigger event')} but defense_stats counts a different number: one path counts what it judged as triggered, or drops triggers` });
+  }
+  return out;
+}
+
+function collect(analysis: Analysis): Finding[] {
   const out: Finding[] = inputFindings(analysis);
   for (const row of findSection(analysis, 'tool_funnel')?.rows ?? []) {
     if (row.tool !== '(all tools)' && typeof row.lost === 'number' && row.lost !== 0) {
-      out.push({ level: 'error', text: `tool ${row.tool}: lost = ${row.lost} (calls - successes - failures must be 0; a call vanished in execution or a result had no call)` });
+      out.push({ level: 'error', see: README_REFS.lostCalls, text: `tool ${row.tool}: lost = ${row.lost} — calls - successes - failures must be 0: a call vanished in execution (the model got no result either) or a result had no call` });
     }
   }
-  for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
-    if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${plural(n(row.sessions_armed), 'session')} but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)` });
-    if (row.triage === 'unreached') out.push({ level: 'warning', text: `defense ${row.defense}: unreached — evaluated ${plural(n(row.evaluations), 'time')}, never triggered; add a scenario that must trigger it` });
-    if (row.triage === 'unknown' && n(row.sessions_armed) > 0) out.push({ level: 'error', text: `defense ${row.defense}: unknown — armed in ${plural(n(row.sessions_armed), 'session')}, but the harness that wrote them does not implement it (a name in the configuration with no code behind it)` });
-    if (row.triggers_match_stats === false) out.push({ level: 'error', text: `defense ${row.defense}: ${plural(n(row.triggers), 'trigger event')} but defense_stats counts a different number (judged vs triggered?)` });
-  }
+  out.push(...defenseFindings(analysis));
   out.push(...integrityFindings(analysis));
   const summary = findSection(analysis, 'session_summary')?.rows[0];
   if (summary && typeof summary.sessions_without_end === 'number' && summary.sessions_without_end > 0) {
     out.push({
       level: 'warning',
+      see: README_REFS.cutShort,
       text: `${plural(summary.sessions_without_end, 'session')} cut short (session_start without session_end: the run was killed or lost events); counted neither passed nor failed, pass rates are over the ${plural(n(summary.sessions_ended), 'ended session')}`,
     });
   }
@@ -43,10 +80,10 @@ export function findings(analysis: Analysis): Finding[] {
     out.push({ level: 'error', text: `${plural(checks.failed, 'expectation')} failed in ${plural(n(checks.sessions_with_failed_check), 'session')} (see Failed expectations)` });
   }
   if (analysis.load.quarantined.length > 0) {
-    out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined (see Quarantine)` });
+    out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined: left out of every figure (see Quarantine)` });
   }
   for (const t of importTotals(analysis.load.imports ?? [])) {
-    out.push({ level: 'warning', text: `imported ${t.format} traces: not available in source: ${t.notes.join('; ')}` });
+    out.push({ level: 'warning', see: README_REFS.imports, text: `imported ${t.format} traces: not available in source: ${t.notes.join('; ')}` });
   }
   return out;
 }
@@ -55,9 +92,9 @@ export function findings(analysis: Analysis): Finding[] {
 function runFindings(analysis: Analysis): Finding[] {
   const out: Finding[] = [];
   const runs = findSection(analysis, 'run_summary')?.rows[0];
-  if (runs && n(runs.runs_without_run_end) > 0) out.push({ level: 'warning', text: `${plural(n(runs.runs_without_run_end), 'run')} without run_end (killed or still running; see Runs)` });
-  if (runs && n(runs.seq_gaps) > 0) out.push({ level: 'error', text: `${plural(n(runs.seq_gaps), 'event')} lost: seq gaps in ${plural(n(runs.writers_with_seq_gaps), 'writer')} (see Runs)` });
-  if (runs && n(runs.seq_duplicates) > 0) out.push({ level: 'warning', text: `${plural(n(runs.seq_duplicates), 'event')} with a seq seen twice in one run (the same trace read twice?)` });
+  if (runs && n(runs.runs_without_run_end) > 0) out.push({ level: 'warning', see: README_REFS.cutShort, text: `${plural(n(runs.runs_without_run_end), 'run')} without run_end (killed or still running; see Runs)` });
+  if (runs && n(runs.seq_gaps) > 0) out.push({ level: 'error', see: README_REFS.cutShort, text: `${plural(n(runs.seq_gaps), 'event')} lost: seq gaps in ${plural(n(runs.writers_with_seq_gaps), 'writer')} (see Runs)` });
+  if (runs && n(runs.seq_duplicates) > 0) out.push({ level: 'warning', see: README_REFS.cutShort, text: `${plural(n(runs.seq_duplicates), 'event')} with a seq seen twice in one run (the same trace read twice?)` });
   for (const row of findSection(analysis, 'logical_runs')?.rows ?? []) {
     if (row.missing_shards) out.push({ level: 'warning', text: `logical run ${row.logical_run_id}: shard ${row.missing_shards} of ${row.shards_expected} missing; the merged figures cover ${n(row.shards_seen)} of ${n(row.shards_expected)} shards` });
     if (n(row.duplicate_shards) > 0) out.push({ level: 'warning', text: `logical run ${row.logical_run_id}: ${plural(n(row.duplicate_shards), 'shard')} read twice (two traces of the same shard)` });

@@ -30,6 +30,14 @@ describe('tableView', () => {
     const view = tableView({ columns: ['lost', 'triage', 'failed'], rows: [{ lost: 1, triage: 'unwired', failed: 2 }, { lost: 0, triage: 'unreached', failed: 0 }] });
     expect(view.rows.map((r) => r.map((c) => c.flag))).toEqual([['bad', 'bad', 'bad'], [null, 'warn', null]]);
   });
+
+  it('reads any triage class from the data: only firing and disarmed pass unflagged, a class it has never seen needs a look', () => {
+    const rows = ['firing', 'disarmed', 'unwired', 'unreached', 'unknown', 'some_future_class'].map((triage) => ({ triage, sessions_armed: 2 }));
+    expect(tableView({ columns: ['triage'], rows }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', 'warn', 'bad', 'warn']);
+    // a defense no session armed asks nothing of anyone, whatever its class, unless its wiring is broken
+    const unarmed = rows.map((r) => ({ ...r, sessions_armed: 0 }));
+    expect(tableView({ columns: ['triage'], rows: unarmed }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', null, null, null]);
+  });
 });
 
 describe('wrapText', () => {

@@ -5,8 +5,9 @@
  * summary laid out as metric/value pairs; cells a reader must not miss
  * flagged.
  */
-import type { Scalar } from '../analysis/duck.js';
+import type { Row, Scalar } from '../analysis/duck.js';
 import type { Section } from '../analysis/report-model.js';
+import { triageLevel } from './triage.js';
 
 /** Rates and shares are fractions in the data; shown as percentages. */
 export function isRateColumn(column: string): boolean {
@@ -25,10 +26,7 @@ export function formatCell(column: string, value: Scalar | Scalar[]): string {
   return String(value);
 }
 
-/** `1 session`, `2 sessions`. */
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
-}
+export { plural } from './plural.js';
 
 export type Align = 'left' | 'right';
 /** `bad`: broken by construction (lost calls, unwired defense, failed checks); `warn`: needs a look. */
@@ -56,13 +54,27 @@ function columnAlign(rows: Section['rows'], column: string): Align {
   return rows.every((r) => alignOf(r[column]) === 'right') ? 'right' : 'left';
 }
 
-export function cellFlag(column: string, value: Scalar | Scalar[] | undefined): Flag {
+const positive = (value: unknown): boolean => typeof value === 'number' && value > 0;
+
+/** Columns whose positive count is broken by construction (`bad`) or needs a look (`warn`), by name, in whatever section they appear. */
+const BAD_WHEN_POSITIVE = new Set(['failed', 'seq_gaps', 'violations', 'error_violations', 'batches_with_identical_durations', 'tool_sets_with_differing_definitions']);
+const WARN_WHEN_POSITIVE = new Set(['sessions_without_end', 'sessions_cut_short', 'runs_without_run_end', 'seq_duplicates', 'duplicate_shards', 'sessions_never_connected', 'gave_up', 'warning_violations', 'sessions_with_prefix_changes', 'sessions_with_prefix_collisions']);
+
+/** The flag of one cell; `row` gives the cells around it, for flags that depend on them (an exception kind with failures). */
+export function cellFlag(column: string, value: Scalar | Scalar[] | undefined, row?: Row): Flag {
   if (column === 'lost' && typeof value === 'number' && value !== 0) return 'bad';
-  if (column === 'triage' && value === 'unwired') return 'bad';
-  if (column === 'triage' && value === 'unreached') return 'warn';
+  if (column === 'triage') {
+    const level = triageLevel(value, row);
+    return level === 'error' ? 'bad' : level === 'warning' ? 'warn' : null;
+  }
   if (column === 'triggers_match_stats' && value === false) return 'bad';
-  if (column === 'failed' && typeof value === 'number' && value > 0) return 'bad';
-  if (column === 'sessions_without_end' && typeof value === 'number' && value > 0) return 'warn';
+  if (BAD_WHEN_POSITIVE.has(column) && positive(value)) return 'bad';
+  if (WARN_WHEN_POSITIVE.has(column) && positive(value)) return 'warn';
+  if (column === 'status' && value === 'violated') return 'bad';
+  if (column === 'run_ended' && value === 'no') return 'warn';
+  if (column === 'missing_shards' && typeof value === 'string' && value !== '') return 'warn';
+  // an exception is a tool's own bug (tool_error is the tool reporting a problem)
+  if (column === 'failure_kind' && value === 'exception' && positive(row?.failures)) return 'warn';
   return null;
 }
 
@@ -73,10 +85,10 @@ export function isTransposed(section: Pick<Section, 'rows' | 'summary'>): boolea
 
 /** The section as every table renderer lays it out. */
 export function tableView(section: Pick<Section, 'columns' | 'rows' | 'summary'>): TableView {
-  const cell = (column: string, value: Scalar | Scalar[] | undefined, align: Align): ViewCell => ({
+  const cell = (column: string, value: Scalar | Scalar[] | undefined, align: Align, row?: Row): ViewCell => ({
     text: formatCell(column, value ?? null),
     align,
-    flag: cellFlag(column, value),
+    flag: cellFlag(column, value, row),
   });
   const [only] = section.rows;
   if (isTransposed(section) && only) {
@@ -90,7 +102,7 @@ export function tableView(section: Pick<Section, 'columns' | 'rows' | 'summary'>
   return {
     head: section.columns,
     headAlign: aligns,
-    rows: section.rows.map((row) => section.columns.map((c, i) => cell(c, row[c], aligns[i] ?? 'left'))),
+    rows: section.rows.map((row) => section.columns.map((c, i) => cell(c, row[c], aligns[i] ?? 'left', row))),
   };
 }
 

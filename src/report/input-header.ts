@@ -9,14 +9,19 @@ import { plural } from './format.js';
 export const INPUTS_SHOWN = 20;
 const RUN_IDS_SHOWN = 3;
 
-/** `4 lines, run r1` / `8 lines, runs r1, r2` / `empty (0 lines)` / `3 lines, no valid event`. */
-export function inputSummary(input: InputFile): string {
-  if (input.empty) return 'empty (0 lines)';
+/** What is known of a file, fact by fact: `['empty']`, `['3 lines', 'no valid event']`, `['8 lines', 'runs r1, r2, r3 and 2 more']`. */
+export function inputFacts(input: InputFile): string[] {
+  if (input.empty) return ['empty'];
   const ids = input.run_ids;
-  if (ids.length === 0) return `${plural(input.lines, 'line')}, no valid event`;
+  if (ids.length === 0) return [plural(input.lines, 'line'), 'no valid event'];
   const shown = ids.slice(0, RUN_IDS_SHOWN).join(', ');
   const more = ids.length > RUN_IDS_SHOWN ? ` and ${ids.length - RUN_IDS_SHOWN} more` : '';
-  return `${plural(input.lines, 'line')}, ${ids.length === 1 ? 'run' : 'runs'} ${shown}${more}`;
+  return [plural(input.lines, 'line'), `${ids.length === 1 ? 'run' : 'runs'} ${shown}${more}`];
+}
+
+/** `4 lines, run r1` / `8 lines, runs r1, r2` / `empty (0 lines)` / `3 lines, no valid event`. */
+export function inputSummary(input: InputFile): string {
+  return input.empty ? 'empty (0 lines)' : inputFacts(input).join(', ');
 }
 
 /** `Inputs (2 files)`. */

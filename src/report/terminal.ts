@@ -1,90 +1,129 @@
-/** Terminal tables (cli-table3); colour only when asked (TTY and no NO_COLOR). */
-import Table from 'cli-table3';
+/**
+ * The terminal report, every line within 100 columns: the header (inputs,
+ * runs), the verdict (what is wrong, in one screen), then the sections: a
+ * one-row summary as a grid of metric/value pairs, a table with its failing
+ * rows first, a long table cut to those and a head, zero rows on one line,
+ * empty sections named together at the end. Colour only when asked (TTY and
+ * no NO_COLOR); trace text has its control characters escaped.
+ */
 import { createColors } from 'picocolors';
 import type { Analysis, Section } from '../analysis/report-model.js';
-import { emptyText, sectionTitle, tableView, wrapText, type Flag } from './format.js';
-import { findings, reconciliation } from './findings.js';
+import { findingText } from './findings.js';
+import { fitTable, tableWidth } from './fit-table.js';
+import { emptyText, isTransposed, sectionTitle, tableView, wrapText, type Flag, type ViewCell } from './format.js';
+import { countsText, dateRange, inputText, providerText, reportHeader, suitesText } from './header.js';
+import { kvGrid } from './kv-grid.js';
+import { plural } from './plural.js';
 import { QUARANTINE_SHOWN, quarantineLines, quarantineTitle } from './quarantine.js';
-import { INPUTS_SHOWN, inputSummary, inputsRest, inputsTitle } from './input-header.js';
+import { hiddenText, planRows, zeroText } from './row-plan.js';
+import { safeText } from './safe-text.js';
+import { verdict } from './verdict.js';
 
-/** A table wider than this gets its headers wrapped at underscores, then its widest text columns narrowed. */
-const TABLE_WIDTH = 120;
-/** Free text (expectation details, long ids) wraps at this width inside its cell, or narrower to fit TABLE_WIDTH. */
-const TEXT_WIDTH = 60;
-/** A text column is never narrowed below this. */
-const MIN_TEXT_WIDTH = 24;
+export { safeText } from './safe-text.js';
 
-/** Control characters in trace-derived text could move the cursor or recolour the terminal. */
-export function safeText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Every line of the terminal report fits this many columns. */
+export const TERMINAL_WIDTH = 100;
+/** Runs and inputs named in the header; the Runs section and --json have the rest. */
+const HEADER_RUNS = 3;
+const HEADER_INPUTS = 3;
+/** Findings listed in the verdict; --json has all of them. */
+const VERDICT_FINDINGS = 15;
+
+type Colors = ReturnType<typeof createColors>;
+
+/** Prose wrapped to the width: the first line after `first`, the rest after `rest`. */
+function wrap(text: string, width: number, first = '', rest = first): string[] {
+  return wrapText(safeText(text), width - Math.max(first.length, rest.length), ' ').map((l, i) => (i === 0 ? first : rest) + l);
 }
 
-const widest = (lines: string[]): number => lines.reduce((w, l) => Math.max(w, l.length), 0);
+function painter(c: Colors): (text: string, flag: Flag) => string {
+  return (text, flag) => (flag === 'bad' ? c.red(c.bold(text)) : flag === 'warn' ? c.yellow(text) : text);
+}
 
-export function renderSectionTable(section: Pick<Section, 'columns' | 'rows' | 'summary'>, color: boolean): string {
+/** A section table on its own (the diff and `query` use it): the fitted table, then its notes. */
+export function renderSectionTable(section: Pick<Section, 'columns' | 'rows' | 'summary'>, color: boolean, width = TERMINAL_WIDTH): string {
+  const fitted = fitTable(tableView(section), { width, color });
   const c = createColors(color);
-  const paint = (text: string, flag: Flag): string => (flag === 'bad' ? c.red(c.bold(text)) : flag === 'warn' ? c.yellow(text) : text);
-  const view = tableView(section);
-  const texts = view.rows.map((row) => row.map((cell) => safeText(cell.text)));
-  const wrapColumn = (i: number, width: number): string[][] => texts.map((row) => wrapText(row[i] ?? '', width, ' '));
-  const columns = view.head.map((_, i) => wrapColumn(i, TEXT_WIDTH));
-  const cellWidth = columns.map((lines) => widest(lines.flat()));
-  /** A header wrapped at underscores to `width`, or to its longest word if that is wider: never cut inside a word. */
-  const wrapHead = (h: string, width: number): string[] => wrapText(h, Math.max(width, widest(h.split(/(?<=_)/))), '_');
-  let head = view.head.map((h) => [safeText(h)]);
-  const tableWidth = () => head.reduce((sum, h, i) => sum + Math.max(widest(h), cellWidth[i] ?? 0) + 3, 1);
-  if (tableWidth() > TABLE_WIDTH) {
-    // headers as narrow as their column's values, without cutting a word of the header
-    head = head.map((h, i) => wrapHead(h.join(''), cellWidth[i] ?? 0));
-  }
-  // still too wide: narrow the widest text column (to the next widest, at least MIN_TEXT_WIDTH) until it fits
-  for (let excess = tableWidth() - TABLE_WIDTH; excess > 0; excess = tableWidth() - TABLE_WIDTH) {
-    const text = view.headAlign.map((a, i) => (a === 'left' && (cellWidth[i] ?? 0) > MIN_TEXT_WIDTH ? i : -1)).filter((i) => i >= 0);
-    if (text.length === 0) break;
-    const i = text.reduce((a, b) => ((cellWidth[b] ?? 0) > (cellWidth[a] ?? 0) ? b : a));
-    const next = Math.max(MIN_TEXT_WIDTH, ...text.filter((j) => j !== i).map((j) => cellWidth[j] ?? 0));
-    const width = cellWidth[i] ?? 0;
-    columns[i] = wrapColumn(i, Math.min(width - 1, Math.max(next, width - excess)));
-    cellWidth[i] = widest(columns[i].flat());
-    head[i] = wrapHead((head[i] ?? []).join(''), cellWidth[i]);
-  }
-  const table = new Table({
-    head: head.map((h) => h.join('\n')),
-    colAligns: view.headAlign,
-    style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [], compact: true },
-  });
-  view.rows.forEach((row, r) => {
-    table.push(row.map((cell, i) => ({ content: (columns[i]?.[r] ?? []).map((l) => paint(l, cell.flag)).join('\n'), hAlign: cell.align })));
-  });
-  return table.toString();
+  return [fitted.text, ...fitted.notes.flatMap((note) => wrap(note, width, '  ').map((l) => c.dim(l)))].join('\n');
 }
 
-export function renderTerminal(analysis: Analysis, options: { color: boolean }): string {
-  const c = createColors(options.color);
-  const out: string[] = [c.bold('faultline report'), `${inputsTitle(analysis.inputs)}:`];
-  for (const input of analysis.inputs.slice(0, INPUTS_SHOWN)) out.push(`  ${safeText(input.path)}: ${safeText(inputSummary(input))}`);
-  const moreInputs = inputsRest(analysis.inputs);
-  if (moreInputs !== null) out.push(`  ${moreInputs}`);
-  out.push(reconciliation(analysis), '');
-  const found = findings(analysis);
-  if (found.length > 0) {
-    out.push(c.bold('Findings'));
-    for (const f of found) out.push(`  ${f.level === 'error' ? c.red('✗') : c.yellow('!')} ${safeText(f.text)}`);
-    out.push('');
+function headerLines(analysis: Analysis, c: Colors, width: number): string[] {
+  const h = reportHeader(analysis);
+  const out = [c.bold('faultline report') + ` · ${countsText(h)}`];
+  for (const run of h.runs.slice(0, HEADER_RUNS)) {
+    out.push(...wrap([`run ${run.runId}`, dateRange(run)].filter(Boolean).join(' · '), width));
+    if (run.suites.length > 0) out.push(...wrap(`suites: ${suitesText(run, width - 12)}`, width, '  ', '    '));
+    out.push(...wrap(providerText(run), width, '  ', '    '));
   }
-  for (const report of analysis.reports) {
-    for (const section of report.sections) {
-      if (section.chartOnly) continue;
-      out.push(c.bold(safeText(sectionTitle(section))));
-      out.push(section.rows.length === 0 ? `  (${emptyText(section)})` : renderSectionTable(section, options.color), '');
+  if (h.runCount > HEADER_RUNS) out.push(`… and ${plural(h.runCount - Math.min(h.runs.length, HEADER_RUNS), 'more run')} (see Runs)`);
+  for (const input of h.inputs.slice(0, HEADER_INPUTS)) out.push(...wrap(inputText(input), width, 'input ', '  '));
+  const rest = h.inputs.slice(HEADER_INPUTS);
+  if (rest.length > 0) out.push(`… and ${plural(rest.length, 'more input')} (${rest.filter((i) => i.empty).length} empty; all in --json)`);
+  return out;
+}
+
+function verdictLines(analysis: Analysis, c: Colors, width: number): string[] {
+  const v = verdict(analysis);
+  const paint = painter(c);
+  const mark = v.errors > 0 ? c.red(c.bold('✗')) : v.warnings > 0 ? c.yellow('!') : c.green('✓');
+  const out = [`${c.bold('Verdict')} ${mark} ${c.bold(v.headline)}`];
+  for (const f of v.findings.slice(0, VERDICT_FINDINGS)) {
+    const lines = wrap(findingText(f), width, '  ✗ ', '    ');
+    const sign = f.level === 'error' ? c.red('✗') : c.yellow('!');
+    out.push(...lines.map((l, i) => (i === 0 ? `  ${sign}${l.slice(3)}` : l)));
+  }
+  if (v.findings.length > VERDICT_FINDINGS) out.push(`  … and ${plural(v.findings.length - VERDICT_FINDINGS, 'more finding')} (all in --json)`);
+  const label = Math.max(...v.facts.map((f) => f.label.length));
+  for (const fact of v.facts) {
+    const lines = wrap(fact.text, width, `  ${fact.label.padEnd(label)}  `, ' '.repeat(label + 4));
+    out.push(...lines.map((l) => (fact.flag === null ? l : paint(l, fact.flag))));
+  }
+  return out;
+}
+
+function sectionLines(section: Section, c: Colors, width: number): string[] {
+  const paint = painter(c);
+  const paintCell = (cell: ViewCell) => paint(cell.text, cell.flag);
+  const note = (text: string | null) => (text === null ? [] : wrap(text, width, '  ').map((l) => c.dim(l)));
+  const title = wrap(sectionTitle(section), width, '', '  ').map((l) => c.bold(l));
+  if (isTransposed(section)) {
+    const view = tableView(section);
+    return [...title, ...kvGrid(view.rows.map(([name, value]) => ({ name: name?.text ?? '', value: value as ViewCell })), { width, indent: '  ', paint: paintCell })];
+  }
+  const plan = planRows(section);
+  const out = [...title];
+  if (plan.shown.length > 0) {
+    const view = tableView({ ...section, rows: plan.shown });
+    if (plan.shown.length === 1 && tableWidth(view) > width) {
+      // one row too wide for a table: its cells as metric/value pairs
+      const row = view.rows[0] ?? [];
+      out.push(...kvGrid(view.head.map((name, i) => ({ name, value: row[i] as ViewCell })), { width, indent: '  ', paint: paintCell }));
+    } else {
+      const fitted = fitTable(view, { width, color: c.isColorSupported });
+      out.push(fitted.text, ...fitted.notes.flatMap(note));
     }
   }
+  out.push(...note(hiddenText(plan)), ...zeroText(plan, section.columns).flatMap(note));
+  return out;
+}
+
+export function renderTerminal(analysis: Analysis, options: { color: boolean; width?: number }): string {
+  const c = createColors(options.color);
+  const width = options.width ?? TERMINAL_WIDTH;
+  const out: string[] = [...headerLines(analysis, c, width), '', ...verdictLines(analysis, c, width), ''];
+  const empty: string[] = [];
+  for (const report of analysis.reports) {
+    for (const section of report.sections) {
+      if (section.chartOnly || section.header) continue;
+      if (section.rows.length === 0) empty.push(`${section.title.replace(/ \(.*$/, '')} (${emptyText(section)})`);
+      else out.push(...sectionLines(section, c, width), '');
+    }
+  }
+  if (empty.length > 0) out.push(...wrap(`Nothing to show: ${empty.join(', ')}`, width, '', '  '), '');
   if (analysis.load.quarantined.length > 0) {
     out.push(c.bold(quarantineTitle(analysis.load.quarantined)));
-    for (const l of quarantineLines(analysis.load.quarantined, QUARANTINE_SHOWN)) out.push(`  ${safeText(l)}`);
+    for (const l of quarantineLines(analysis.load.quarantined, QUARANTINE_SHOWN)) out.push(...wrap(l, width, '  ', '    '));
     out.push('');
   }
-  out.push(reconciliation(analysis));
   return out.join('\n') + '\n';
 }

@@ -5,6 +5,7 @@
  */
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
+import { plural } from '../report/plural.js';
 import { taskReliability } from './repeat-stats.js';
 import type { RunSummary } from './run-suite.js';
 import type { TaskOutcome } from './run-task.js';
@@ -36,7 +37,7 @@ function sessionName(o: TaskOutcome, repeated: boolean): string {
 /** One line per finished task (non-TTY progress). */
 export function taskLine(o: TaskOutcome, done: number, total: number, c: Colors, repeated = false): string {
   const width = String(total).length;
-  return `[${String(done).padStart(width)}/${total}] ${badge(o.outcome, c)} ${sessionName(o, repeated)}  ${c.dim(`${o.turns} turns, ${o.stop}, ${o.durationMs} ms`)}\n`;
+  return `[${String(done).padStart(width)}/${total}] ${badge(o.outcome, c)} ${sessionName(o, repeated)}  ${c.dim(`${plural(o.turns, 'turn')}, ${o.stop}, ${o.durationMs} ms`)}\n`;
 }
 
 /** A single-line progress bar, redrawn in place with \r (TTY progress). */
@@ -70,9 +71,9 @@ export function summaryText(summary: RunSummary, tracePath: string, c: Colors): 
   const total = summary.outcomes.length;
   lines.push(
     `${summary.passed} passed, ${summary.failed} failed` +
-      (summary.errored ? `, ${summary.errored} errors` : '') +
+      (summary.errored ? `, ${plural(summary.errored, 'error')}` : '') +
       (summary.aborted ? `, ${summary.aborted} aborted` : '') +
-      (repeated ? ` (${total} sessions: ${total / summary.repeat} tasks x ${summary.repeat}, ${summary.durationMs} ms)` : ` (${total} tasks, ${summary.durationMs} ms)`),
+      (repeated ? ` (${plural(total, 'session')}: ${plural(total / summary.repeat, 'task')} x ${summary.repeat}, ${summary.durationMs} ms)` : ` (${plural(total, 'task')}, ${summary.durationMs} ms)`),
   );
   lines.push(sandboxLine(summary.outcomes));
   lines.push(`trace: ${tracePath}`);
@@ -94,7 +95,7 @@ function tableRows(outcomes: readonly TaskOutcome[]): { listed: readonly TaskOut
   const listed = notPassed.slice(0, SUMMARY_ROWS);
   const passed = outcomes.length - notPassed.length;
   const more = notPassed.length - listed.length;
-  const parts = [`${passed} passed session${passed === 1 ? '' : 's'} not listed`];
+  const parts = [`${plural(passed, 'passed session')} not listed`];
   if (more > 0) parts.push(`${more} more not passed not listed`);
   return { listed, note: `(${parts.join('; ')}; the trace has every session)` };
 }
@@ -116,7 +117,7 @@ export function reliabilityText(summary: RunSummary, c: Colors): string {
     table.push([`${r.suite}/${r.taskId}`, `${r.passes}/${r.trials}`, pct(r.pass1), `${pct(r.pass1Interval.low)}-${pct(r.pass1Interval.high)}`, pct(r.passHatK)]);
   }
   const left = all.length - rows.length;
-  const note = left > 0 ? `\n${c.dim(`(${left} task${left === 1 ? '' : 's'} not listed: every repeat passed, or past the first ${SUMMARY_ROWS})`)}` : '';
+  const note = left > 0 ? `\n${c.dim(`(${plural(left, 'task')} not listed: every repeat passed, or past the first ${SUMMARY_ROWS})`)}` : '';
   return rows.length > 0 ? table.toString() + note : note.trimStart();
 }
 
@@ -126,6 +127,6 @@ export function sandboxLine(outcomes: readonly TaskOutcome[]): string {
   for (const o of outcomes) if (o.sandbox) kinds.set(o.sandbox, (kinds.get(o.sandbox) ?? 0) + 1);
   const note = outcomes.find((o) => o.sandboxNote)?.sandboxNote;
   if (kinds.size === 0) return 'sandbox: not started (no session ran)';
-  const parts = [...kinds].map(([k, n]) => (kinds.size === 1 ? k : `${k} (${n} sessions)`));
+  const parts = [...kinds].map(([k, n]) => (kinds.size === 1 ? k : `${k} (${plural(n, 'session')})`));
   return `sandbox: ${parts.join(', ')}${note ? ` — ${note}` : ''}`;
 }

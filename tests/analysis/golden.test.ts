@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
 import { findSection, type Analysis } from '../../src/analysis/report-model.js';
-import { findings } from '../../src/report/findings.js';
+import { findings, findingText } from '../../src/report/findings.js';
+import { README_REFS } from '../../src/report/readme-refs.js';
 import { toJsonReport } from '../../src/report/json.js';
 import { goldenLines } from './golden-trace.js';
 import { ev, line, tempDir, writeTrace } from './fixtures.js';
@@ -129,10 +130,20 @@ describe('golden trace', () => {
     expect(texts).toContain(
       '1 session cut short (session_start without session_end: the run was killed or lost events); counted neither passed nor failed, pass rates are over the 2 ended sessions',
     );
-    expect(texts).toContain(
-      'defense token_budget: unwired — armed in 1 session but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)',
-    );
-    expect(texts).toContain('defense low_yield_spin: unreached — evaluated 3 times, never triggered; add a scenario that must trigger it');
+    // the analysis's evidence says why
+    expect(texts).toContain('defense token_budget: unwired — its evaluation point is not recorded: check that the code it guards ran');
+    expect(texts).toContain('defense low_yield_spin: unreached — evaluated 3 times in 1 session, never fired: add a scenario that must trigger it');
+  });
+
+  it('says why in words and points to a README section, never to the design notes', () => {
+    const found = findings(analysis);
+    expect(found.map((f) => findingText(f)).join('\n')).not.toMatch(/§|seed/);
+    const unwired = found.find((f) => f.text.startsWith('defense token_budget: unwired'));
+    expect(unwired?.see).toEqual(README_REFS.defenseTriage);
+    expect(findingText(unwired!)).toMatch(/ \(README › Defense triage\)$/);
+    // errors first, then warnings
+    const levels = found.map((f) => f.level);
+    expect(levels).toEqual([...levels].sort());
   });
 });
 

@@ -15,32 +15,17 @@
  *
  * Without /usr/bin/chromium the suite skips locally and fails under CI.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/report/html.js';
 import { reportForFiles } from '../../src/report/report-for-files.js';
+import { ACTIVE_ELEMENTS, HAVE_CHROMIUM, INSTALL_HINT, IN_CI, launchChromium } from './chromium.js';
 import { ev, line, tempDir } from './fixtures.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
-const INSTALL_HINT = `${CHROMIUM} not found; install Debian's Chromium: apt-get install -y --no-install-recommends chromium`;
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(`[html-chromium] skipped: ${INSTALL_HINT}`);
-
-/** Flags Chromium needs on a closed network (without the background-networking ones it hangs); Playwright adds a fresh temp --user-data-dir. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Each one would run script, open a dialog, fetch, or restyle the page if it reached the DOM as markup. */
 const PAYLOADS = [
@@ -61,7 +46,7 @@ interface PageCheck {
   /** Every request the page made, allowed or not. */
   requests: string[];
   consoleErrors: string[];
-  /** Tag names of elements that could run or fetch something: script, iframe, img, link, a, on* handlers... */
+  /** Tag names of elements that could run or fetch something: script, iframe, img, link, a (but a link to an anchor of the page), on* handlers... */
   activeElements: string[];
 }
 
@@ -91,10 +76,7 @@ async function openPage<T>(browser: Browser, file: string, bypassCSP: boolean, l
     await page.waitForTimeout(100); // let late handlers (timers, async errors) fire
     // Page-side code as strings: the project's tsconfig has no DOM lib.
     check.pwned = await page.evaluate('window.__pwned');
-    check.activeElements = (await page.evaluate(`[...document.querySelectorAll('*')]
-      .filter((el) => /^(script|iframe|img|link|object|embed|a|foreignobject|base|meta)$/i.test(el.tagName)
-        || [...el.attributes].some((a) => /^on/i.test(a.name)))
-      .map((el) => el.tagName.toLowerCase())`)) as string[];
+    check.activeElements = (await page.evaluate(ACTIVE_ELEMENTS)) as string[];
     const seen = await look(page);
     return { check, seen };
   } finally {
@@ -155,7 +137,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {
@@ -206,7 +188,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
       const mode = bypassCSP ? 'CSP bypassed (escaping alone)' : 'as shipped (CSP in force)';
       const { check, seen } = await openPage(browser, htmlPath, bypassCSP, async (page) => {
         const charts = [];
-        for (const title of ['Per-tool latency', 'Tool funnel']) {
+        for (const title of ['Per-tool latency:', 'Tool funnel']) {
           const chart = page.locator('div.chart', { has: page.locator('h3', { hasText: title }) });
           const svg = chart.locator('svg').first();
           charts.push({
@@ -229,7 +211,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
             // Page-side code as a function over elements: the cells' rendered text, and whether each is on screen with a size
             (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => ({ text: (td as { innerText: string }).innerText, shown: td.getClientRects().length > 0 }))),
           ),
-          filesHeading: await page.locator('h2', { hasText: 'Files' }).isVisible(),
+          inputs: await page.locator('#inputs').innerText(),
+          // the table of contents links only to anchors of the page itself
+          links: (await page.evaluate(`[...document.querySelectorAll('a')].map((a) => a.getAttribute('href'))`)) as string[],
           body: await page.innerText('body'),
           // wide tables scroll in their own box; the page itself never scrolls sideways
           pageWidth: (await page.evaluate('document.documentElement.scrollWidth')) as number,
@@ -257,7 +241,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
       expect(seen.unknownCells, mode).toBeGreaterThan(0);
 
       // Quarantine: visible, the file named once, then every line's number and reason literally as the analysis has them.
-      expect(seen.quarantineHeading && seen.quarantineList && seen.filesHeading, mode).toBe(true);
+      expect(seen.quarantineHeading && seen.quarantineList, mode).toBe(true);
+      expect(seen.inputs, mode).toContain(file);
+      expect(seen.links.length, mode).toBeGreaterThan(5);
+      for (const href of seen.links) expect(href, mode).toMatch(/^#[A-Za-z0-9_-]+$/);
       expect(seen.quarantineFiles, mode).toEqual([file]);
       expect(seen.quarantineItems, mode).toEqual(out.quarantined.map((q) => `line ${q.line}: ${q.reason}`));
       // The failed expectation: one row, its session, task, id and free-text detail shown literally (every payload in the detail).

@@ -8,6 +8,8 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
+import { findings } from '../../src/report/findings.js';
+import { README_REFS } from '../../src/report/readme-refs.js';
 import { cli } from '../cli/cli-io.js';
 import { ev, line, tempDir, writeTrace } from './fixtures.js';
 
@@ -68,11 +70,23 @@ describe('the report names its inputs', () => {
     const a = writeTrace(dir, 'a.jsonl', runLines('run-a', 's1'));
     copyFileSync(a, join(dir, 'copy-of-a.jsonl'));
     const copies = await cli(['report', dir]);
-    expect(copies.stdout).toMatch(/run run-a is in 2 input files with the same events \(.*a\.jsonl, .*copy-of-a\.jsonl\)/);
+    // the terminal wraps a finding at 100 columns: read it as one line
+    const unwrapped = copies.stdout.replace(/\n +/g, ' ');
+    expect(unwrapped).toMatch(/run run-a is in 2 input files with the same events \(.*a\.jsonl, .*copy-of-a\.jsonl\)/);
 
     const split = tempDir();
     writeTrace(split, 'part-1.jsonl', runLines('run-a', 's1', 1));
     writeTrace(split, 'part-2.jsonl', runLines('run-a', 's2', 5));
     expect((await cli(['report', split])).stdout).not.toMatch(/same events/);
+  });
+
+  it('points each input finding to the README section on inputs', async () => {
+    const dir = tempDir();
+    const a = writeTrace(dir, 'a.jsonl', runLines('run-a', 's1'));
+    copyFileSync(a, join(dir, 'copy-of-a.jsonl'));
+    writeFileSync(join(dir, 'empty.jsonl'), '');
+    const found = findings(await analyzeTraces([dir])).filter((f) => /empty input file|same events/.test(f.text));
+    expect(found).toHaveLength(2);
+    for (const f of found) expect(f.see).toEqual(README_REFS.reports);
   });
 });

@@ -62,7 +62,7 @@ describe('faultline lab', () => {
     const cli = io();
     const code = await run(['lab', '--suite', PROTOCOL_SUITE, '--task', 'lab-empty-output', '--out', join(dir, 'fail.jsonl'), '--', 'node', bundle.file, '--suite', LAB_SUITES, '--bug', 'tools_dropped'], cli);
     expect(code).toBe(1);
-    expect(cli.out()).toMatch(/✗ tools_dropped\s+error\s+1 in 1\/1 sessions: turn 2: the request carries no tools .* \(Anthropic 400; seed §3\.5\)/);
+    expect(cli.out()).toMatch(/✗ tools_dropped\s+error\s+1 in 1\/1 sessions: turn 2: the request carries no tools .* \(Anthropic answers 400\)/);
     expect(cli.out()).toContain('verdict: FAIL');
   }, 120_000);
 

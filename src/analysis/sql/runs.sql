@@ -121,3 +121,34 @@ FROM shards s
 LEFT JOIN missing m USING (logical_run_id)
 LEFT JOIN sessions se USING (logical_run_id)
 ORDER BY s.logical_run_id;
+
+-- section: run_identity | Runs: suite, provider, model and dates | header
+-- Who ran what, when: the report header, one row per run_id. provider and
+-- model come from run_start (the harness's own view: `mock`, a model name);
+-- request_providers and request_models from model_request (the wires and
+-- models actually called), which is all an imported trace has. Dates are the
+-- first and last event of the run, in UTC; NULL where the source records no
+-- time.
+WITH starts AS (
+  SELECT run_id, any_value(suite) AS suite, any_value(provider) AS provider, any_value(model) AS model
+  FROM run_start GROUP BY run_id),
+requests AS (
+  SELECT run_id,
+         string_agg(DISTINCT provider, ', ' ORDER BY provider) AS request_providers,
+         string_agg(DISTINCT model, ', ' ORDER BY model) AS request_models
+  FROM model_request GROUP BY run_id),
+span AS (
+  SELECT run_id, min(ts) AS first_ts, max(ts) AS last_ts FROM events GROUP BY run_id)
+SELECT span.run_id,
+       st.suite,
+       coalesce(st.provider, r.request_providers) AS provider,
+       coalesce(st.model, r.request_models) AS model,
+       r.request_providers,
+       r.request_models,
+       strftime(make_timestamp(span.first_ts * 1000), '%Y-%m-%d %H:%M:%S UTC') AS started,
+       strftime(make_timestamp(span.last_ts * 1000), '%Y-%m-%d %H:%M:%S UTC') AS ended
+FROM span
+LEFT JOIN starts st USING (run_id)
+LEFT JOIN requests r USING (run_id)
+ORDER BY span.first_ts NULLS LAST, span.run_id
+LIMIT 1000;

@@ -1,5 +1,6 @@
 /** `faultline query "<sql>" <paths...>`: ad-hoc SQL over the `events` view and one view per event type. */
 import type { Command } from 'commander';
+import { plural } from '../../report/plural.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { useColor } from './report.js';
@@ -37,7 +38,7 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
         io.stdout(JSON.stringify({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }, null, 2) + '\n');
       } else {
         io.stdout(renderSectionTable({ columns: out.columns, rows: out.rows }, useColor(io)) + '\n');
-        io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load })}\n`);
+        io.stdout(`${plural(out.rows.length, 'row')}; ${reconciliation({ load: out.load })}\n`);
       }
       result.exitCode = 0;
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { LoadedTask } from '../../suites/load-suite.js';
 import type { ModelSource } from '../../suites/model-source.js';
 import type { LiveProvider } from '../../suites/live-source.js';
+import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -157,7 +158,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);
         }
         const lost = sink.stats();
-        if (lost.failedWrites > 0) io.stderr(`faultline: ${lost.failedWrites} trace lines could not be written: ${lost.firstError}\n`);
+        if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
         result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
       } finally {
         flushLines();

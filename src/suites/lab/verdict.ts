@@ -7,6 +7,7 @@
 import { createColors } from 'picocolors';
 import type { ConformanceCheck } from '../../events/labels.js';
 import { CHECK_IDS, CHECKS } from '../../mock/lab/catalog.js';
+import { plural } from '../../report/plural.js';
 import type { LabSessionOutcome, LabSummary } from './run-lab.js';
 
 const safe = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -50,7 +51,7 @@ export function verdictText(summary: LabSummary, command: readonly string[], col
   const out: string[] = [];
   const wires = [...new Set(sessions.flatMap((s) => s.wires))].join(', ') || 'none';
   out.push(c.bold(`faultline lab · ${safe(command.join(' '))}`));
-  out.push(`${sessions.length} sessions · wires: ${wires} · ${seconds(summary.durationMs)} · 127.0.0.1 only`);
+  out.push(`${plural(sessions.length, 'session')} · wires: ${wires} · ${seconds(summary.durationMs)} · 127.0.0.1 only`);
   out.push('');
   for (const s of sessions) out.push(sessionLine(s, color).trimEnd());
   out.push('');
@@ -82,7 +83,7 @@ export function verdictText(summary: LabSummary, command: readonly string[], col
   const warnings = rows.filter((r) => r.violations > 0 && CHECKS[r.check].severity === 'warning').reduce((n, r) => n + r.violations, 0);
   const failedExpectations = sessions.reduce((n, s) => n + s.expectations.filter((e) => !e.ok).length, 0);
   const pass = sessions.every((s) => s.outcome === 'passed');
-  const why = [errors > 0 ? `${errors} error-severity violations` : '', failedExpectations > 0 ? `${failedExpectations} failed expectations` : '', warnings > 0 ? `${warnings} warnings` : ''].filter(Boolean).join(', ');
+  const why = [errors > 0 ? plural(errors, 'error-severity violation') : '', failedExpectations > 0 ? plural(failedExpectations, 'failed expectation') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
   out.push(`${pass ? c.green(c.bold('verdict: PASS')) : c.red(c.bold('verdict: FAIL'))}${why ? ` (${why})` : ''}`);
   return out.join('\n') + '\n';
 }

@@ -1,0 +1,40 @@
+/**
+ * Headless Chromium for the HTML report tests: Debian's /usr/bin/chromium
+ * driven by playwright-core. Without it the suites skip locally and fail
+ * under CI.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+export const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
+export const INSTALL_HINT = `${CHROMIUM} not found; install Debian's Chromium: apt-get install -y --no-install-recommends chromium`;
+
+/** Flags Chromium needs on a closed network (without the background-networking ones it hangs); Playwright adds a fresh temp --user-data-dir. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/**
+ * Page-side code (a string: the project's tsconfig has no DOM lib) listing
+ * the elements that could run or fetch something. A link to an anchor of
+ * the page itself (`href="#id"`, the table of contents) fetches nothing and
+ * is not listed; any other link is.
+ */
+export const ACTIVE_ELEMENTS = `[...document.querySelectorAll('*')]
+  .filter((el) => (/^(script|iframe|img|link|object|embed|a|foreignobject|base|meta)$/i.test(el.tagName)
+      && !(el.tagName === 'A' && /^#[A-Za-z0-9_-]+$/.test(el.getAttribute('href') ?? '') && [...el.attributes].every((a) => a.name === 'href' || a.name === 'class')))
+    || [...el.attributes].some((a) => /^on/i.test(a.name)))
+  .map((el) => el.tagName.toLowerCase())`;
