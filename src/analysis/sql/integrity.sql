@@ -13,7 +13,7 @@
 --     a call of the unloaded tool into a valid call of the resident one (§10.5, §13.6 F6).
 -- section: integrity | Green-but-broken checks (each must be 0) | summary
 WITH batches AS (
-  SELECT session_key(c.run_id, c.session_id) AS session, c.turn, c.batch, count(*) AS calls,
+  SELECT session_key(c.run_id, c.session_id) AS session, c.turn, c.batch, count(DISTINCT c.tool_use_id) AS calls, -- copies of a run count once
          count(DISTINCT s.duration_ms) AS distinct_durations, max(s.duration_ms) AS longest
   FROM tool_call c
   JOIN tool_success s ON session_key(s.run_id, s.session_id) = session_key(c.run_id, c.session_id) AND s.tool_use_id = c.tool_use_id
