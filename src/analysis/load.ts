@@ -70,14 +70,19 @@ export interface LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
 }
 
+/** The table loaded rows go to: a row per line, `valid` false for a quarantined one. */
+export async function createLinesTable(duck: Duck, keep: Column[]): Promise<void> {
+  const defs = keep.map((c) => `"${c.name}" ${sqlType(c)}`).join(', ');
+  await duck.exec(`CREATE OR REPLACE TABLE lines (file_id INTEGER, line_no BIGINT, valid BOOLEAN, ${defs})`);
+}
+
 export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[], options: LoadOptions): Promise<LoadStats> {
   const { onProgress } = options;
   const sizes = files.map((f) => statSync(f.path).size);
   const bytesTotal = sizes.reduce((a, b) => a + b, 0);
   let before = 0;
   await createLabelTables(duck);
-  const defs = keep.map((c) => `"${c.name}" ${sqlType(c)}`).join(', ');
-  await duck.exec(`CREATE OR REPLACE TABLE lines (file_id INTEGER, line_no BIGINT, valid BOOLEAN, ${defs})`);
+  await createLinesTable(duck, keep);
   const stats: LoadStats = { files: files.map((f) => f.path), linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0 };
   for (const [fileId, file] of files.entries()) {
     const onBytes = onProgress && ((bytesRead: number) => onProgress({ bytesRead: before + bytesRead, bytesTotal }));
