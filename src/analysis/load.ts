@@ -12,6 +12,7 @@ import type { TraceFile } from './inputs.js';
 import { createLabelTables } from './label-tables.js';
 import { loadJsonl } from './load-jsonl.js';
 import { loadParquet } from './load-parquet.js';
+import type { CacheStats } from './rows/open-rows.js';
 import { createViews } from './views.js';
 
 export interface QuarantinedLine {
@@ -57,6 +58,8 @@ export interface LoadStats {
    * written from them count in `eventsUsed`.
    */
   imports?: ImportSummary[];
+  /** What the row cache did, per input (reports only). Diagnostic: it never changes a figure. */
+  cache?: CacheStats;
 }
 
 export interface LoadProgress {
