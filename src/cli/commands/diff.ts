@@ -12,6 +12,8 @@ interface DiffFlags {
   failOnRegression?: boolean;
   p95Threshold?: string;
   format?: FormatName;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 export function registerDiff(program: Command, io: CliIo, result: CommandResult): void {
@@ -24,6 +26,7 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
     .option('--md', 'Markdown output')
     .option('--fail-on-regression', 'exit 1 when a regression is found')
     .option('--p95-threshold <percent>', 'relative p95 increase that counts as a regression', '20')
+    .option('--no-cache', 'read every trace afresh and keep nothing in the row cache')
     .addOption(formatOption())
     .action(async (base: string, candidate: string, flags: DiffFlags) => {
       const threshold = Number(flags.p95Threshold ?? '20');
@@ -35,8 +38,9 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
         import('../input-errors.js'),
       ]);
       const sources = await traceSources(io, flags.format);
-      const a = await analyzeTraces([base], { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
-      const b = await analyzeTraces([candidate], { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
+      const options = { cwd: io.cwd, onProgress: readProgress(io), sources, cache: { enabled: flags.cache !== false, env: io.env } };
+      const a = await analyzeTraces([base], options).catch(asCliError);
+      const b = await analyzeTraces([candidate], options).catch(asCliError);
       const diff = diffAnalyses(a, b, { p95Threshold: threshold / 100 });
       io.stdout(renderDiff(diff, { format: flags.json ? 'json' : flags.md ? 'md' : 'terminal', color: useColor(io) }));
       if (flags.failOnRegression && diff.regressions.length > 0) result.exitCode = 1;

@@ -12,6 +12,8 @@ interface ReportFlags {
   html?: string;
   strict?: boolean;
   format?: FormatName;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 /** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */
@@ -28,13 +30,15 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .option('--md', 'Markdown output (fits a CI step summary)')
     .option('--html <dir>', 'write a self-contained <dir>/index.html with charts')
     .option('--strict', 'exit 1 when any line was quarantined')
+    .option('--no-cache', 'read every trace afresh and keep nothing in the row cache')
     .addOption(formatOption())
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
       const format: ReportFormat = flags.json ? 'json' : flags.md ? 'md' : flags.html ? 'html' : 'terminal';
       const [{ reportForFiles }, { asCliError }] = await Promise.all([import('../../report/report-for-files.js'), import('../input-errors.js')]);
       const sources = await traceSources(io, flags.format);
-      const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
+      const cache = { enabled: flags.cache !== false, env: io.env };
+      const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch(asCliError);
       io.stdout(out.text);
       if (flags.strict && out.quarantined.length > 0) {
         io.stderr(`faultline: --strict: ${out.quarantined.length} lines quarantined\n`);
