@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    // Fails the run when a test leaves files in traces/, reports/, recordings/ or the temp directory.
+    globalSetup: ['tests/global/leftover-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -6,18 +6,20 @@
  * separately in the same run, is subtracted. No model call is involved.
  * Measured twice in one run: with every pipeline stage on (snapshot check,
  * PreToolUse and PostToolUse hooks (no-op), permission chain with the path
- * guard, truncate/spill check, display side channel, defense meter) and with
+ * guard, truncate/spill check, display side channel, and every default-on
+ * defense judging each settled call and the turn, as the loop runs them) and with
  * the optional stages off, so the ratio shows what the stages cost.
  *
  *   node --import tsx bench/harness-overhead.ts [calls-per-turn] [turns]
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonlSink, RunEmitter } from '../src/events/index.js';
-import { armedDefenses } from '../src/harness/defenses/catalog.js';
-import { DefenseMeter } from '../src/harness/defenses/meter.js';
+import { DefenseRuntime } from '../src/harness/defenses/runtime.js';
+import { turnView } from '../src/harness/loop/turn-view.js';
+import type { CallLedger } from '../src/harness/pipeline/settlement.js';
 import { runTurnCalls } from '../src/harness/pipeline/run-turn-calls.js';
 import { createSessionServices } from '../src/harness/pipeline/session-services.js';
 import { ToolRegistry } from '../src/harness/tools/registry.js';
@@ -48,17 +50,14 @@ async function bodyOnly(n: number): Promise<number> {
   return performance.now() - start;
 }
 
-async function pipeline(n: number, turnsToRun: number, dir: string, stages = true): Promise<number> {
+async function pipeline(n: number, turnsToRun: number, dir: string, stages = true, withDefenses = stages): Promise<number> {
   const sink = new JsonlSink(join(dir, `t-${n}.jsonl`));
   const emitter = new RunEmitter(sink, 'bench').session('s', 'task');
   const registry = new ToolRegistry([noop]);
   const signal = new AbortController().signal;
-  const blocks: ToolUseBlock[] = Array.from({ length: n }, (_, i) => ({
-    type: 'tool_use',
-    id: `toolu_${i}`,
-    name: 'noop',
-    input: { file_path: `src/file-${i}.ts`, limit: 10 },
-  }));
+  // A different limit each turn: the defenses judge fresh calls, as in a working session (not a loop they would stop).
+  const blocksOf = (turn: number): ToolUseBlock[] =>
+    Array.from({ length: n }, (_, i) => ({ type: 'tool_use', id: `toolu_${turn}_${i}`, name: 'noop', input: { file_path: `src/file-${i}.ts`, limit: turn } }));
   const pipelineServices = stages
     ? createSessionServices({
         workspace: dir,
@@ -68,10 +67,19 @@ async function pipeline(n: number, turnsToRun: number, dir: string, stages = tru
         onSettled: () => undefined,
       })
     : undefined;
-  const defenses = stages ? new DefenseMeter(emitter, armedDefenses([])) : undefined;
+  const defenses = withDefenses
+    ? new DefenseRuntime({ emitter, context: { workspace: dir, system: '', snapshots: [] }, hasTokenBudget: false })
+    : undefined;
+  const usage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
   const start = performance.now();
   for (let t = 1; t <= turnsToRun; t++) {
-    await runTurnCalls(blocks, t, { registry, emitter, workspace: dir, signal, defaultTimeoutMs: 120_000, pipeline: pipelineServices, defenses });
+    const blocks = blocksOf(t);
+    const ledger: CallLedger = new Map();
+    const results = await runTurnCalls(blocks, t, { registry, emitter, workspace: dir, signal, defaultTimeoutMs: 120_000, pipeline: pipelineServices, defenses: defenses?.meter, ledger });
+    if (defenses) {
+      await defenses.afterTurn(turnView(t, '', blocks, results, ledger, usage), (tool) => tool);
+      defenses.takeReminders();
+    }
   }
   sink.close();
   return performance.now() - start;
@@ -88,11 +96,14 @@ try {
   const total = await pipeline(perTurn, turns, dir);
   const body = await bodyOnly(calls);
   const bare = await pipeline(perTurn, turns, dir, false);
+  const noDefenses = await pipeline(perTurn, turns, dir, true, false);
   const overheadUs = ((total - body) / calls) * 1000;
   const bareUs = ((bare - body) / calls) * 1000;
+  const noDefensesUs = ((noDefenses - body) / calls) * 1000;
   console.log(`harness overhead per tool call: ${overheadUs.toFixed(1)} µs (all pipeline stages + telemetry, tool body excluded)`);
   console.log(`  optional stages off (no hooks, permissions, snapshot, spill dir, display): ${bareUs.toFixed(1)} µs; stages cost ${(overheadUs / bareUs).toFixed(1)}x`);
-  console.log(`  ${calls} calls in ${turns} turns of ${perTurn}; total ${total.toFixed(0)} ms, tool bodies ${body.toFixed(0)} ms`);
+  console.log(`  every stage but the defenses' per-call and per-turn judging: ${noDefensesUs.toFixed(1)} µs; the defenses add ${(overheadUs - noDefensesUs).toFixed(1)} µs per call (${(overheadUs / noDefensesUs).toFixed(2)}x)`);
+  console.log(`  ${calls} calls in ${turns} turns of ${perTurn}; total ${total.toFixed(0)} ms, tool bodies ${body.toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(1)}`);
   console.log(`  target ≤ 50 µs: ${overheadUs <= 50 ? 'met' : 'NOT met'}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -125,17 +125,22 @@ interface TraceFacts {
   unsettled: number;
   modelErrors: number;
   seqGaps: number;
+  /** Most sessions started and not yet ended at one point of the trace (how many really ran at once). */
+  peakOpen: number;
 }
 
 function traceFacts(file: string): TraceFacts {
-  const facts: TraceFacts = { sessions: 0, passed: 0, modelCalls: 0, toolCalls: 0, unsettled: 0, modelErrors: 0, seqGaps: 0 };
+  const facts: TraceFacts = { sessions: 0, passed: 0, modelCalls: 0, toolCalls: 0, unsettled: 0, modelErrors: 0, seqGaps: 0, peakOpen: 0 };
   let expectSeq = 1;
+  let open = 0;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line === '') continue;
     const e = JSON.parse(line) as { event: string; seq: number; outcome?: string };
     if (e.seq !== expectSeq) facts.seqGaps++;
     expectSeq = e.seq + 1;
-    if (e.event === 'session_end') {
+    if (e.event === 'session_start') facts.peakOpen = Math.max(facts.peakOpen, ++open);
+    else if (e.event === 'session_end') {
+      open--;
       facts.sessions++;
       if (e.outcome === 'passed') facts.passed++;
     } else if (e.event === 'model_request') facts.modelCalls++;
@@ -191,15 +196,15 @@ const profDir = join(out, 'prof');
 const profiled = await faultline(32, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], 'faultline -j 32 (profiled)');
 const loadAfter = load();
 
-console.log('\n| run | wall s | tasks/s | model calls/s | tool calls/s | CPU s | peak RSS MB | passed | lost events (seq gaps) | unsettled calls | model errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('\n| run | wall s | tasks/s | model calls/s | tool calls/s | CPU s | peak RSS MB | passed | sessions at once (peak) | lost events (seq gaps) | unsettled calls | model errors |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of runs) {
   const s = r.m.wallMs / 1000;
-  console.log(`| faultline -j ${r.j} | ${fmt(s, 2)} | ${fmt(r.facts.sessions / s)} | ${fmt(r.facts.modelCalls / s)} | ${fmt(r.facts.toolCalls / s)} | ${fmt(r.m.cpuMs / 1000, 2)} | ${fmt(r.m.peakRssMb)} | ${r.facts.passed}/${N} | ${r.facts.seqGaps} | ${r.facts.unsettled} | ${r.facts.modelErrors} |`);
+  console.log(`| faultline -j ${r.j} | ${fmt(s, 2)} | ${fmt(r.facts.sessions / s)} | ${fmt(r.facts.modelCalls / s)} | ${fmt(r.facts.toolCalls / s)} | ${fmt(r.m.cpuMs / 1000, 2)} | ${fmt(r.m.peakRssMb)} | ${r.facts.passed}/${N} | ${r.facts.peakOpen} | ${r.facts.seqGaps} | ${r.facts.unsettled} | ${r.facts.modelErrors} |`);
 }
 for (const p of pf) {
   const s = p.wallMs / 1000;
-  console.log(`| ${p.label} -j 16 | ${fmt(s, 2)} | ${fmt(N / s)} | ${fmt(N / s)} | 0 | ${fmt(p.cpuMs / 1000, 2)} | ${fmt(p.peakRssMb)} | exit ${p.code} | | | |`);
+  console.log(`| ${p.label} -j 16 | ${fmt(s, 2)} | ${fmt(N / s)} | ${fmt(N / s)} | 0 | ${fmt(p.cpuMs / 1000, 2)} | ${fmt(p.peakRssMb)} | exit ${p.code} | | | | |`);
 }
 const leftovers = readdirSync(tmp);
 const sessionsRun = runs.reduce((n, r) => n + r.facts.sessions, 0) + profiled.facts.sessions;

@@ -11,7 +11,20 @@ export { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from './harness/config.js'
 export { createRegistry, builtinTools } from './harness/tools/builtin.js';
 export { ToolRegistry } from './harness/tools/registry.js';
 export type { Tool, ToolContext, ToolOutput } from './harness/tools/tool.js';
-export { loadSuites, findSuiteFiles, SuiteError, type LoadedTask } from './suites/load-suite.js';
+export { loadSuites, loadSuiteFile, findSuiteFiles, SuiteError, type LoadedTask, type LoadedSuite, type LoadOptions } from './suites/load-suite.js';
 export { runSuite, type RunSummary } from './suites/run-suite.js';
 export type { ModelSource, SessionModel } from './suites/model-source.js';
+export { defineDefense, DefenseDefinitionError } from './harness/defenses/define.js';
+export type {
+  DefenseHooks,
+  DefenseInfo,
+  DefenseSessionContext,
+  HookDefense,
+  ResponseView,
+  SettledCallView,
+  ToolCallView,
+  TurnView,
+  Verdict,
+} from './harness/defenses/types.js';
+export { SHIPPED_DEFENSES } from './harness/defenses/registry.js';
 export { FAULTLINE_VERSION } from './version.js';

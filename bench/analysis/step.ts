@@ -11,7 +11,8 @@ import { analyzeTraces, chooseStorage, reportColumns } from '../../src/analysis/
 import { compactTraces } from '../../src/analysis/compact.js';
 import { Duck, sqlString } from '../../src/analysis/duck.js';
 import { sqlType } from '../../src/analysis/columns-sql.js';
-import { findSection } from '../../src/analysis/report-model.js';
+import type { QuarantinedLine } from '../../src/analysis/load.js';
+import { findSection, type InputFile } from '../../src/analysis/report-model.js';
 import { EXECUTION_FAILURE_KINDS } from '../../src/events/labels.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { toJsonReport } from '../../src/report/json.js';
@@ -69,8 +70,14 @@ async function report(path: string, cache: string): Promise<Omit<StepResult, 'ms
     const t = tools[String(r.tool)];
     if (t) t.p95 = r.p95_ms_of_executed as number;
   }
-  const { files: _files, ...figures } = toJsonReport(analysis) as Record<string, unknown>;
-  return { tools, report: figures, cache: (analysis.load as { cache?: unknown }).cache };
+  // The file names differ between the trace, its Parquet and the cache's pieces; every figure must not.
+  const { files: _files, inputs, quarantine, ...figures } = toJsonReport(analysis) as { files: unknown; inputs: InputFile[]; quarantine: QuarantinedLine[] };
+  const unnamed = {
+    ...figures,
+    inputs: inputs.map(({ path: _path, ...input }) => input),
+    quarantine: quarantine.map(({ file: _file, ...line }) => line),
+  };
+  return { tools, report: unnamed, cache: analysis.load.cache };
 }
 
 const [kind, path, arg] = process.argv.slice(2) as [string, string, string];

@@ -94,7 +94,7 @@ async function withSources<T extends { load: LoadStats }>(paths: string[], optio
 export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {}): Promise<Analysis> {
   const { duck, load, close } = await openReportRows(paths, options);
   try {
-    return { load, reports: await runAllReports(duck) };
+    return { load, inputs: load.inputs, reports: await runAllReports(duck) };
   } finally {
     close();
   }

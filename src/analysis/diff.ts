@@ -6,7 +6,7 @@
  * flagged.
  */
 import type { Row } from './duck.js';
-import { findSection, type Analysis } from './report-model.js';
+import { findSection, type Analysis, type InputFile } from './report-model.js';
 import { newcombeDiff, wilson } from './wilson.js';
 
 export interface DiffOptions {
@@ -19,7 +19,17 @@ export interface DiffOptions {
 /** Failure kinds whose significant rise is a regression; tool_error and pre-execution kinds are context-dependent. */
 const REGRESSING_KINDS = new Set(['exception', 'timeout']);
 
+/** What one side of a diff read: its files, its books, and how many sessions it holds (0 refuses the diff). */
+export interface DiffSide {
+  inputs: InputFile[];
+  lines_read: number;
+  events_used: number;
+  lines_quarantined: number;
+  sessions: number;
+}
+
 export interface DiffResult {
+  sides: { base: DiffSide; candidate: DiffSide };
   tables: { id: string; title: string; columns: string[]; rows: Row[] }[];
   regressions: string[];
 }
@@ -27,6 +37,16 @@ export interface DiffResult {
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const byKey = (rows: Row[], key: (r: Row) => string) => new Map(rows.map((r) => [key(r), r]));
 const rowsOf = (a: Analysis, id: string): Row[] => findSection(a, id)?.rows ?? [];
+
+/** Sessions seen at all, started or ended (an imported trace may have only ends). */
+export function sessionCount(a: Analysis): number {
+  const s = findSection(a, 'session_summary')?.rows[0] ?? {};
+  return Math.max(num(s.sessions_started), num(s.sessions_ended));
+}
+
+export function diffSide(a: Analysis): DiffSide {
+  return { inputs: a.inputs, lines_read: a.load.linesRead, events_used: a.load.eventsUsed, lines_quarantined: a.load.quarantined.length, sessions: sessionCount(a) };
+}
 
 export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOptions = {}): DiffResult {
   const threshold = options.p95Threshold ?? 0.2;
@@ -108,6 +128,7 @@ export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOption
   ];
 
   return {
+    sides: { base: diffSide(base), candidate: diffSide(cand) },
     tables: [
       { id: 'runs', title: 'Runs merged on each side (shards of a logical run keep their run ids; cut-short sessions count in no pass rate)', columns: Object.keys(runRows[0] as Row), rows: runRows },
       { id: 'pass_rate', title: 'Pass rate (ended sessions) with Wilson 95% intervals; change with Newcombe 95% interval', columns: Object.keys(passRows[0] as Row), rows: passRows },

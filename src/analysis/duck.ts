@@ -7,10 +7,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBResultReader } from '@duckdb/node-api';
 
 export type Scalar = string | number | boolean | null;
 export type Row = Record<string, Scalar | Scalar[]>;
+
+/** One statement prepared: DuckDB's own statement type, run as prepared (so what runs is what was checked). */
+export interface PreparedStatement {
+  /** The StatementType name: SELECT, COPY, CREATE, ... */
+  type: string;
+  run(): Promise<{ columns: string[]; rows: Row[] }>;
+  close(): void;
+}
 
 export interface DuckOptions {
   /** 'disk' keeps tables in a temporary database file (compressed, spillable). */
@@ -55,13 +63,29 @@ export class Duck {
 
   /** Column names (in order) and rows of one statement. */
   async query(sql: string): Promise<{ columns: string[]; rows: Row[] }> {
-    const reader = await this.connection.runAndReadAll(sql);
-    const rows = reader.getRowObjectsJS().map((row) => {
-      const out: Row = {};
-      for (const [key, value] of Object.entries(row)) out[key] = toScalar(value);
-      return out;
-    });
-    return { columns: reader.columnNames(), rows };
+    return readAll(await this.connection.runAndReadAll(sql));
+  }
+
+  /** DuckDB's own split of a SQL text into statements (a parse error throws); each is prepared only when asked for. */
+  async statements(sql: string): Promise<{ count: number; prepare(index: number): Promise<PreparedStatement> }> {
+    const extracted = await this.connection.extractStatements(sql);
+    return {
+      count: extracted.count,
+      prepare: async (index) => {
+        const prepared = await extracted.prepare(index);
+        return {
+          type: StatementType[prepared.statementType] ?? String(prepared.statementType),
+          run: async () => readAll(await prepared.runAndReadAll()),
+          close: () => prepared.destroySync(),
+        };
+      },
+    };
+  }
+
+  /** From here on: no file, network or extension access beyond the database itself, and no setting can be changed back. */
+  async lockDown(): Promise<void> {
+    await this.connection.run(`SET enable_external_access = false`);
+    await this.connection.run(`SET lock_configuration = true`);
   }
 
 
@@ -70,6 +94,15 @@ export class Duck {
     this.instance.closeSync();
     if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
   }
+}
+
+function readAll(reader: DuckDBResultReader): { columns: string[]; rows: Row[] } {
+  const rows = reader.getRowObjectsJS().map((row) => {
+    const out: Row = {};
+    for (const [key, value] of Object.entries(row)) out[key] = toScalar(value);
+    return out;
+  });
+  return { columns: reader.columnNames(), rows };
 }
 
 function toScalar(value: unknown): Scalar | Scalar[] {

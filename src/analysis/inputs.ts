@@ -2,7 +2,7 @@
  * Resolves CLI path arguments (files, directories, globs) into trace files.
  * Directories are searched recursively for .jsonl, .jsonl.gz and .parquet.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
@@ -27,27 +27,53 @@ export class InputError extends Error {
   readonly code = 'INPUT_ERROR';
 }
 
-/** Sorted, de-duplicated absolute paths; throws InputError when an argument matches nothing. */
-export async function resolveInputs(args: string[], cwd = process.cwd()): Promise<TraceFile[]> {
-  const found = new Set<string>();
-  for (const arg of args) {
-    const before = found.size;
-    // A path that exists is taken literally even if it contains glob characters.
-    if (isDynamicPattern(arg) && !existsSync(resolve(cwd, arg))) {
-      for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) if (traceFormat(p)) found.add(p);
-    } else {
-      const abs = resolve(cwd, arg);
-      let isDir = false;
-      try {
-        isDir = statSync(abs).isDirectory();
-      } catch {
-        throw new InputError(`no such file or directory: ${arg}`);
-      }
-      if (isDir) for (const p of await glob(TRACE_GLOB, { cwd: abs, absolute: true, onlyFiles: true })) found.add(p);
-      else if (traceFormat(abs)) found.add(abs);
-      else throw new InputError(`not a trace file (.jsonl, .jsonl.gz or .parquet): ${arg}`);
+/**
+ * One entry per file on disk, the first name it was given kept: the same file
+ * named twice (a path repeated, a directory plus a glob over it, a symlink) is
+ * read once, never counted twice.
+ */
+export function uniqueByRealPath<T extends { path: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    let real = item.path;
+    try {
+      real = realpathSync(item.path);
+    } catch {
+      // a dangling name: keep it under its own name, the reader reports it
     }
-    if (found.size === before) throw new InputError(`no trace files found for ${arg}`);
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
+}
+
+/** The trace files one argument names; throws InputError when it names none. */
+async function filesOf(arg: string, cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  // A path that exists is taken literally even if it contains glob characters.
+  if (isDynamicPattern(arg) && !existsSync(resolve(cwd, arg))) {
+    for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) if (traceFormat(p)) out.push(p);
+  } else {
+    const abs = resolve(cwd, arg);
+    let isDir = false;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch {
+      throw new InputError(`no such file or directory: ${arg}`);
+    }
+    if (isDir) out.push(...(await glob(TRACE_GLOB, { cwd: abs, absolute: true, onlyFiles: true })));
+    else if (traceFormat(abs)) out.push(abs);
+    else throw new InputError(`not a trace file (.jsonl, .jsonl.gz or .parquet): ${arg}`);
   }
-  return [...found].sort().map((path) => ({ path, format: traceFormat(path) as TraceFormat }));
+  if (out.length === 0) throw new InputError(`no trace files found for ${arg}`);
+  return out;
+}
+
+/** Sorted absolute paths, one per real file (uniqueByRealPath); throws InputError when an argument matches nothing. */
+export async function resolveInputs(args: string[], cwd = process.cwd()): Promise<TraceFile[]> {
+  const found: string[] = [];
+  for (const arg of args) found.push(...(await filesOf(arg, cwd)));
+  // De-duplicated in argument order (so a file keeps the first name it was given), then sorted.
+  const unique = uniqueByRealPath(found.map((path) => ({ path, format: traceFormat(path) as TraceFormat })));
+  return unique.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

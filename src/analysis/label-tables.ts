@@ -4,8 +4,9 @@
  * defenses exist, or which stop classes / error kinds can appear.
  */
 import {
-  DefenseName,
   EXECUTION_FAILURE_KINDS,
+  EXTERNAL_GUARDRAIL,
+  ShippedDefense,
   ModelErrorKind,
   PRE_EXECUTION_FAILURE_KINDS,
   SessionOutcome,
@@ -25,8 +26,11 @@ export async function createLabelTables(duck: Duck): Promise<void> {
       ...EXECUTION_FAILURE_KINDS.map((k) => [k, 'execution']),
     ]),
   );
+  // The defenses faultline ships (listed even when a trace never mentions them, so one switched off shows);
   // `external`: a guardrail of another harness (imported traces), listed only when a trace mentions it.
-  await duck.exec(valuesTable('known_defense', ['defense', 'external'], DefenseName.options.map((d) => [d, String(d === 'external_guardrail')])));
+  await duck.exec(
+    valuesTable('known_defense', ['defense', 'external'], [...ShippedDefense.options.map((d) => [d, 'false']), [EXTERNAL_GUARDRAIL, 'true']]),
+  );
   await duck.exec(valuesTable('known_stop_class', ['stop_class'], StopClass.options.map((s) => [s])));
   await duck.exec(valuesTable('known_error_kind', ['error_kind'], ModelErrorKind.options.map((s) => [s])));
   await duck.exec(valuesTable('known_outcome', ['outcome'], SessionOutcome.options.map((s) => [s])));

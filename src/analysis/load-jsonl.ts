@@ -110,10 +110,14 @@ export async function loadJsonl(duck: Duck, file: TraceFile, fileId: number, kee
   try {
     const numbering: Numbering = options.lineNumbers ? 'ordinal' : 'none';
     // Both run at once: DuckDB on its threads, the scan on this one.
-    const [failed, scan] = await Promise.all([
+    // Settled both: a scan that fails (a .gz cut short) must not leave DuckDB reading while the caller closes it.
+    const [read, scanned] = await Promise.allSettled([
       tryExec(duck, typedPassSql(file.path, fileId, keep, numbering)),
       scanLines(file.path, (line, event) => rescue.add(line, event), options.onBytes).finally(() => rescue.close()),
     ]);
+    if (scanned.status === 'rejected') throw scanned.reason;
+    const failed = read.status === 'fulfilled' ? read.value : (read.reason as Error);
+    const scan = scanned.value;
     debug(`load ${file.path}: ${Math.round(performance.now() - t0)} ms, ${scan.lines} lines, ${scan.bad.length} bad, ${scan.rescued} rescued, numbering ${numbering}`);
     if (numbering === 'none' && failed === null && (await unnumberedLinesUp(duck, fileId, scan))) {
       await duck.exec(`UPDATE lines SET valid = false WHERE file_id = ${fileId} AND event IS NULL`);

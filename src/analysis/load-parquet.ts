@@ -4,10 +4,20 @@ import { CONTRACT_VERSION } from '../events/labels.js';
 import { EVENT_NAMES } from '../events/schemas.js';
 import { sqlType } from './columns-sql.js';
 import { sqlString, type Duck } from './duck.js';
-import type { TraceFile } from './inputs.js';
+import { InputError, type TraceFile } from './inputs.js';
 import type { LoadStats } from './load.js';
 
 export async function loadParquet(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
+  try {
+    await loadParquetRows(duck, file, fileId, keep, stats);
+  } catch (error) {
+    // The magic bytes were right (file-magic.ts), yet DuckDB cannot read it: a damaged file, named, not a crash.
+    if (error instanceof Error && /^(IO|Invalid Input|Invalid) Error/.test(error.message)) throw new InputError(`${file.path}: unreadable Parquet file (${error.message.split('\n')[0]})`);
+    throw error;
+  }
+}
+
+async function loadParquetRows(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
   const source = `read_parquet(${sqlString(file.path)}, file_row_number=true)`;
   const present = new Set((await duck.rows(`DESCRIBE SELECT * FROM ${source}`)).map((r) => String(r.column_name)));
   const cols = keep.map((c) => (present.has(c.name) ? `TRY_CAST("${c.name}" AS ${sqlType(c)})` : `NULL::${sqlType(c)}`));

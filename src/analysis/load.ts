@@ -14,6 +14,9 @@ import { loadJsonl } from './load-jsonl.js';
 import { loadParquet } from './load-parquet.js';
 import type { CacheStats } from './rows/open-rows.js';
 import { createViews } from './views.js';
+import type { InputFile } from './report-model.js';
+import { copiedRuns, inputRunIds } from './input-books.js';
+import { assertFileKind } from './file-magic.js';
 
 export interface QuarantinedLine {
   file: string;
@@ -41,10 +44,22 @@ export interface ImportSummary {
   events: number;
   /** What this format cannot record, so the report says "not available in source" instead of guessing. */
   notes: string[];
+  /** The run ids of the events written from this file, sorted. */
+  run_ids: string[];
+}
+
+/** One run whose events are read from more than one file with the same seqs: two copies of one run, counted twice. */
+export interface CopiedRun {
+  run_id: string;
+  files: string[];
 }
 
 export interface LoadStats {
   files: string[];
+  /** Every input file, in load order (imported sources in place of their temporary file). */
+  inputs: InputFile[];
+  /** Runs read twice from different files (a copy of a trace next to the trace itself). */
+  copiedRuns: CopiedRun[];
   linesRead: number;
   eventsUsed: number;
   quarantined: QuarantinedLine[];
@@ -81,21 +96,28 @@ export async function createLinesTable(duck: Duck, keep: Column[]): Promise<void
 
 export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[], options: LoadOptions): Promise<LoadStats> {
   const { onProgress } = options;
+  // Every file is checked before any is loaded: a mislabelled one fails fast, naming itself.
+  for (const f of files) assertFileKind(f);
   const sizes = files.map((f) => statSync(f.path).size);
   const bytesTotal = sizes.reduce((a, b) => a + b, 0);
   let before = 0;
   await createLabelTables(duck);
   await createLinesTable(duck, keep);
-  const stats: LoadStats = { files: files.map((f) => f.path), linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0 };
+  const stats: LoadStats = { files: files.map((f) => f.path), inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0 };
   for (const [fileId, file] of files.entries()) {
     const onBytes = onProgress && ((bytesRead: number) => onProgress({ bytesRead: before + bytesRead, bytesTotal }));
+    const linesBefore = stats.linesRead;
     if (file.format === 'parquet') await loadParquet(duck, file, fileId, keep, stats);
     else await loadJsonl(duck, file, fileId, keep, stats, { lineNumbers: options.lineNumbers, onBytes });
+    const lines = stats.linesRead - linesBefore;
+    stats.inputs.push({ path: file.path, lines, empty: lines === 0, run_ids: [] });
     before += sizes[fileId] ?? 0;
     onProgress?.({ bytesRead: before, bytesTotal });
   }
-  const [counts] = await duck.rows(`SELECT count(*) AS lines, count_if(valid) AS used FROM lines`);
-  stats.eventsUsed = Number(counts?.used ?? 0);
+  const books = await inputRunIds(duck);
+  stats.eventsUsed = books.eventsUsed;
+  for (const [fileId, input] of stats.inputs.entries()) input.run_ids = books.runIds.get(fileId) ?? [];
+  stats.copiedRuns = await copiedRuns(duck, stats.inputs, keep);
   await createViews(duck, keep);
   return stats;
 }

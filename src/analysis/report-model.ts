@@ -21,9 +21,19 @@ export interface ReportResult {
   sections: Section[];
 }
 
+/** One input file as the analysis read it: its lines, whether it was empty, and the runs it holds. */
+export interface InputFile {
+  path: string;
+  lines: number;
+  empty: boolean;
+  run_ids: string[];
+}
+
 export interface Analysis {
   load: LoadStats;
   reports: ReportResult[];
+  /** Every input file with its line count and run ids; renderers name them in the header (the same array as load.inputs). */
+  inputs: InputFile[];
 }
 
 export function findSection(analysis: Analysis, id: string): Section | undefined {

@@ -16,6 +16,7 @@ export const REPORTS = [
   { id: 'tool_latency', title: 'Tool latency' },
   { id: 'permission_funnel', title: 'Permissions' },
   { id: 'defense_report', title: 'Defenses' },
+  { id: 'integrity', title: 'Green-but-broken checks' },
   { id: 'sessions', title: 'Sessions' },
   { id: 'runs', title: 'Runs' },
   { id: 'model_calls', title: 'Model calls' },

@@ -1,14 +1,19 @@
-/** The views every report and ad-hoc query reads: `events` and one per event type. */
+/** The views every report and ad-hoc query reads: `events` and one per event type; and the session_key macro. */
+import { readFileSync } from 'node:fs';
 import type { Column } from '../events/columns.js';
 import { EVENT_NAMES } from '../events/schemas.js';
 import { sqlString, type Duck } from './duck.js';
 
+/** The one definition of a session (sql/session_key.sql), loaded relative to this module so it works from src and dist. */
+const SESSION_KEY_SQL = readFileSync(new URL('./sql/session_key.sql', import.meta.url), 'utf8');
+
 /**
  * `source` is a relation with file_id, line_no and the columns, valid rows
  * only: by default the loaded `lines` table; reports read Parquet pieces
- * instead (rows/row-views.ts).
+ * instead (rows/open-rows.ts).
  */
 export async function createViews(duck: Duck, columns: Column[], source = 'lines WHERE valid'): Promise<void> {
+  await duck.exec(SESSION_KEY_SQL);
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   await duck.exec(`CREATE OR REPLACE VIEW events AS SELECT file_id, line_no, ${names} FROM ${source}`);
   for (const event of EVENT_NAMES) {

@@ -32,8 +32,10 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
     return result.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // --help and --version end here with exit code 0.
-      return error.exitCode;
+      // --help, `help` and --version end here with exit code 0; every other commander error (a missing
+      // argument, an unknown option or command, a bad choice, a bare `faultline`) is bad usage: exit 2,
+      // as documented. commander has already printed its one-line message and the help hint.
+      return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof CliError) {
       io.stderr(`faultline: ${error.message}\n`);

@@ -57,6 +57,8 @@ export interface SessionOptions {
   tools?: readonly string[];
   deferredTools?: readonly string[];
   defensesArmed?: readonly DefenseName[];
+  /** Every defense the harness implements, armed or not: lets the report tell disarmed (implemented, off) from unknown. */
+  defensesAvailable?: readonly DefenseName[];
   permissionMode?: PermissionMode;
   headless?: boolean;
 }
@@ -194,7 +196,7 @@ export function createEmitter(options: EmitterOptions): Emitter {
     session(o) {
       const s = run.session(o.sessionId, o.taskId ?? o.sessionId);
       const labels = (names: readonly string[] | undefined) => (names === undefined ? null : names.map((n) => toolLabel(n, isKnown).tool));
-      s.emit('session_start', { scenario: o.scenario ?? null, repeat: orNull(o.repeat), defenses_armed: o.defensesArmed ? [...o.defensesArmed] : null, tools: labels(o.tools), deferred_tools: labels(o.deferredTools), permission_mode: orNull(o.permissionMode), headless: orNull(o.headless) });
+      s.emit('session_start', { scenario: o.scenario ?? null, repeat: orNull(o.repeat), defenses_armed: o.defensesArmed ? [...o.defensesArmed] : null, ...(o.defensesAvailable ? { defenses_available: [...o.defensesAvailable] } : {}), tools: labels(o.tools), deferred_tools: labels(o.deferredTools), permission_mode: orNull(o.permissionMode), headless: orNull(o.headless) });
       return new SessionLog(s, isKnown);
     },
     runStart(f) {

@@ -11,7 +11,8 @@ export const CONTRACT_VERSION = 1 as const;
  * Pre-execution kinds: the tool body never ran. `unavailable`: the tool's
  * source is not ready — an MCP server still connecting or reconnecting, or
  * one that failed (seed §12.4, §13.12: "not there yet" is not "does not exist",
- * so it is never counted as `not_found`).
+ * so it is never counted as `not_found`). `defense_blocked`: a defense
+ * (src/harness/defenses/) refused the call before it ran.
  */
 export const PRE_EXECUTION_FAILURE_KINDS = [
   'not_found',
@@ -20,6 +21,7 @@ export const PRE_EXECUTION_FAILURE_KINDS = [
   'invalid_input',
   'cascade_skipped',
   'unavailable',
+  'defense_blocked',
 ] as const;
 /** Execution kinds: the tool body started. `exception` (our bug) and `tool_error` (tool reported an error) are never merged. */
 export const EXECUTION_FAILURE_KINDS = ['timeout', 'aborted', 'exception', 'tool_error'] as const;
@@ -130,8 +132,14 @@ export const HookName = z.enum(['pre_tool_use', 'post_tool_use']);
 /** `failed`: a PostToolUse hook threw or timed out and the output passed unchanged (a failing PreToolUse hook is `blocked`). */
 export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision', 'failed']);
 
-/** Every defense the harness knows (src/harness/defenses/ has one file each). */
-export const DefenseName = z.enum([
+/**
+ * The defenses faultline ships (src/harness/defenses/ has one file each, and
+ * a test checks that every name here is implemented there). A trace may also
+ * name a user's own defense (a suite's `defenses:` module, or another
+ * harness's guard through the emitter): `DefenseName` is a label pattern, not
+ * this list, so such a defense is reported like a shipped one.
+ */
+export const ShippedDefense = z.enum([
   'cut_tool_call_guard',
   'end_turn_fallthrough',
   'stop_reason_fail_closed',
@@ -140,19 +148,44 @@ export const DefenseName = z.enum([
   'low_yield_spin',
   'fact_source_conflict',
   'reminder_cap',
+  'shape_loop',
   'spill_read_loop',
   'denial_fuse',
   'dangerous_command_block',
   'protected_path_guard',
   'injection_guard',
   'token_budget',
-  // A guardrail of another harness, seen in an imported trace (OpenAI Agents SDK guardrail spans); its own name is in `external_name`.
-  'external_guardrail',
 ]);
+export type ShippedDefense = z.infer<typeof ShippedDefense>;
+
+/** A guardrail of another harness, seen in an imported trace (OpenAI Agents SDK guardrail spans); its own name is in `external_name`. */
+export const EXTERNAL_GUARDRAIL = 'external_guardrail';
+
+/**
+ * A defense's label: lower-case letters, digits and `_`, starting with a
+ * letter, at most 64 characters. Bounded in practice (one per implemented
+ * defense), never free text, so it stays a safe label (seed §14.5).
+ */
+export const DEFENSE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+export const DefenseName = z.string().regex(DEFENSE_NAME_PATTERN, 'a defense name is lower-case letters, digits and _, starting with a letter (max 64)');
 export type DefenseName = z.infer<typeof DefenseName>;
 
-export const DefenseAction = z.enum(['hint', 'block', 'fuse', 'stop', 'ask', 'reorder', 'fallthrough']);
+/**
+ * What a defense did when it fired. `alert`: it only reported (a detector too
+ * broad to act on, seed §13.7); `fallthrough`: it made the loop run a pending
+ * call instead of ending (seed §4.5 F2); `reorder`: it changed the order of work.
+ */
+export const DefenseAction = z.enum(['hint', 'block', 'fuse', 'stop', 'ask', 'reorder', 'fallthrough', 'alert']);
 export type DefenseAction = z.infer<typeof DefenseAction>;
+
+/**
+ * Where a defense is evaluated (defense_stats.evaluated_at): the report reads
+ * the events of that point in the same session as §14.4's evidence that the
+ * path ran (an `unwired` defense whose sessions have such events is broken
+ * wiring; one whose sessions have none was never reached).
+ */
+export const DefenseHookPoint = z.enum(['model_response', 'tool_call', 'permission', 'tool_result', 'turn_end']);
+export type DefenseHookPoint = z.infer<typeof DefenseHookPoint>;
 
 export const McpState = z.enum(['connecting', 'connected', 'failed', 'disconnected', 'timeout']);
 

@@ -16,6 +16,7 @@ import {
   ConformanceCheck,
   ConformanceSeverity,
   DefenseAction,
+  DefenseHookPoint,
   DefenseName,
   DurationSource,
   FailureKind,
@@ -114,6 +115,12 @@ export const EVENT_SCHEMAS = {
     scenario: text(128).nullable(),
     repeat: unknown(nonNeg()),
     defenses_armed: unknown(z.array(DefenseName)),
+    /**
+     * Every defense the harness that wrote the session implements, armed or
+     * not: the report tells a defense switched off (`disarmed`) from a name
+     * the harness does not implement (`unknown`). Absent: not recorded.
+     */
+    defenses_available: z.array(DefenseName).optional(),
     tools: unknown(z.array(ToolLabel)),
     deferred_tools: unknown(z.array(ToolLabel)),
     permission_mode: unknown(PermissionMode),
@@ -227,6 +234,8 @@ export const EVENT_SCHEMAS = {
     external_name: text(64).optional(),
     evaluated: nonNeg(),
     triggered: nonNeg(),
+    /** Where the defense is evaluated (DefenseHookPoint); absent: not recorded. */
+    evaluated_at: DefenseHookPoint.optional(),
   }),
   /**
    * One MCP server's connection state (src/harness/mcp/README.md). duration_ms:

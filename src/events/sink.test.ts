@@ -1,12 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RunEmitter, toolLabel } from './emitter.js';
 import { parseLine } from './parse-line.js';
 import { JsonlSink } from './sink.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'faultline-sink-'));
+const made: string[] = [];
+const dir = () => {
+  const path = mkdtempSync(join(tmpdir(), 'faultline-sink-'));
+  made.push(path);
+  return path;
+};
+afterAll(() => made.forEach((path) => rmSync(path, { recursive: true, force: true })));
 
 describe('JsonlSink', () => {
   it('writes one valid line per event with a per-writer seq', () => {
@@ -43,7 +49,7 @@ describe('JsonlSink', () => {
   it('drops and counts an invalid event instead of writing it when validating', () => {
     const path = join(dir(), 't.jsonl');
     const sink = new JsonlSink(path, { validate: true });
-    sink.emit({ event: 'defense_stats', run_id: 'r', session_id: 's', task_id: 't', defense: 'no_such_defense', evaluated: 1, triggered: 0 } as never);
+    sink.emit({ event: 'defense_stats', run_id: 'r', session_id: 's', task_id: 't', defense: 'No such defense!', evaluated: 1, triggered: 0 } as never);
     sink.close();
     expect(sink.stats().invalid).toBe(1);
     expect(readFileSync(path, 'utf8')).toBe('');

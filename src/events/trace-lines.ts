@@ -5,10 +5,24 @@
  * decoded, and the hot loop allocates nothing per line.
  */
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { parseLine, type LineVerdict } from './parse-line.js';
+
+/** A trace file that cannot be read as what its name says: a .gz that is not gzip, or whose gzip data is cut short. */
+export class TraceFileError extends Error {
+  readonly code = 'TRACE_FILE';
+}
+
+/** zlib's errors on a .gz file, as one line naming the file. */
+function gzipProblem(path: string, error: unknown): TraceFileError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('Z_')) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'Z_BUF_ERROR') return new TraceFileError(`${path}: gzip data cut short (${message})`);
+  return new TraceFileError(`${path}: not gzip data (${message}); a plain JSONL trace is named .jsonl`);
+}
 
 /** Called once per line with the bytes `buf[start, end)` (newline excluded). */
 export type LineVisitor = (buf: Buffer, start: number, end: number, line: number, unterminated: boolean) => void;
@@ -21,8 +35,19 @@ export type LineVisitor = (buf: Buffer, start: number, end: number, line: number
  * (an HTTP export) holds the reading back instead of buffering the file.
  */
 export async function forEachLineBytes(path: string, visit: LineVisitor, onBytes?: (bytesRead: number) => void, afterChunk?: () => Promise<void>): Promise<number> {
+  const gz = path.endsWith('.gz');
+  // A 0-byte .gz holds no lines, like a 0-byte .jsonl (gunzip would call it cut short).
+  if (gz && statSync(path).size === 0) return 0;
+  try {
+    return await visitLines(path, gz, visit, onBytes, afterChunk);
+  } catch (error) {
+    throw (gz && gzipProblem(path, error)) || error;
+  }
+}
+
+async function visitLines(path: string, gz: boolean, visit: LineVisitor, onBytes?: (bytesRead: number) => void, afterChunk?: () => Promise<void>): Promise<number> {
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
-  const stream: Readable = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  const stream: Readable = gz ? raw.pipe(createGunzip()) : raw;
   let line = 0;
   let pending: Buffer | null = null;
   for await (const chunk of stream as AsyncIterable<Buffer>) {

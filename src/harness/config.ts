@@ -1,5 +1,6 @@
 /** Harness settings with their defaults (seed §4.4 termination set). */
-import type { DefenseName } from '../events/labels.js';
+import type { FrozenSnapshot, HookDefense } from './defenses/types.js';
+import type { HarnessFaults } from './faults.js';
 
 export interface HarnessConfig {
   /** Hard cap on model turns (seed §4.4). */
@@ -12,7 +13,17 @@ export interface HarnessConfig {
   toolTimeoutMs: number;
   system?: string;
   /** Defenses switched off, to show that a scenario fails without them. */
-  disabledDefenses: readonly DefenseName[];
+  disabledDefenses: readonly string[];
+  /** Defenses that are off by default, switched on. */
+  enabledDefenses?: readonly string[];
+  /** The suite's own defenses (defenses/types.ts), armed like shipped ones. */
+  userDefenses?: readonly HookDefense[];
+  /** Test-only faults reproducing seed §13's green-but-broken forms (faults.ts); never set in a normal run. */
+  faults?: HarnessFaults;
+  /** User-role reminders per session before a wrap-up is forced (default 3, reminders.ts). */
+  maxReminders?: number;
+  /** Facts frozen into the system prompt at session start (context/snapshots.ts); `system` already contains them. */
+  snapshots?: readonly FrozenSnapshot[];
   /**
    * Streaming tool execution (seed §7, schedule/streaming-turn.ts): with a
    * streaming adapter, concurrency-safe calls start while the model is still

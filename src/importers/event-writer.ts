@@ -66,6 +66,7 @@ export class FileBooks implements ImportContext {
   private readonly skipped = new Map<string, number>();
   private readonly quarantinedRefs = new Set<number>();
   private readonly eventsBefore: number;
+  private readonly runIds = new Set<string>();
   readonly quarantined: QuarantinedLine[] = [];
 
   constructor(
@@ -93,6 +94,7 @@ export class FileBooks implements ImportContext {
   emit(event: ImportedEvent, ref: RecordRef): void {
     const problem = this.writer.write(event);
     if (problem !== null) this.quarantine(ref, `cannot be written as a contract event: ${problem}`);
+    else this.runIds.add(event.run_id);
   }
 
   progress(bytesRead: number): void {
@@ -111,6 +113,7 @@ export class FileBooks implements ImportContext {
       quarantined,
       events: this.writer.events - this.eventsBefore,
       notes: [...notes],
+      run_ids: [...this.runIds].sort(),
     };
   }
 }

@@ -237,6 +237,7 @@ export class OtlpExporter {
       [fl('scenario')]: st?.scenario,
       [fl('repeat')]: st?.repeat,
       [fl('defenses_armed')]: st?.defenses_armed,
+      [fl('defenses_available')]: st?.defenses_available,
       [fl('tools')]: st?.tools,
       [fl('deferred_tools')]: st?.deferred_tools,
       [fl('permission_mode')]: st?.permission_mode,

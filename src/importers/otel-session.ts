@@ -91,6 +91,8 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
       scenario: text(ra, fl('scenario')),
       repeat: int(ra, fl('repeat')),
       defenses_armed: strings(ra, fl('defenses_armed')) as never,
+      // Optional in the contract: only traces whose harness recorded what it implements carry it.
+      ...withDefensesAvailable(strings(ra, fl('defenses_available'))),
       tools: strings(ra, fl('tools')),
       deferred_tools: strings(ra, fl('deferred_tools')),
       permission_mode: text(ra, fl('permission_mode')) as never,
@@ -231,3 +233,6 @@ function sessionSpanEvent(e: SpanRecord['events'][number], scope: Scope, emit: E
   else if (e.name === FL_EVENT.expectation) emit({ ...scope, event: 'expectation', ts, id: text(a, fl('id')) as never, ok: bool(a, fl('ok')) as never, detail: typeof a[fl('detail')] === 'string' ? (a[fl('detail')] as string) : '' }, ref);
 }
 
+function withDefensesAvailable(names: string[] | null): { defenses_available?: string[] } {
+  return names === null ? {} : { defenses_available: names };
+}

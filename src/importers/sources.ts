@@ -12,28 +12,29 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { ResolvedSources, SourceResolver } from '../analysis/analyze.js';
-import { InputError, resolveInputs, type TraceFile } from '../analysis/inputs.js';
+import { InputError, resolveInputs, uniqueByRealPath, type TraceFile } from '../analysis/inputs.js';
 import type { LoadStats } from '../analysis/load.js';
 import { detectFormat, readSample } from './detect.js';
 import { importFiles, type ImportProgress, type SourceFile } from './import-files.js';
 import { IMPORTERS } from './registry.js';
 import type { FormatName, Importer } from './types.js';
 
-/** Files of one named format: files as given, directories searched for its extensions, globs expanded. */
+/** Files of one named format: files as given, directories searched for its extensions, globs expanded; one per real file. */
 export async function resolveFormatFiles(paths: string[], importer: Importer, cwd = process.cwd()): Promise<string[]> {
   const found = new Set<string>();
   const ends = importer.extensions.map((e) => e.replace(/^\./, ''));
   const pattern = ends.length === 1 ? `**/*.${ends[0]}` : `**/*.{${ends.join(',')}}`;
   for (const arg of paths) {
-    const before = found.size;
     const abs = resolve(cwd, arg);
-    if (isDynamicPattern(arg) && !existsSync(abs)) for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) found.add(p);
+    let matched: string[];
+    if (isDynamicPattern(arg) && !existsSync(abs)) matched = await glob(arg, { cwd, absolute: true, onlyFiles: true });
     else if (!existsSync(abs)) throw new InputError(`no such file or directory: ${arg}`);
-    else if (statSync(abs).isDirectory()) for (const p of await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] })) found.add(p);
-    else found.add(abs);
-    if (found.size === before) throw new InputError(`no ${importer.name} files (${importer.extensions.join(', ')}) found for ${arg}`);
+    else if (statSync(abs).isDirectory()) matched = await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+    else matched = [abs];
+    if (matched.length === 0) throw new InputError(`no ${importer.name} files (${importer.extensions.join(', ')}) found for ${arg}`);
+    for (const p of matched) found.add(p);
   }
-  return [...found].sort();
+  return uniqueByRealPath([...found].sort().map((path) => ({ path }))).map((f) => f.path);
 }
 
 /** Splits inputs into native traces and files to import, by `format` or by content. */
@@ -76,7 +77,8 @@ export async function classifyInputs(paths: string[], cwd = process.cwd(), forma
       }
     } else (await resolveInputs([arg], cwd)).forEach(take);
   }
-  return { native, foreign };
+  // The same file through two arguments (a directory and a glob over it, a symlink) is read once.
+  return { native: uniqueByRealPath(native), foreign: uniqueByRealPath(foreign) };
 }
 
 export interface SourceOptions {
@@ -98,6 +100,10 @@ export function importingSources(options: SourceOptions = {}): SourceResolver {
       const finish = (load: LoadStats) => {
         // The temporary file stands for the sources: report their files, their records and their bad lines.
         load.files = [...load.files.filter((f) => f !== out), ...foreign.map((f) => f.path)];
+        load.inputs = [
+          ...load.inputs.filter((f) => f.path !== out),
+          ...result.summaries.map((s) => ({ path: s.file, lines: s.records, empty: s.records === 0, run_ids: s.run_ids })),
+        ];
         load.linesRead += result.summaries.reduce((n, s) => n + s.records, 0) - (result.events > 0 ? result.events : 0);
         for (const q of load.quarantined) if (q.file === out) q.file = '(imported events)';
         load.quarantined.push(...result.quarantined);

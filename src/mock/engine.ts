@@ -75,7 +75,14 @@ export function conditionHolds(when: ResultCondition | undefined, messages: Mess
   }
   if (when.any_error !== undefined && results.some((r) => r.result.is_error) !== when.any_error) return false;
   if (when.contains !== undefined && !results.some((r) => r.result.content.includes(when.contains as string))) return false;
+  if (when.reminder !== undefined && !lastUserMessageText(messages).includes(when.reminder)) return false;
   return true;
+}
+
+/** The text blocks of the last message when it is the user's (a harness puts its reminders there, beside the results). */
+function lastUserMessageText(messages: Message[]): string {
+  const last = messages[messages.length - 1];
+  return last?.role === 'user' ? last.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') : '';
 }
 
 function lastUserText(messages: Message[]): string {

@@ -114,6 +114,8 @@ export const ResultCondition = z.strictObject({
   contains: z.string().optional(),
   /** Restrict the condition to results answering calls of this tool name. */
   tool: z.string().optional(),
+  /** Text beside the results in the last user message (a harness's reminder) contains this substring. */
+  reminder: z.string().optional(),
 });
 export type ResultCondition = z.infer<typeof ResultCondition>;
 

@@ -7,6 +7,7 @@ import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
 import { plural } from './format.js';
 import { importReconciliation, importTotals } from './imports.js';
+import { inputFindings } from './input-findings.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -16,7 +17,7 @@ export interface Finding {
 const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 export function findings(analysis: Analysis): Finding[] {
-  const out: Finding[] = [];
+  const out: Finding[] = inputFindings(analysis);
   for (const row of findSection(analysis, 'tool_funnel')?.rows ?? []) {
     if (row.tool !== '(all tools)' && typeof row.lost === 'number' && row.lost !== 0) {
       out.push({ level: 'error', text: `tool ${row.tool}: lost = ${row.lost} (calls - successes - failures must be 0; a call vanished in execution or a result had no call)` });
@@ -25,8 +26,10 @@ export function findings(analysis: Analysis): Finding[] {
   for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
     if (row.triage === 'unwired') out.push({ level: 'error', text: `defense ${row.defense}: unwired — armed in ${plural(n(row.sessions_armed), 'session')} but never evaluated: either no session reached the code it guards (check that neighbouring events, e.g. calls of the tools it guards, exist) or its wiring is broken (seed §14.4)` });
     if (row.triage === 'unreached') out.push({ level: 'warning', text: `defense ${row.defense}: unreached — evaluated ${plural(n(row.evaluations), 'time')}, never triggered; add a scenario that must trigger it` });
+    if (row.triage === 'unknown' && n(row.sessions_armed) > 0) out.push({ level: 'error', text: `defense ${row.defense}: unknown — armed in ${plural(n(row.sessions_armed), 'session')}, but the harness that wrote them does not implement it (a name in the configuration with no code behind it)` });
     if (row.triggers_match_stats === false) out.push({ level: 'error', text: `defense ${row.defense}: ${plural(n(row.triggers), 'trigger event')} but defense_stats counts a different number (judged vs triggered?)` });
   }
+  out.push(...integrityFindings(analysis));
   const summary = findSection(analysis, 'session_summary')?.rows[0];
   if (summary && typeof summary.sessions_without_end === 'number' && summary.sessions_without_end > 0) {
     out.push({
@@ -69,7 +72,7 @@ function runFindings(analysis: Analysis): Finding[] {
  * events they became; native traces keep `lines read = events used + lines
  * quarantined`.
  */
-export function reconciliation(analysis: Analysis): string {
+export function reconciliation(analysis: Pick<Analysis, 'load'>): string {
   const { linesRead, eventsUsed, quarantined, imports = [] } = analysis.load;
   if (imports.length === 0) return `lines read = events used + lines quarantined: ${linesRead} = ${eventsUsed} + ${quarantined.length}`;
   const totals = importTotals(imports);
@@ -80,4 +83,20 @@ export function reconciliation(analysis: Analysis): string {
   const parts = totals.map((t) => `imported ${importReconciliation(t)}`);
   if (analysis.load.files.length > imports.length) parts.unshift(`lines read = events used + lines quarantined: ${nativeLines} = ${nativeEvents} + ${nativeBad}`);
   return parts.join('; ');
+}
+
+/** The green-but-broken checks (integrity.sql): each count is 0 in a healthy trace. */
+function integrityFindings(analysis: Analysis): Finding[] {
+  const row = findSection(analysis, 'integrity')?.rows[0];
+  if (!row) return [];
+  const out: Finding[] = [];
+  const batches = n(row.batches_with_identical_durations);
+  if (batches > 0) out.push({ level: 'error', text: `${plural(batches, 'parallel batch', 'parallel batches')} where 3 or more calls report the very same duration: per-call times look averaged, which hides the slow call (p95 per tool is not to be trusted)` });
+  const prefixes = n(row.sessions_with_prefix_changes);
+  if (prefixes > 0) out.push({ level: 'warning', text: `${plural(prefixes, 'session')} whose request prefix (tools + system prompt) changed between turns with the same tools: something dynamic in a description or the system prompt defeats the prompt cache` });
+  const sets = n(row.tool_sets_with_differing_definitions);
+  if (sets > 0) out.push({ level: 'error', text: `${plural(sets, 'tool set')} sent with different tools-payload sizes for the same tools and provider: a second code path builds the definitions and loses text` });
+  const collisions = n(row.sessions_with_prefix_collisions);
+  if (collisions > 0) out.push({ level: 'warning', text: `${plural(collisions, 'session')} where a resident and a deferred tool share a 4+ character prefix: a call of the unloaded tool can silently become a call of the resident one (faultline lint-tools names the pairs)` });
+  return out;
 }

@@ -10,6 +10,7 @@ import { renderCharts } from './charts.js';
 import { emptyText, sectionTitle, tableView, type ViewCell } from './format.js';
 import { findings, reconciliation } from './findings.js';
 import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
+import { INPUTS_SHOWN, inputSummary, inputsRest, inputsTitle } from './input-header.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -69,6 +70,10 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
     `<title>faultline report</title><style>${CSS}</style></head><body>`,
     `<h1>faultline report</h1>`,
+    `<p>${escapeHtml(inputsTitle(analysis.inputs))}:</p><ul class="inputs">`,
+    ...analysis.inputs.slice(0, INPUTS_SHOWN).map((i) => `<li><code>${escapeHtml(i.path)}</code>: ${escapeHtml(inputSummary(i))}</li>`),
+    ...[inputsRest(analysis.inputs)].filter((r) => r !== null).map((r) => `<li>${escapeHtml(r)}</li>`),
+    `</ul>`,
     `<p><code>${escapeHtml(reconciliation(analysis))}</code></p>`,
   ];
   const found = findings(analysis);

@@ -12,6 +12,8 @@ export function toJsonReport(analysis: Analysis): unknown {
   return {
     reconciliation: { lines_read: load.linesRead, events_used: load.eventsUsed, lines_quarantined: load.quarantined.length, text: reconciliation(analysis) },
     files: load.files,
+    inputs: analysis.inputs,
+    copied_runs: load.copiedRuns,
     imports: load.imports ?? [],
     findings: findings(analysis),
     reports: Object.fromEntries(analysis.reports.map((r) => [r.id, Object.fromEntries(r.sections.map((s) => [s.id, sectionJson(s)]))])),

@@ -5,6 +5,7 @@ import { emptyText, sectionTitle, tableView } from './format.js';
 import { findings, reconciliation } from './findings.js';
 import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
 import { safeText } from './terminal.js';
+import { INPUTS_SHOWN, inputSummary, inputsRest, inputsTitle } from './input-header.js';
 
 /** Trace text must not become Markdown/HTML structure in a CI summary: HTML-significant characters as entities, Markdown ones backslash-escaped. */
 export function mdEscape(text: string): string {
@@ -35,7 +36,11 @@ export function quarantineMarkdown(quarantined: QuarantinedLine[], limit: number
 }
 
 export function renderMarkdown(analysis: Analysis): string {
-  const out: string[] = ['## faultline report', '', `${reconciliation(analysis)}`, ''];
+  const out: string[] = ['## faultline report', '', `${inputsTitle(analysis.inputs)}:`, ''];
+  for (const input of analysis.inputs.slice(0, INPUTS_SHOWN)) out.push(`- ${mdEscape(input.path)}: ${mdEscape(inputSummary(input))}`);
+  const moreInputs = inputsRest(analysis.inputs);
+  if (moreInputs !== null) out.push(`- ${moreInputs}`);
+  out.push('', `${reconciliation(analysis)}`, '');
   const found = findings(analysis);
   if (found.length > 0) {
     out.push('### Findings', '');

@@ -5,6 +5,7 @@ import type { Analysis, Section } from '../analysis/report-model.js';
 import { emptyText, sectionTitle, tableView, wrapText, type Flag } from './format.js';
 import { findings, reconciliation } from './findings.js';
 import { QUARANTINE_SHOWN, quarantineLines, quarantineTitle } from './quarantine.js';
+import { INPUTS_SHOWN, inputSummary, inputsRest, inputsTitle } from './input-header.js';
 
 /** A table wider than this gets its headers wrapped at underscores, then its widest text columns narrowed. */
 const TABLE_WIDTH = 120;
@@ -61,7 +62,11 @@ export function renderSectionTable(section: Pick<Section, 'columns' | 'rows' | '
 
 export function renderTerminal(analysis: Analysis, options: { color: boolean }): string {
   const c = createColors(options.color);
-  const out: string[] = [c.bold('faultline report'), `files: ${analysis.load.files.length}`, reconciliation(analysis), ''];
+  const out: string[] = [c.bold('faultline report'), `${inputsTitle(analysis.inputs)}:`];
+  for (const input of analysis.inputs.slice(0, INPUTS_SHOWN)) out.push(`  ${safeText(input.path)}: ${safeText(inputSummary(input))}`);
+  const moreInputs = inputsRest(analysis.inputs);
+  if (moreInputs !== null) out.push(`  ${moreInputs}`);
+  out.push(reconciliation(analysis), '');
   const found = findings(analysis);
   if (found.length > 0) {
     out.push(c.bold('Findings'));

@@ -7,15 +7,18 @@
  * Parsed once at load time so a typo fails the suite, not the run.
  */
 type Value = string | number | boolean | null;
+/** `*At` fields are 0-based offsets into the assertion text, so a load error can point at the word. */
 export interface Condition {
   field: string;
   negate: boolean;
   value: Value;
+  fieldAt?: number;
+  valueAt?: number;
 }
 export type Metric =
   | { kind: 'lost' }
-  | { kind: 'count'; event: string; where: Condition[] }
-  | { kind: 'distinct'; event: string; field: string; where: Condition[] };
+  | { kind: 'count'; event: string; where: Condition[]; eventAt?: number }
+  | { kind: 'distinct'; event: string; field: string; where: Condition[]; eventAt?: number; fieldAt?: number };
 export type Comparator = '==' | '!=' | '>=' | '<=' | '>' | '<';
 export interface EventAssertion {
   source: string;
@@ -24,18 +27,35 @@ export interface EventAssertion {
   expected: number;
 }
 
+/** A syntax error in an assertion; `offset` (0-based, into the assertion text) is where it was found. */
+export class AssertionSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+    this.name = 'AssertionSyntaxError';
+  }
+}
+
 const TOKEN = /\s*(>=|<=|==|!=|[()<>=]|"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z_<][A-Za-z0-9_.\-<>]*|-?\d+(?:\.\d+)?)/y;
 
-function tokenize(source: string): string[] {
-  const tokens: string[] = [];
+interface Token {
+  text: string;
+  at: number;
+}
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   let index = 0;
   while (index < source.length) {
     if (source.slice(index).trim() === '') break;
     TOKEN.lastIndex = index;
     const match = TOKEN.exec(source);
-    if (!match) throw new Error(`unexpected text at column ${index + 1}: "${source.slice(index, index + 12)}"`);
-    tokens.push(match[1]!);
+    const at = index + (source.slice(index).length - source.slice(index).trimStart().length);
+    if (!match) throw new AssertionSyntaxError(`unexpected text at column ${at + 1}: "${source.slice(at, at + 12)}"`, at);
+    tokens.push({ text: match[1]!, at: TOKEN.lastIndex - match[1]!.length });
     index = TOKEN.lastIndex;
   }
   return tokens;
@@ -44,12 +64,18 @@ function tokenize(source: string): string[] {
 export function parseEventAssertion(source: string): EventAssertion {
   const tokens = tokenize(source);
   let pos = 0;
-  const peek = () => tokens[pos];
+  const end = source.trimEnd().length;
+  const peek = () => tokens[pos]?.text;
+  /** Where the last taken token starts (the end of the text once all are taken). */
+  const here = () => tokens[pos - 1]?.at ?? end;
+  function fail(message: string, at = here()): never {
+    throw new AssertionSyntaxError(message, at);
+  }
   const take = (expected?: string): string => {
     const token = tokens[pos++];
-    if (token === undefined) throw new Error(`unexpected end${expected ? `, expected "${expected}"` : ''}`);
-    if (expected !== undefined && token !== expected) throw new Error(`expected "${expected}" but found "${token}"`);
-    return token;
+    if (token === undefined) return fail(`unexpected end${expected ? `, expected "${expected}"` : ''}`, end);
+    if (expected !== undefined && token.text !== expected) fail(`expected "${expected}" but found "${token.text}"`);
+    return token.text;
   };
   let metric: Metric;
   const head = take();
@@ -57,10 +83,11 @@ export function parseEventAssertion(source: string): EventAssertion {
   else if (head === 'count' || head === 'distinct') {
     take('(');
     let event = take();
+    const eventAt = here();
     let field = '';
     if (head === 'distinct') {
       const dot = event.indexOf('.');
-      if (dot <= 0 || dot === event.length - 1) throw new Error(`expected distinct(event.field), found "${event}"`);
+      if (dot <= 0 || dot === event.length - 1) fail(`expected distinct(event.field), found "${event}"`);
       [event, field] = [event.slice(0, dot), event.slice(dot + 1)];
     }
     const where: Condition[] = [];
@@ -68,21 +95,24 @@ export function parseEventAssertion(source: string): EventAssertion {
       take('where');
       for (;;) {
         const field = take();
+        const fieldAt = here();
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) fail(`expected a field name, found "${field}"`);
         const op = take();
-        if (op !== '=' && op !== '==' && op !== '!=') throw new Error(`expected = or != after ${field}, found "${op}"`);
-        where.push({ field, negate: op === '!=', value: literal(take()) });
+        if (op !== '=' && op !== '==' && op !== '!=') fail(`expected = or != after ${field}, found "${op}"`);
+        const value = literal(take());
+        where.push({ field, negate: op === '!=', value, fieldAt, valueAt: here() });
         if (peek() !== 'and') break;
         take('and');
       }
     }
     take(')');
-    metric = head === 'count' ? { kind: 'count', event, where } : { kind: 'distinct', event, field, where };
-  } else throw new Error(`expected count(...) or lost (or distinct(event.field)), found "${head}"`);
+    metric = head === 'count' ? { kind: 'count', event, where, eventAt } : { kind: 'distinct', event, field, where, eventAt, fieldAt: eventAt + event.length + 1 };
+  } else fail(`expected count(...) or lost (or distinct(event.field)), found "${head}"`);
   const op = take();
-  if (!['==', '!=', '>=', '<=', '>', '<'].includes(op)) throw new Error(`expected a comparison (== != >= <= > <), found "${op}"`);
+  if (!['==', '!=', '>=', '<=', '>', '<'].includes(op)) fail(`expected a comparison (== != >= <= > <), found "${op}"`);
   const expected = Number(take());
-  if (!Number.isFinite(expected)) throw new Error('expected a number after the comparison');
-  if (pos < tokens.length) throw new Error(`unexpected "${tokens[pos]}" after the assertion`);
+  if (!Number.isFinite(expected)) fail('expected a number after the comparison');
+  if (pos < tokens.length) fail(`unexpected "${tokens[pos]!.text}" after the assertion`, tokens[pos]!.at);
   return { source, metric, op: op as Comparator, expected };
 }
 

@@ -1,12 +1,15 @@
 /**
  * Loads suite files (YAML) from files and directories. Every problem is
- * reported as `file:line: path: reason` so a user can jump straight to it.
+ * reported as `file:line:col: path: reason` so a user can jump straight to it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { LineCounter, parseDocument, isNode } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { SuiteSpec, type TaskSpec } from './schema.js';
+import { issueMessages } from './schema-issues.js';
+import { checkSuite } from './suite-checks.js';
+import { YamlPositions, type Position } from './yaml-positions.js';
 
 export interface LoadedTask extends TaskSpec {
   suite: string;
@@ -42,21 +45,34 @@ export function findSuiteFiles(paths: string[]): string[] {
   return out;
 }
 
+export interface LoadedSuite {
+  suite: string;
+  tasks: LoadedTask[];
+  /** `file:line:col: path: reason` for what is likely a mistake but still runs (see suite-checks.ts). */
+  warnings: string[];
+}
+
+export interface LoadOptions {
+  /** Called with each warning (`file:line:col: path: reason`); warnings are not errors. */
+  onWarning?: (warning: string) => void;
+}
+
 /**
  * Two parsers, one meaning: js-yaml reads a valid suite about 10x faster than
  * `yaml` (2,000 tasks: a few hundred ms instead of seconds), but only `yaml`
- * keeps the source positions every error message needs. So a suite is read
- * with js-yaml first (YAML 1.2 core schema, as `yaml` reads it: no merge keys,
- * no timestamps), and anything it rejects, or that fails the schema, is read
- * again with `yaml` for the `file:line:` errors. load-suite.test.ts checks
- * both parsers agree on every shipped suite.
+ * keeps the source positions every message needs. So a suite is read with
+ * js-yaml first (YAML 1.2 core schema, as `yaml` reads it: no merge keys, no
+ * timestamps), and anything it rejects, that fails the schema or the suite
+ * checks, or that draws a warning, is read again with `yaml` for the
+ * `file:line:col:` messages. load-suite.test.ts checks both parsers agree on
+ * every shipped suite.
  */
-export function loadSuiteFile(file: string): { suite: string; tasks: LoadedTask[] } {
+export function loadSuiteFile(file: string): LoadedSuite {
   const text = readFileSync(file, 'utf8');
   const fast = fastParse(text);
   if (fast.ok) {
     const parsed = SuiteSpec.safeParse(fast.value);
-    if (parsed.success) return suiteTasks(parsed.data, file);
+    if (parsed.success && checkSuite(parsed.data).length === 0) return { ...suiteTasks(parsed.data, file), warnings: [] };
   }
   return loadSlowly(file, text);
 }
@@ -75,34 +91,49 @@ function suiteTasks(spec: SuiteSpec, file: string): { suite: string; tasks: Load
   return { suite, tasks };
 }
 
-/** The `yaml` path: positions for every error (and the same result as the fast path when there is none). */
-function loadSlowly(file: string, text: string): { suite: string; tasks: LoadedTask[] } {
+/** The `yaml` path: positions for every message (and the same result as the fast path when there is none). */
+function loadSlowly(file: string, text: string): LoadedSuite {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    throw new SuiteError(doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? 1}: YAML: ${e.message.split('\n')[0]}`));
+  const where = new YamlPositions(doc, lines, text);
+  const at = (p: Position) => `${file}:${p.line}:${p.col}`;
+  // The parser's first error is the mistake; the ones after it usually follow from it.
+  const [first] = doc.errors;
+  if (first) {
+    const { at: pos, noticed } = where.syntaxError(first);
+    throw new SuiteError([`${at(pos)}: YAML: ${first.message.split('\n')[0]}${noticed ? ` (noticed at line ${noticed.line}, column ${noticed.col})` : ''}`]);
   }
-  const parsed = SuiteSpec.safeParse(doc.toJS());
-  if (!parsed.success) {
-    throw new SuiteError(
-      parsed.error.issues.map((raw) => {
-        const issue = mostSpecific(raw);
-        const path = issue.path.map(String);
-        const line = lineOf(doc, lines, path);
-        return `${file}:${line}: ${path.join('.') || '(root)'}: ${issue.message}`;
-      }),
-    );
-  }
-  return suiteTasks(parsed.data, file);
+  const parsed = SuiteSpec.safeParse(doc.toJS(), { reportInput: true });
+  if (!parsed.success) throw new SuiteError(byPosition(unique(parsed.error.issues.flatMap((issue) => issueMessages(issue, where, at)))));
+  const problems = checkSuite(parsed.data).map((p) => ({ ...p, text: `${at(where.node(p.path))}: ${p.path.map(String).join('.')}: ${p.message}` }));
+  const errors = byPosition(unique(problems.filter((p) => p.severity === 'error').map((p) => p.text)));
+  if (errors.length > 0) throw new SuiteError(errors);
+  const warnings = byPosition(unique(problems.filter((p) => p.severity === 'warning').map((p) => p.text)));
+  return { ...suiteTasks(parsed.data, file), warnings };
 }
 
-export function loadSuites(paths: string[]): LoadedTask[] {
+function unique(items: string[]): string[] {
+  return [...new Set(items)];
+}
+
+/** Messages of one file (`file:line:col: ...`) in source order. */
+function byPosition(messages: string[]): string[] {
+  const key = (m: string) => (/:(\d+):(\d+): /.exec(m) ?? [, '0', '0']).slice(1, 3).map(Number) as [number, number];
+  return [...messages].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x[0] - y[0] || x[1] - y[1];
+  });
+}
+
+export function loadSuites(paths: string[], options: LoadOptions = {}): LoadedTask[] {
   const tasks: LoadedTask[] = [];
   const problems: string[] = [];
   const seen = new Map<string, string>();
   for (const file of findSuiteFiles(paths)) {
     try {
-      for (const task of loadSuiteFile(file).tasks) {
+      const loaded = loadSuiteFile(file);
+      for (const warning of loaded.warnings) options.onWarning?.(warning);
+      for (const task of loaded.tasks) {
         const other = seen.get(task.id);
         if (other) problems.push(`${file}: duplicate task id "${task.id}" (also in ${other})`);
         seen.set(task.id, file);
@@ -116,33 +147,4 @@ export function loadSuites(paths: string[]): LoadedTask[] {
   if (problems.length > 0) throw new SuiteError(problems);
   if (tasks.length === 0) throw new SuiteError([`no tasks found in ${paths.join(', ')}`]);
   return tasks;
-}
-
-interface IssueLike {
-  code?: string;
-  path: PropertyKey[];
-  message: string;
-  errors?: IssueLike[][];
-}
-
-/**
- * A union failure ("Invalid input") says nothing useful; descend into the
- * branch that got furthest (deepest first issue) and report that issue with
- * its full path, e.g. `script.0.tool_use.0.name: expected string`.
- */
-function mostSpecific(issue: IssueLike): IssueLike {
-  if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue;
-  const branches = issue.errors.filter((b) => b.length > 0).map((b) => mostSpecific(b[0]!));
-  if (branches.length === 0) return issue;
-  const best = branches.reduce((a, b) => (b.path.length > a.path.length ? b : a));
-  return { ...best, path: [...issue.path, ...best.path] };
-}
-
-/** The line of the deepest YAML node that exists along `path`. */
-function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, path: string[]): number {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = doc.getIn(path.slice(0, depth), true);
-    if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
-  }
-  return 1;
 }

@@ -16,7 +16,11 @@ import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 
 export interface MockSourceOptions {
-  /** Force one wire format for every task (default: each task's `wire`, else anthropic). */
+  /**
+   * The wire of every task that does not pin one with `wire:` (default
+   * anthropic). A pinned task keeps its wire: it pins it because its fault only
+   * exists there (an Anthropic-only stop reason, interleaved OpenAI deltas).
+   */
   wire?: Wire;
   /** Force streaming on or off for every task (default: each task's `stream`, else off). */
   stream?: boolean;
@@ -28,7 +32,7 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
     modelName: 'mock-scripted',
     async open(task: LoadedTask) {
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
-      const wire = options.wire ?? task.wire ?? 'anthropic';
+      const wire = task.wire ?? options.wire ?? 'anthropic';
       const stream = options.stream ?? task.stream ?? false;
       const { model, session } = await loopbackModel(task.script, { wire, stream });
       return { model, close: () => session.close() };

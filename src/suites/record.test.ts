@@ -1,12 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ModelCallError, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type ToolUseBlock } from '../providers/types.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { recordingSource } from './record.js';
 import { replayModelSource } from './replay-source.js';
+
+const made: string[] = [];
+function recordingDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-rec-'));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const task = { id: 't1', suite: 's', file: 'f', prompt: 'p', expect: {} } as LoadedTask;
 const request: ModelRequest = { messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }], tools: [], maxTokens: 10 };
@@ -33,7 +41,7 @@ function fakeSource(): ModelSource {
 
 describe('recording and replaying one session', () => {
   it('replays the streamed tool_use reports by position and the provider error with its retry facts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-rec-'));
+    const dir = recordingDir();
     const recorder = await recordingSource(fakeSource(), dir).open(task, { repeat: 0, workspace: '/ws' });
     const seen: unknown[] = [];
     await recorder.model.complete(request, { onToolUse: (b) => seen.push(b.input) });
@@ -53,7 +61,7 @@ describe('recording and replaying one session', () => {
   });
 
   it('reports, when the session closes, a harness that stopped before the recording ended', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-rec-'));
+    const dir = recordingDir();
     const recorder = await recordingSource(fakeSource(), dir).open(task, { repeat: 0, workspace: '/ws' });
     await recorder.model.complete(request);
     await recorder.model.complete(request).catch(() => undefined);

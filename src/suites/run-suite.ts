@@ -9,6 +9,7 @@ import type { SandboxMode } from '../events/labels.js';
 import { RunEmitter } from '../events/emitter.js';
 import type { EventSink } from '../events/sink.js';
 import { FAULTLINE_VERSION } from '../version.js';
+import type { HookDefense } from '../harness/defenses/types.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { runTask, type TaskOutcome } from './run-task.js';
@@ -30,6 +31,8 @@ export interface RunSuiteOptions {
   /** Written on run_start (additive contract fields): the logical run this run belongs to and its shard. */
   logicalRunId?: string;
   shard?: { index: number; count: number };
+  /** Defenses armed in every session beside the tasks' own (objects, e.g. from `faultline/testing`'s runScenario). */
+  extraDefenses?: readonly HookDefense[];
   onTaskStart?: (task: LoadedTask) => void;
   onTaskEnd?: (outcome: TaskOutcome, done: number, total: number) => void;
 }
@@ -104,6 +107,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
         onCleanup,
         ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        ...(options.extraDefenses ? { extraDefenses: options.extraDefenses } : {}),
       });
       outcomes[slot] = outcome;
       options.onTaskEnd?.(outcome, ++done, units.length);

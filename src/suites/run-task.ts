@@ -8,11 +8,17 @@
  * background when the caller collects it (`onCleanup`), so it never sits on
  * the session's critical path.
  */
+import { dirname } from 'node:path';
 import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
 import type { SandboxKind, SandboxMode, SessionOutcome, TurnStop } from '../events/labels.js';
 import type { SandboxChoice } from '../harness/sandbox/sandbox.js';
 import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG, type HarnessConfig } from '../harness/config.js';
-import { armedDefenses } from '../harness/defenses/catalog.js';
+import { captureSnapshots } from '../harness/context/snapshots.js';
+import { loadDefenseModules } from '../harness/defenses/load-module.js';
+import { armedDefenses, availableDefenses } from '../harness/defenses/registry.js';
+import type { DefenseSessionContext, HookDefense } from '../harness/defenses/types.js';
+import type { HarnessFaults } from '../harness/faults.js';
+import { runSetup } from './task-setup.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
 import { CollectingSink } from './collecting-sink.js';
@@ -37,6 +43,8 @@ export interface TaskRunOptions {
   onCleanup?: (removal: Promise<void>) => void;
   /** Parent of the workspace (default: the OS temp directory). */
   tempDir?: string;
+  /** Defenses armed beside the task's own modules. */
+  extraDefenses?: readonly HookDefense[];
 }
 
 export interface TaskOutcome {
@@ -63,7 +71,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   const started = performance.now();
   const sink = new CollectingSink(options.run.sink);
   const session = options.run.session(options.sessionId, task.id, sink);
-  const config = harnessConfig(task);
+  let config = harnessConfig(task);
   const elapsed = () => Math.round(performance.now() - started);
   const fail = (error: unknown): TaskOutcome => ({
     task,
@@ -95,15 +103,19 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     tools.mcp?.prepare(made.root);
     sandbox = taskSandbox(task, made.root, options.sandbox);
     pipeline = await taskPipeline(task, tools, made.root, sandbox.sandbox, () => made.ensure());
+    config = await sessionConfig(task, config, made, sandbox, options.extraDefenses ?? []);
   } catch (error) {
     await lazy?.remove();
     return fail(error);
   }
   const workspace = lazy.root;
+  const context: DefenseSessionContext = { workspace, system: '', snapshots: config.snapshots ?? [] };
+  const selection = { disabled: config.disabledDefenses, enabled: config.enabledDefenses, user: config.userDefenses };
   session.emit('session_start', {
     scenario: task.scenario ?? null,
     repeat: options.repeat ?? 0,
-    defenses_armed: armedDefenses(config.disabledDefenses),
+    defenses_armed: [...armedDefenses(selection, context, config.tokenBudget !== null).map((d) => d.name), ...(config.faults?.claimedDefenses ?? [])],
+    defenses_available: availableDefenses(selection).map((d) => d.name),
     tools: registry.names(),
     deferred_tools: tools.deferred,
     permission_mode: tools.mode,
@@ -135,6 +147,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     await tools.mcp?.close();
   }
 
+  // A defense that threw is broken: the session must not look green (its hooks' errors are the message).
+  if (error === null && result && result.defenses.hookErrors.length > 0) error = new Error(result.defenses.hookErrors.join('; '));
   const stop: TurnStop = result?.stop ?? 'harness_error';
   if (result && task.expect.files && Object.keys(task.expect.files).length > 0) await lazy.ensure().catch(() => undefined);
   // A workspace that could not be made is the machine's fault, not the task's: the session is an error.
@@ -188,7 +202,46 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
     toolTimeoutMs: task.tool_timeout_ms ?? DEFAULT_HARNESS_CONFIG.toolTimeoutMs,
     system: task.system,
     disabledDefenses: task.disabled_defenses ?? [],
+    enabledDefenses: task.enabled_defenses ?? [],
+    faults: harnessFaults(task),
+    maxReminders: task.max_reminders,
     streamingTools: task.streaming_tools ?? DEFAULT_HARNESS_CONFIG.streamingTools,
     retry: { ...DEFAULT_RETRY_CONFIG, ...(task.max_retries !== undefined ? { maxAttempts: task.max_retries + 1 } : {}) },
+  };
+}
+
+/**
+ * What a session needs beyond the task's static settings: its defense
+ * modules, the setup script's effect and the facts to freeze into the system
+ * prompt (both need the workspace, so they make it now).
+ */
+async function sessionConfig(
+  task: LoadedTask,
+  config: HarnessConfig,
+  workspace: LazyWorkspace,
+  sandbox: SandboxChoice,
+  extra: readonly HookDefense[],
+): Promise<HarnessConfig> {
+  const own: HookDefense[] = task.defenses?.length ? await loadDefenseModules(task.defenses, dirname(task.file)) : [];
+  const userDefenses = [...own, ...extra.filter((d) => !own.some((o) => o.name === d.name))];
+  if (!task.setup && !task.system_snapshot) return { ...config, userDefenses };
+  await workspace.ensure();
+  if (task.setup) await runSetup(task.setup, workspace.root);
+  const snapshots = task.system_snapshot ? await captureSnapshots(task.system_snapshot, workspace.root, sandbox.sandbox) : [];
+  return { ...config, userDefenses, snapshots };
+}
+
+function harnessFaults(task: LoadedTask): HarnessFaults | undefined {
+  const f = task.harness_faults;
+  if (!f) return undefined;
+  return {
+    deadDefenses: f.dead_defenses,
+    unwiredDefenses: f.unwired_defenses,
+    claimedDefenses: f.claimed_defenses,
+    countEvaluationsAsTriggers: f.count_evaluations_as_triggers,
+    loseSettlement: f.lose_settlement,
+    averageDurations: f.average_durations,
+    secondDefinitionPath: f.second_definition_path,
+    timestampInDescription: f.timestamp_in_description,
   };
 }

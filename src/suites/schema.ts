@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import { DefenseName, PermissionMode, SandboxMode, TurnStop } from '../events/labels.js';
+import { SNAPSHOT_NAMES } from '../harness/context/snapshots.js';
 import { ModelScript } from '../mock/script.js';
-import { parseEventAssertion } from './event-assertion.js';
+import { checkAssertionContract } from './assertion-contract.js';
+import { AssertionSyntaxError, parseEventAssertion } from './event-assertion.js';
 import { McpServersSettings } from './mcp-schema.js';
 
 const TextMatch = z.union([
@@ -19,11 +21,22 @@ export type TextMatch = z.infer<typeof TextMatch>;
 const FileExpectation = z.union([TextMatch, z.strictObject({ exists: z.boolean() })]);
 export type FileExpectation = z.infer<typeof FileExpectation>;
 
-function checkAssertionSyntax(source: string, ctx: z.RefinementCtx): void {
+/**
+ * An event assertion must parse and name events, fields and values the event
+ * contract has. `params.offset` is where in the text the problem is, so the
+ * loader can give its column.
+ */
+function checkAssertion(source: string, ctx: z.RefinementCtx): void {
+  let assertion;
   try {
-    parseEventAssertion(source);
+    assertion = parseEventAssertion(source);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `event assertion: ${(error as Error).message}` });
+    const offset = error instanceof AssertionSyntaxError ? error.offset : 0;
+    ctx.addIssue({ code: 'custom', message: `event assertion: ${(error as Error).message}`, params: { offset } });
+    return;
+  }
+  for (const problem of checkAssertionContract(assertion)) {
+    ctx.addIssue({ code: 'custom', message: `event assertion: ${problem.message}`, params: { offset: problem.offset } });
   }
 }
 
@@ -35,7 +48,7 @@ export const TaskExpect = z.strictObject({
   /** Checks on workspace files after the run (paths relative to the workspace). */
   files: z.record(z.string(), FileExpectation).optional(),
   /** Event assertions, e.g. `count(tool_failure where failure_kind = not_found) == 1`, `lost == 0`. */
-  events: z.array(z.string().superRefine(checkAssertionSyntax)).optional(),
+  events: z.array(z.string().superRefine(checkAssertion)).optional(),
 });
 export type TaskExpect = z.infer<typeof TaskExpect>;
 
@@ -61,6 +74,18 @@ const PermissionSettings = z.strictObject({
 });
 export type PermissionSettings = z.infer<typeof PermissionSettings>;
 
+/** Test-only (src/harness/faults.ts says what each reproduces). */
+const HarnessFaults = z.strictObject({
+  dead_defenses: z.array(DefenseName).min(1).optional(),
+  unwired_defenses: z.array(DefenseName).min(1).optional(),
+  claimed_defenses: z.array(DefenseName).min(1).optional(),
+  count_evaluations_as_triggers: z.array(DefenseName).min(1).optional(),
+  lose_settlement: z.boolean().optional(),
+  average_durations: z.boolean().optional(),
+  second_definition_path: z.boolean().optional(),
+  timestamp_in_description: z.boolean().optional(),
+});
+
 const TaskSettings = {
   tools: z.array(z.string()).optional(),
   max_turns: z.number().int().positive().optional(),
@@ -68,8 +93,20 @@ const TaskSettings = {
   max_tokens: z.number().int().positive().optional(),
   tool_timeout_ms: z.number().int().positive().optional(),
   system: z.string().optional(),
+  /** Defense modules (relative to the suite file) exporting defenses made with defineDefense; armed like shipped ones. */
+  defenses: z.array(z.string().min(1)).optional(),
   /** Defenses to switch off (to show a scenario fails without them). */
   disabled_defenses: z.array(DefenseName).optional(),
+  /** Defenses that are off by default (shape_loop), switched on. */
+  enabled_defenses: z.array(DefenseName).optional(),
+  /** User-role reminders a session may get before reminder_cap forces a wrap-up (default 3). */
+  max_reminders: z.number().int().positive().optional(),
+  /** Facts frozen into the system prompt at session start, as production harnesses do (seed §13.9). */
+  system_snapshot: z.array(z.enum(SNAPSHOT_NAMES)).min(1).optional(),
+  /** A bash script run in the fresh workspace before the session (not a tool call: suite files are trusted, like hooks). */
+  setup: z.string().min(1).optional(),
+  /** Test-only faults switched into faultline's own harness (green-but-broken scenarios, see harness/faults.ts). */
+  harness_faults: HarnessFaults.optional(),
   permission_mode: PermissionMode.optional(),
   /** Permission chain settings (default: acceptEdits, headless). `mode` here wins over `permission_mode`. */
   permissions: PermissionSettings.optional(),
@@ -100,6 +137,16 @@ export const TaskSpec = z.strictObject({
   description: z.string().optional(),
   /** Fault scenario name this task reproduces (logged on session_start). */
   scenario: z.string().max(128).optional(),
+  /** Fault catalog: the failure mode, in one line. */
+  failure_mode: z.string().min(1).max(240).optional(),
+  /** Fault catalog: where the failure mode is described (a seed section, a public source). */
+  source: z.string().min(1).optional(),
+  /** Fault catalog: the defense this scenario must make fire (faultline verify-defense runs it). */
+  defense: DefenseName.optional(),
+  /** Fault catalog: the harness invariant this scenario exercises (src/harness/invariants.ts), when no defense is involved. */
+  invariant: z.string().min(1).optional(),
+  /** Control scenario: legitimate work of the same shape on which these defenses must not fire. */
+  control_for: z.array(DefenseName).min(1).optional(),
   prompt: z.string().min(1),
   /** Fixture files written into the task's fresh workspace. */
   files: z.record(z.string(), z.string()).optional(),
@@ -108,6 +155,11 @@ export const TaskSpec = z.strictObject({
   /** Abort the session this long after it starts (abort scenarios). */
   abort_after_ms: z.number().int().positive().optional(),
   expect: TaskExpect.default({}),
+  /**
+   * The task is about a hallucinated tool: its script calls tools the task
+   * does not offer on purpose (otherwise each such call is a load warning).
+   */
+  expect_unknown_tools: z.boolean().optional(),
   ...TaskSettings,
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;

@@ -15,10 +15,11 @@ import { chooseSandbox, type CommandSandbox, type SandboxChoice } from '../harne
 import { loadHooks } from '../harness/hooks/load-hooks.js';
 import { createSessionServices } from '../harness/pipeline/session-services.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
-import { builtinTools, createRegistry } from '../harness/tools/builtin.js';
+import { createRegistry } from '../harness/tools/builtin.js';
 import { ToolRegistryError, type ToolRegistry } from '../harness/tools/registry.js';
 import { createToolSearchTool } from '../harness/tools/tool-search.js';
 import type { LoadedTask } from './load-suite.js';
+import { needsToolSearch, taskRegistryNames } from './offered-tools.js';
 import { TaskMcp } from './task-mcp.js';
 
 export const SUITE_DEFAULT_MODE: PermissionMode = 'acceptEdits';
@@ -35,14 +36,12 @@ export interface TaskTools {
 /** Throws a ToolRegistryError on an unknown tool or a deferred tool the task does not have. */
 export function taskTools(task: LoadedTask): TaskTools {
   const deferred = [...new Set(task.deferred_tools ?? [])];
-  const names = task.tools ?? (deferred.length > 0 ? [...new Set([...builtinTools().map((t) => t.name), ...deferred])] : undefined);
-  const registry = createRegistry(names, { deferred });
+  const registry = createRegistry(taskRegistryNames(task), { deferred });
   const missing = deferred.filter((name) => !registry.has(name));
   if (missing.length > 0) throw new ToolRegistryError('UNKNOWN_TOOL', `deferred_tools names tools the task does not have: ${missing.join(', ')}`);
   const mcp = Object.keys(task.mcp_servers ?? {}).length > 0 ? new TaskMcp(task, registry) : null;
   // MCP tools are deferred unless a server says otherwise, so their servers need tool_search too.
-  const mcpDeferred = Object.values(task.mcp_servers ?? {}).some((s) => s.deferred !== false);
-  if (deferred.length > 0 || mcpDeferred) {
+  if (needsToolSearch(task)) {
     registry.register(createToolSearchTool(registry, { mcpServers: mcp?.serverNames() ?? [], pendingServers: () => mcp?.pendingServers() ?? [] }));
   }
   return {
@@ -82,7 +81,8 @@ export async function taskPipeline(
     rules: [...(p.rules ?? []), ...(tools.mcp?.rules() ?? [])],
     disabledTools: p.disabled_tools,
     fuseThreshold: p.fuse_threshold,
-    disabledDefenses: task.disabled_defenses,
+    // A dead defense (harness fault) never acts: its chain step is skipped like a disabled one's.
+    disabledDefenses: [...(task.disabled_defenses ?? []), ...(task.harness_faults?.dead_defenses ?? []), ...(task.harness_faults?.unwired_defenses ?? [])],
     hooks,
     displayModes: task.display_mode,
     sandbox,

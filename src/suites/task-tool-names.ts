@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { MCP_TOOL_PREFIX } from '../harness/mcp/names.js';
 import { ToolRegistry } from '../harness/tools/registry.js';
 import type { LoadedTask } from './load-suite.js';
+import { needsToolSearch } from './offered-tools.js';
 import { TaskMcp } from './task-mcp.js';
 import { taskTools } from './task-pipeline.js';
 
@@ -28,7 +29,7 @@ interface Listing {
 
 /** The task has tools that are left out of the request (deferred built-ins or a deferred MCP server). */
 export function hasDeferredTools(task: LoadedTask): boolean {
-  return (task.deferred_tools ?? []).length > 0 || Object.values(task.mcp_servers ?? {}).some((s) => s.deferred !== false);
+  return needsToolSearch(task);
 }
 
 /** `cache` is shared across tasks, so a server configured the same way in many tasks is started once. */

@@ -5,14 +5,14 @@
  * spread-out ticks.
  */
 import { describe, expect, it } from 'vitest';
-import { DefenseName } from '../../src/events/labels.js';
+import { ShippedDefense } from '../../src/events/labels.js';
 import type { Analysis, Section } from '../../src/analysis/report-model.js';
 import { chartSpecs, renderSvg, symlogTicks } from '../../src/report/charts.js';
 
 const section = (id: string, columns: string[], rows: Section['rows']): Section => ({ id, title: id, chartOnly: false, columns, rows });
 
 function analysisOf(...sections: Section[]): Analysis {
-  return { load: { files: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] }, reports: [{ id: 'r', title: 'r', sections }] };
+  return { load: { files: [], inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] }, inputs: [], reports: [{ id: 'r', title: 'r', sections }] };
 }
 
 async function chartText(analysis: Analysis, id: string): Promise<string[]> {
@@ -40,11 +40,11 @@ describe('charts', () => {
   });
 
   it('shows every closed-set defense name whole and says when a defense is unwired', async () => {
-    const rows = DefenseName.options.map((defense, i) =>
+    const rows = ShippedDefense.options.map((defense, i) =>
       i === 0 ? { defense, evaluations: 0, triggers: 0, triage: 'unwired' } : { defense, evaluations: 10 * i, triggers: i % 3, triage: i % 3 === 0 ? 'unreached' : 'firing' },
     );
     const text = await chartText(analysisOf(section('defenses', ['defense', 'evaluations', 'triggers', 'triage'], rows)), 'defenses');
-    for (const name of DefenseName.options) expect(text).toContain(name);
+    for (const name of ShippedDefense.options) expect(text).toContain(name);
     expect(text.filter((t) => t.includes('…'))).toEqual([]);
     expect(text.filter((t) => t === '0 evaluations — unwired')).toHaveLength(1);
   });

@@ -25,9 +25,14 @@ describe('a compacted trace', { timeout: 180_000 }, () => {
     expect(compacted.analysis.load.linesRead).toBe(source.analysis.load.linesRead);
     expect(compacted.analysis.load.quarantined).toEqual(source.analysis.load.quarantined);
     expect(compacted.analysis.load.quarantined.map((q) => q.kind)).toEqual(['not_json', 'not_json', 'schema', 'unknown_event']);
-    const { files: _a, ...sourceFigures } = source.figures as Record<string, unknown>;
-    const { files: _b, ...compactedFigures } = compacted.figures as Record<string, unknown>;
-    expect(compactedFigures).toEqual(sourceFigures);
+    // The header names each report's own input (the trace, the Parquet file) with the same lines and run ids.
+    expect(compacted.analysis.inputs.map((i) => i.path)).toEqual([parquet]);
+    const unnamed = (figures: unknown) => {
+      const { files: _files, inputs, ...rest } = figures as { files: unknown; inputs: { path: string }[] };
+      return { ...rest, inputs: inputs.map(({ path: _path, ...input }) => input) };
+    };
+    expect(unnamed(compacted.figures)).toEqual(unnamed(source.figures));
+    expect(compacted.analysis.inputs[0]).toMatchObject({ lines: source.analysis.load.linesRead, empty: false, run_ids: ['r1'] });
   });
 
   it('holds each event\'s rows together, and the per-run seq facts of its rows in its metadata', async () => {

@@ -2,9 +2,9 @@
  * Builders for contract-valid events and small trace files, so golden tests
  * read as the scenario they describe. Every builder output passes parseLine.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir as freshDir } from '../helpers/temp-dirs.js';
 
 type Fields = Record<string, unknown>;
 let seq = 0;
@@ -44,6 +44,7 @@ export function writeTrace(dir: string, name: string, lines: string[], opts: { t
   return path;
 }
 
+/** A fresh directory, removed when the test file is done (see tests/helpers/temp-dirs.ts). */
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'faultline-test-'));
+  return freshDir('faultline-test-');
 }

@@ -40,7 +40,7 @@ export function goldenLines(): string[] {
     ev.expectation('s2', 'e2', true, 'ok'),
     ev.sessionEnd('s2', 'failed', { stop: 'max_turns', turns: 1, input_tokens: 200 }),
 
-    ev.sessionStart('s3', []),
+    ev.sessionStart('s3', [], { defenses_available: ['cut_tool_call_guard'] }),
     ev.expectation('s3', 'e2', false, 'no answer <b>at all</b>'),
   ];
   return e.map(line);

@@ -73,14 +73,18 @@ describe('golden trace', () => {
     expect(ask).toMatchObject({ source: 'user', needed_prompt: true, decisions: 2, share_of_decisions: 0.4 });
   });
 
-  it('triages every defense: firing, unreached, unwired, disarmed', () => {
+  it('triages every defense: firing, unreached, unwired, disarmed, unknown', () => {
     const d = (name: string) => byKey('defenses', 'defense', name);
     expect(d('identical_call_loop')).toMatchObject({ sessions_armed: 2, evaluations: 15, triggers: 2, sessions_with_trigger: 1, trigger_rate_of_armed_sessions: 0.5, triggers_match_stats: true, triage: 'firing' });
     expect(d('identical_call_loop')?.trigger_rate_of_evaluations).toBeCloseTo(2 / 15, 12);
     expect(d('denial_fuse')).toMatchObject({ sessions_armed: 1, evaluations: 4, triggers: 0, triage: 'unreached' });
     expect(d('low_yield_spin')).toMatchObject({ sessions_armed: 1, evaluations: 3, triage: 'unreached' });
     expect(d('token_budget')).toMatchObject({ sessions_armed: 1, evaluations: 0, triage: 'unwired' });
-    expect(d('cut_tool_call_guard')).toMatchObject({ sessions_armed: 0, triage: 'disarmed' });
+    // s3's harness says it implements cut_tool_call_guard and armed nothing: switched off.
+    expect(d('cut_tool_call_guard')).toMatchObject({ sessions_armed: 0, triage: 'disarmed', evidence: expect.stringMatching(/^implemented, armed in no session/) });
+    // No session's harness lists spill_read_loop among what it implements.
+    expect(d('spill_read_loop')).toMatchObject({ sessions_armed: 0, triage: 'unknown', evidence: "no session's harness implements it" });
+    expect(d('token_budget')?.evidence).toBe('its evaluation point is not recorded: check that the code it guards ran');
   });
 
   it('summarises sessions: outcomes, the session that never ended, cache-read share', () => {

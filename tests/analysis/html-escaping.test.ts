@@ -19,8 +19,10 @@ function assertInert(html: string): void {
 describe('HTML report escaping', () => {
   it('renders hostile tool names in tables and charts as inert text', async () => {
     const [a, b, c] = HOSTILE as [string, string, string];
+    const inputs = [{ path: `/tmp/${b}.jsonl`, lines: 2, empty: false, run_ids: [a] }];
     const analysis: Analysis = {
-      load: { files: [`/tmp/${b}.jsonl`], linesRead: 2, eventsUsed: 1, rescued: 0, rereads: 0, quarantined: [{ file: `/tmp/${c}.jsonl`, line: 2, kind: 'unknown_event', reason: `unknown event "${a}"` }] },
+      load: { files: [`/tmp/${b}.jsonl`], inputs, copiedRuns: [], linesRead: 2, eventsUsed: 1, rescued: 0, rereads: 0, quarantined: [{ file: `/tmp/${c}.jsonl`, line: 2, kind: 'unknown_event', reason: `unknown event "${a}"` }] },
+      inputs,
       reports: [
         { id: 'tool_funnel', title: 'Tool funnel', sections: [{ id: 'tool_funnel', title: a, chartOnly: false, columns: ['tool', 'calls', 'successes', 'failures', 'lost'], rows: [{ tool: a, calls: 3, successes: 1, failures: 1, lost: 1 }, { tool: b, calls: 1, successes: 1, failures: 0, lost: 0 }] }] },
         { id: 'failure_kinds', title: 'Failure kinds', sections: [{ id: 'failure_kinds', title: 'kinds', chartOnly: false, columns: ['tool', 'phase', 'failure_kind', 'failures'], rows: [{ tool: c, phase: 'execution', failure_kind: b, failures: 2 }] }] },

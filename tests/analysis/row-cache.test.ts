@@ -145,3 +145,37 @@ describe('a trace rewritten since the last report', { timeout: 180_000 }, () => 
     expect(r.figures).toEqual((await report([trace], noCache)).figures);
   });
 });
+
+describe('the books of several inputs through the cache', { timeout: 180_000 }, () => {
+  it('names each input with its lines and run ids, an empty one, and a copied run, as a fresh read does', async () => {
+    const dir = tmp();
+    const cache = cacheIn(join(dir, 'cache'));
+    const a = join(dir, 'a.jsonl');
+    const copy = join(dir, 'b-copy.jsonl');
+    const other = join(dir, 'c.jsonl');
+    const empty = join(dir, 'd-empty.jsonl');
+    writeFileSync(a, sessions(0, 12).join('\n') + '\n');
+    writeFileSync(copy, readFileSync(a));
+    // Another run numbering its sessions the same way: two sessions each, not one.
+    writeFileSync(other, sessions(0, 5, 'r2').join('\n') + '\n');
+    writeFileSync(empty, '');
+    const paths = [a, copy, other, empty];
+    const fresh = await report(paths, noCache);
+    const first = await report(paths, cache);
+    const second = await report(paths, cache);
+    // The empty input has nothing to keep: it is read (0 bytes) each time.
+    expect(second.cache.files.map((f) => f.use)).toEqual(['unchanged', 'unchanged', 'unchanged', 'cold']);
+    const lines = (p: string) => readFileSync(p, 'utf8').split('\n').length - 1;
+    const books = [
+      { path: a, lines: lines(a), empty: false, run_ids: ['r1'] },
+      { path: copy, lines: lines(copy), empty: false, run_ids: ['r1'] },
+      { path: other, lines: lines(other), empty: false, run_ids: ['r2'] },
+      { path: empty, lines: 0, empty: true, run_ids: [] },
+    ];
+    for (const r of [fresh, first, second]) {
+      expect(r.analysis.inputs).toEqual(books);
+      expect(r.analysis.load.copiedRuns).toEqual([{ run_id: 'r1', files: [a, copy] }]);
+      expect(r.figures).toEqual(fresh.figures);
+    }
+  });
+});

@@ -9,8 +9,7 @@
  * every module the program imported (ESM imports, including CommonJS packages
  * entered through `import`).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { LIVE_PROVIDERS } from '../../src/suites/live-source.js';
 import { PROVIDER_CHOICES } from '../../src/cli/commands/run.js';
 import { goldenLines } from '../analysis/golden-trace.js';
 import { runLoggingPackages } from '../helpers/loaded-packages.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 const HEAVY = ['@duckdb/node-api', 'vega', 'vega-lite', '@anthropic-ai/sdk', 'openai', 'web-tree-sitter', 'msw', 'yaml'];
 
@@ -44,7 +44,7 @@ describe('CLI startup loads only what the command needs', () => {
   });
 
   it('validate loads the event contract only: no DuckDB, vega, provider SDKs, tree-sitter or msw', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-lazy-'));
+    const dir = tempDir('faultline-lazy-');
     const trace = join(dir, 't.jsonl');
     writeFileSync(trace, goldenLines().join('\n') + '\n');
     const { code, stdout, packages } = cliInChild(['validate', trace]);

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli-io.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'faultline-cli-'));
+const tmp = () => tempDir('faultline-cli-');
 
 describe('faultline run', () => {
   it('runs the demo suite, exits 0 and writes a trace where every tool_call is settled exactly once', async () => {
@@ -37,13 +37,13 @@ describe('faultline run', () => {
     expect(stdout).toMatch(/0 passed, 1 failed/);
   });
 
-  it('exits 2 with file:line for an invalid suite', async () => {
+  it('exits 2 with file:line:col on one line for an invalid suite', async () => {
     const dir = tmp();
     const suite = join(dir, 'broken.yaml');
     writeFileSync(suite, 'tasks:\n  - id: x\n    prompt: hi\n    max_turns: zero\n    script: [{ text: a }]\n');
     const { code, stderr } = await cli(['run', suite]);
     expect(code).toBe(2);
-    expect(stderr).toContain(`${suite}:4: tasks.0.max_turns:`);
+    expect(stderr).toBe(`faultline: invalid suite: ${suite}:4:16: tasks.0.max_turns: Invalid input: expected number, received string\n`);
   });
 
   it('prints help for every command', async () => {

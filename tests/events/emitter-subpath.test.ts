@@ -23,7 +23,7 @@ describe('faultline/events: the emitter for other harnesses', () => {
     const file = join(scratch(), 'my-harness.jsonl');
     let t = 1_700_000_000_000;
     const log = createEmitter({ file, runId: 'run-1', knownTools: ['read_file', 'shell'], now: () => t++ });
-    const s = log.session({ sessionId: 'sess-1', taskId: 'fix-bug', tools: ['read_file', 'shell'], defensesArmed: ['identical_call_loop'], permissionMode: 'default', headless: true });
+    const s = log.session({ sessionId: 'sess-1', taskId: 'fix-bug', tools: ['read_file', 'shell'], defensesArmed: ['identical_call_loop'], defensesAvailable: ['identical_call_loop', 'low_yield_spin'], permissionMode: 'default', headless: true });
     s.modelRequest({ turn: 1, provider: 'anthropic', model: 'claude-sonnet-4-5', requestBytes: 2048 });
     s.modelResponse({ turn: 1, durationMs: 812.5, stopReason: 'tool_use', stopClass: 'tool_use', toolUseCount: 3, inputTokens: 900, outputTokens: 40 });
     s.toolCall({ turn: 1, tool: 'read_file', toolUseId: 'c1', concurrencySafe: true }).success({ outputBytes: 120 });
@@ -47,6 +47,9 @@ describe('faultline/events: the emitter for other harnesses', () => {
     const analysis = await analyzeTraces([file]);
     expect(findSection(analysis, 'tool_funnel')?.rows.find((r) => r.tool === '(all tools)')).toMatchObject({ calls: 3, successes: 1, failures: 2, lost: 0 });
     expect(findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'identical_call_loop')).toMatchObject({ triage: 'firing', triggers_match_stats: true });
+    // Implemented but not armed: disarmed, told apart from a defense the harness does not have (unknown).
+    expect(findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'low_yield_spin')).toMatchObject({ triage: 'disarmed' });
+    expect(findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'token_budget')).toMatchObject({ triage: 'unknown' });
   });
 
   it('drops and counts an event the contract rejects, never throwing into the harness', () => {

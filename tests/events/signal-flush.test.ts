@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 describe('JsonlSink on a signal', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('flushes buffered lines on %s and still lets the process die of it', async (signal) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'faultline-sig-')), 't.jsonl');
+    const file = join(tempDir('faultline-sig-'), 't.jsonl');
     // Events stay buffered (long flush interval), then the process waits to be killed.
     const child = spawn(
       process.execPath,

@@ -6,6 +6,7 @@ import type { ModelCallDeps } from '../../src/harness/loop/model-call.js';
 import { createRegistry } from '../../src/harness/tools/builtin.js';
 import type { Model } from '../../src/providers/types.js';
 import { createWorkspace } from '../../src/suites/workspace.js';
+import { removeAfterFile } from '../helpers/temp-dirs.js';
 
 export type Wire = 'anthropic' | 'openai' | 'responses';
 export const WIRES: Wire[] = ['anthropic', 'openai', 'responses'];
@@ -28,7 +29,7 @@ export interface AgentRun {
 export async function runWithModel(model: Model, options: AgentRunOptions): Promise<AgentRun> {
   const sink = new MemorySink();
   const emitter = new RunEmitter(sink, 'run-test').session('s1', 'task-1');
-  const workspace = createWorkspace(options.files);
+  const workspace = removeAfterFile(createWorkspace(options.files));
   const result = await runAgent({
     model,
     registry: createRegistry(options.tools),

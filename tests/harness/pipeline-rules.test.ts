@@ -22,10 +22,11 @@ describe.each(WIRES)('pipeline rules over the %s wire', (wire) => {
     expect(run.result.stop).toBe('end_turn');
   });
 
-  it('rejects invalid input with a message naming the field, without running the tool', async () => {
+  it('rejects invalid input with field-by-field advice from the schema the model was shown, without running the tool', async () => {
     const run = await runScripted([{ tool_use: [{ name: 'write', input: { file_path: 7, content: 'x' } }] }, { text: 'ok' }], { wire });
     const text = resultText(run.result.messages);
-    expect(text).toMatch(/^Invalid input for write, so it was not run\. file_path: /);
+    // The live path gives describeIssues' advice (seed §13.11: the same text the registry's validation gives, not a second wording).
+    expect(text).toMatch(/^Invalid input for write, so it was not run\.\nfile_path: expected string, received number — send file_path as a string\./);
     expect(text).toMatch(/call write again/);
     expect(run.of('tool_failure')[0]).toMatchObject({ failure_kind: 'invalid_input', error_code: 'invalid_type' });
   });

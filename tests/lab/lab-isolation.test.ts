@@ -4,9 +4,9 @@
  * reaches the harness), and leaves no process of the harness behind, however
  * the harness ends.
  */
+import { getEventListeners } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModelScript } from '../../src/mock/script.js';
@@ -34,19 +34,25 @@ async function goneWithin(pid: number, ms: number): Promise<boolean> {
   return !alive(pid);
 }
 
-function refused(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 1000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(true);
-    });
-  });
+/**
+ * The local addresses of every listening TCP socket on `port`, read from the
+ * kernel's socket tables (Linux /proc/net/tcp and tcp6). Reading them sends
+ * no packet: probing the machine's other addresses with connects would send
+ * traffic to private-range addresses, which this workplace forbids.
+ */
+function listeningAddresses(port: number): string[] {
+  const out: string[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const row of readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
+      const [, local, , state] = row.trim().split(/\s+/);
+      const [hex, portHex] = (local ?? '').split(':');
+      if (state !== '0A' || Number.parseInt(portHex ?? '', 16) !== port || !hex) continue; // 0A = LISTEN
+      if (hex.length === 8) out.push(Buffer.from(hex, 'hex').reverse().join('.'));
+      else out.push(hex === '0'.repeat(32) ? '::' : hex === '00000000000000000000000001000000' ? '::1' : `tcp6:${hex}`);
+    }
+  }
+  return out;
 }
 
 describe('the lab', () => {
@@ -67,11 +73,7 @@ describe('the lab', () => {
   it('listens on 127.0.0.1 only, answers the harness itself, and gives it dummy keys and no proxy', async () => {
     const out = join(dir, 'seen.json');
     let origin = '';
-    const probes: Array<Promise<Array<[string, boolean]>>> = [];
-    const others = Object.values(networkInterfaces())
-      .flat()
-      .filter((a) => a && !a.internal && a.family === 'IPv4')
-      .map((a) => a!.address);
+    let listening: string[] = [];
     const harness = [
       'node',
       '-e',
@@ -83,12 +85,12 @@ describe('the lab', () => {
       env: parent,
       onListening: (at) => {
         origin = at;
-        const port = Number(new URL(at).port);
-        probes.push(Promise.all(others.map(async (host) => [host, await refused(host, port)] as [string, boolean])));
+        listening = listeningAddresses(Number(new URL(at).port));
       },
     });
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(Object.fromEntries(await probes[0]!)).toEqual(Object.fromEntries(others.map((h) => [h, true])));
+    // One listening socket on that port, bound to 127.0.0.1 (not 0.0.0.0, not ::).
+    expect(listening).toEqual(['127.0.0.1']);
     const seen = JSON.parse(readFileSync(out, 'utf8')) as { env: Record<string, string>; status: number; reply: { id: string; content: unknown } };
     expect(seen.status).toBe(200);
     expect(seen.reply.id).toMatch(/^msg_mock_/);
@@ -111,6 +113,14 @@ describe('the lab', () => {
     const run = await lab(['sh', '-c', 'sleep 300 & echo $! > "$PIDFILE"; sleep 300'], [task('first'), task('second')], { env: { PATH: process.env['PATH'] ?? '', PIDFILE: pidfile }, signal: abort.signal });
     expect(run.summary.sessions.map((s) => [s.task.id, s.outcome])).toEqual([['first', 'aborted']]);
     expect(await goneWithin(Number(readFileSync(pidfile, 'utf8')), 3000)).toBe(true);
+  });
+
+  it('leaves no listener on the caller\'s abort signal, however many sessions ran (no MaxListenersExceededWarning past 10)', async () => {
+    const abort = new AbortController();
+    const tasks = Array.from({ length: 12 }, (_, i) => task(`quick-${i}`));
+    const run = await lab(['sh', '-c', 'exit 0'], tasks, { signal: abort.signal, graceMs: 10 });
+    expect(run.summary.sessions).toHaveLength(12);
+    expect(getEventListeners(abort.signal, 'abort')).toHaveLength(0);
   });
 
   it('says so when the harness command cannot be started', async () => {

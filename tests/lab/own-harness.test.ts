@@ -64,11 +64,11 @@ describe('the lab against faultline\'s own harness', () => {
     expect(run.events.filter((e) => e.event === 'conformance_stats')).toHaveLength(CHECK_IDS.length * run.summary.sessions.length);
   }, 240_000);
 
-  it.concurrent.each(['openai', 'responses'])('passes the pairing, retry and cut-off tasks on the %s wire too', async (wire) => {
-    const run = await lab(ownHarness(bundle.file, { wire }), labTasks('lab-parallel-with-timeout', 'lab-overloaded-then-success', 'lab-stream-cut-mid-tool-use', 'lab-hallucinated-tool'));
+  it.concurrent.each(['openai', 'responses'])('passes the pairing, retry, stream-cut and SSE-error tasks on the %s wire too', async (wire) => {
+    const run = await lab(ownHarness(bundle.file, { wire }), labTasks('lab-parallel-with-timeout', 'lab-overloaded-then-success', 'lab-stream-cut-mid-tool-use', 'lab-sse-error-mid-tool-use', 'lab-hallucinated-tool'));
     expect(details(run)).toEqual([]);
-    expect(run.summary.sessions.map((s) => s.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
-    expect(run.summary.sessions.flatMap((s) => s.wires)).toEqual([wire, wire, wire, wire]);
+    expect(run.summary.sessions.map((s) => s.outcome)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
+    expect(run.summary.sessions.flatMap((s) => s.wires)).toEqual([wire, wire, wire, wire, wire]);
   }, 120_000);
 
   it.concurrent.each(Object.entries(PROVOKED_BY))('fires exactly %s when its bug is switched on', async (check, task) => {

@@ -16,7 +16,7 @@ import type { ConformanceCheck, TurnStop } from '../../src/events/labels.js';
 import { details, lab, labTasks } from './lab-run.js';
 
 const H = `${import.meta.dirname}/harnesses`;
-const TASKS = ['lab-parallel-reads', 'lab-overloaded-then-success', 'lab-max-tokens-mid-tool-use', 'lab-stream-cut-mid-tool-use', 'lab-hallucinated-tool', 'lab-empty-output'];
+const TASKS = ['lab-parallel-reads', 'lab-overloaded-then-success', 'lab-max-tokens-mid-tool-use', 'lab-stream-cut-mid-tool-use', 'lab-sse-error-mid-tool-use', 'lab-hallucinated-tool', 'lab-empty-output'];
 
 interface Finding {
   command: string[];
@@ -36,6 +36,8 @@ const FINDINGS: Record<string, Finding> = {
       ['end_turn', []],
       // A JSON body cut half-way after a 200: the SDK throws instead of retrying.
       ['model_error', ['transient_not_retried']],
+      // Not streaming: the SSE error reaches it as the HTTP status of the same error (500 on the OpenAI wires), which it retries.
+      ['end_turn', []],
       // "Tool find_config_file not found in agent": the run throws, the process exits 1.
       ['harness_error', ['hallucinated_tool_unanswered']],
       ['end_turn', ['empty_tool_result']],
@@ -48,6 +50,7 @@ const FINDINGS: Record<string, Finding> = {
       ['end_turn', []],
       ['end_turn', []],
       ['model_error', ['transient_not_retried']],
+      ['end_turn', []],
       ['harness_error', ['hallucinated_tool_unanswered']],
       ['end_turn', ['empty_tool_result']],
     ],
@@ -59,6 +62,7 @@ const FINDINGS: Record<string, Finding> = {
       ['end_turn', []],
       // It runs the tool call that max_tokens cut off (its partial input still parsed), then ends on the next turn.
       ['harness_error', ['cut_tool_use_executed']],
+      ['end_turn', []],
       ['end_turn', []],
       ['end_turn', []],
       ['end_turn', ['empty_tool_result']],
@@ -73,6 +77,7 @@ const FINDINGS: Record<string, Finding> = {
       ['max_tokens', []],
       ['end_turn', []],
       ['end_turn', []],
+      ['end_turn', []],
       ['end_turn', ['empty_tool_result']],
     ],
   },
@@ -83,6 +88,8 @@ const FINDINGS: Record<string, Finding> = {
       ['end_turn', []],
       ['end_turn', []],
       // A stream broken mid-response is not retried.
+      ['model_error', ['transient_not_retried']],
+      // Nor is a stream ended by an SSE error event (overloaded) mid tool_use; it runs neither cut call.
       ['model_error', ['transient_not_retried']],
       ['end_turn', []],
       ['end_turn', ['empty_tool_result']],

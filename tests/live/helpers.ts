@@ -1,8 +1,8 @@
 /** Shared set-up for the live-path tests: a CLI io that captures output, and a throwaway suite. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 export interface CapturedIo extends CliIo {
   out(): string;
@@ -25,7 +25,7 @@ export function captureIo(env: NodeJS.ProcessEnv = {}): CapturedIo {
 
 /** A suite with one unscripted task: read note.txt and report what it says. */
 export function liveSuite(note = 'hello live'): { dir: string; suite: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-live-'));
+  const dir = tempDir('faultline-live-');
   mkdirSync(join(dir, 'suite'));
   const suite = join(dir, 'suite', 'live.yaml');
   writeFileSync(

@@ -1,10 +1,9 @@
 /** The shipped demo suite (every fault shape it has, both wires) recorded on the mock and replayed. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import { captureIo, traceEvents } from './helpers.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 function toolSequence(trace: string): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
@@ -17,7 +16,7 @@ function toolSequence(trace: string): Record<string, unknown[]> {
 
 describe('replaying the demo suite', () => {
   it('gives the same tool-call sequence, failures and outcomes as the recorded mock run', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-replay-demo-'));
+    const dir = tempDir('faultline-replay-demo-');
     const recorded = join(dir, 'recorded.jsonl');
     const replayed = join(dir, 'replayed.jsonl');
     expect(await run(['run', 'suites/demo', '--record', join(dir, 'rec'), '--out', recorded], captureIo())).toBe(0);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +12,17 @@ function io(): CliIo & { out: string[] } {
 
 describe('faultline lint-tools', () => {
   it('passes the shipped suites with deferred tools (no resident/deferred pair shares 4+ leading characters)', async () => {
+    // suites/faults/green-but-broken holds deliberately broken harness set-ups; the collision there is checked below.
+    const shipped = readdirSync('suites/faults').filter((f) => f !== 'green-but-broken' && !f.endsWith('.mjs')).map((f) => join('suites/faults', f));
     const cli = io();
-    expect(await run(['lint-tools', 'suites/faults', 'suites/controls'], cli)).toBe(0);
+    expect(await run(['lint-tools', ...shipped, 'suites/controls'], cli)).toBe(0);
     expect(cli.out.join('')).toMatch(/[1-9]\d* tool sets? checked, 0 prefix collisions/);
+  });
+
+  it('finds the collision the green-but-broken prefix-collapse scenario is built on', async () => {
+    const cli = io();
+    expect(await run(['lint-tools', 'suites/faults/green-but-broken'], cli)).toBe(1);
+    expect(cli.out.join('')).toContain('gbb-010-prefix-collapse: resident "read" and deferred "read_many" share the prefix "read"');
   });
 
   it('reports a pair and exits 1 when the shared prefix reaches the minimum', async () => {

@@ -14,6 +14,7 @@ import { mockModel, type MockSessionHandle } from '../../src/mock/msw-hub.js';
 import type { ModelScript } from '../../src/mock/script.js';
 import type { ToolResultBlock } from '../../src/providers/types.js';
 import { createWorkspace } from '../../src/suites/workspace.js';
+import { removeAfterFile } from '../helpers/temp-dirs.js';
 
 export type Wire = 'anthropic' | 'openai';
 
@@ -50,7 +51,7 @@ export async function runPipeline(script: z.input<typeof ModelScript>, options: 
   const { model, session } = mockModel(script, { wire: options.wire ?? 'anthropic' });
   const sink = new MemorySink();
   const emitter = new RunEmitter(sink, 'run-test').session('s1', 'task-1');
-  const workspace = createWorkspace(options.files);
+  const workspace = removeAfterFile(createWorkspace(options.files));
   options.prepare?.(workspace);
   const settled: SettledCall[] = [];
   const disabled = options.disabledDefenses ?? [];

@@ -10,6 +10,7 @@ import { mockModel } from '../../src/mock/msw-hub.js';
 import type { ModelScript } from '../../src/mock/script.js';
 import type { ToolResultBlock } from '../../src/providers/types.js';
 import { createWorkspace } from '../../src/suites/workspace.js';
+import { removeAfterFile } from '../helpers/temp-dirs.js';
 
 export interface Run {
   result: AgentResult;
@@ -27,7 +28,7 @@ export async function run(
   const { model, session } = mockModel(script, { wire: options.wire ?? 'anthropic' });
   const sink = new MemorySink();
   const emitter = new RunEmitter(sink, 'run-test').session('s1', 'task-1');
-  const workspace = createWorkspace(options.files);
+  const workspace = removeAfterFile(createWorkspace(options.files));
   try {
     const result = await runAgent({
       model,

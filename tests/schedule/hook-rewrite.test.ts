@@ -4,9 +4,6 @@
  * must not run beside the others of its batch: it waits until it can run
  * alone, and nothing new starts while it runs.
  */
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemorySink, RunEmitter } from '../../src/events/index.js';
@@ -17,6 +14,7 @@ import { createScheduler } from '../../src/harness/schedule/scheduler.js';
 import { ToolRegistry } from '../../src/harness/tools/registry.js';
 import type { Tool } from '../../src/harness/tools/tool.js';
 import type { ToolUseBlock } from '../../src/providers/types.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 const probeInput = z.strictObject({ mode: z.enum(['read', 'write']), ms: z.number() });
 
@@ -43,7 +41,7 @@ function probeTool(log: { mode: string; overlapAtStart: number; overlapAtEnd: nu
 
 async function turnWith(hooks: HookSet, calls: { mode: 'read' | 'write'; ms: number }[]) {
   const log: { mode: string; overlapAtStart: number; overlapAtEnd: number }[] = [];
-  const ws = realpathSync(mkdtempSync(join(tmpdir(), 'faultline-rewrite-')));
+  const ws = tempDir('faultline-rewrite-');
   const sink = new MemorySink();
   const emitter = new RunEmitter(sink, 'run-rewrite').session('s1', 'task-1');
   const pipeline = createSessionServices({ workspace: ws, mode: 'default', headless: true, hooks, rules: [{ id: 'probe', effect: 'allow', tool: 'probe' }] });

@@ -26,6 +26,7 @@ import type { ModelScript } from '../../src/mock/script.js';
 import type { Model } from '../../src/providers/types.js';
 import { createWorkspace } from '../../src/suites/workspace.js';
 import { timed } from './harness.js';
+import { removeAfterFile } from '../helpers/temp-dirs.js';
 
 afterAll(() => stopSharedLoopbackServer());
 
@@ -49,7 +50,7 @@ async function runOnce(script: z.input<typeof ModelScript>, streamingTools: bool
     },
   };
   const sink = new MemorySink();
-  const workspace = createWorkspace(FILES);
+  const workspace = removeAfterFile(createWorkspace(FILES));
   try {
     const result = await runAgent({
       model: watched,

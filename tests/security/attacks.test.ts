@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ATTACKS, MODES } from './catalog.js';
 import { bashCall, makeLab, removeLabs, violations } from './lab.js';
 
-afterAll(removeLabs);
+afterAll(removeLabs, 180_000); // hundreds of labs, each a git repository: slow to delete on a loaded machine
 
 describe.each(MODES)('attacks in %s mode, headless', (mode) => {
   it.concurrent.each(ATTACKS)('$cls: $id is refused and leaves nothing outside policy', async (attack) => {

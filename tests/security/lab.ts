@@ -110,6 +110,7 @@ function snapshot(lab: Omit<Lab, 'before'>): Map<string, string> {
   walk(lab.out);
   walk(lab.home);
   walk(join(lab.ws, '.git', 'hooks'));
+  walk(join(lab.ws, '.husky')); // a hooks directory the repository's config names (catalog: huskyHooks)
   files.set(join(lab.ws, '.git', 'config'), readFileSync(join(lab.ws, '.git', 'config'), 'utf8'));
   return files;
 }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LEGIT } from './catalog.js';
 import { bashCall, bwrapOrFail, makeLab, removeLabs } from './lab.js';
 
-afterAll(removeLabs);
+afterAll(removeLabs, 180_000); // hundreds of labs, each a git repository: slow to delete on a loaded machine
 
 describe('legitimate commands in acceptEdits mode, headless', () => {
   const use = bwrapOrFail() ? 'product' : 'jail';

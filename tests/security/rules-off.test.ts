@@ -13,7 +13,7 @@ import { ATTACKS } from './catalog.js';
 import { bashCall, makeLab, removeLabs, violations } from './lab.js';
 
 afterEach(() => setRulesOff([]));
-afterAll(removeLabs);
+afterAll(removeLabs, 180_000); // hundreds of labs, each a git repository: slow to delete on a loaded machine
 
 describe('each rule is what stops its attacks', () => {
   it.each(ATTACKS)('$cls: $id lands with its rules off', async (attack) => {

@@ -19,7 +19,7 @@ import { ATTACKS } from './catalog.js';
 import { bashCall, bwrapOrFail, makeLab, removeLabs, violations } from './lab.js';
 
 afterEach(() => setRulesOff([]));
-afterAll(removeLabs);
+afterAll(removeLabs, 180_000); // hundreds of labs, each a git repository: slow to delete on a loaded machine
 
 const SAFETY_STEPS: ChainStep[] = ['deny_rules', 'dangerous_command', 'protected_paths', 'path_validation', 'tool_check', 'denial_fuse'];
 const available = bwrapOrFail();

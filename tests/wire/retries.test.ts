@@ -10,6 +10,8 @@ import { loopbackModel } from '../../src/mock/loopback-model.js';
 import { startLoopbackServer, type LoopbackServer } from '../../src/mock/loopback-server.js';
 import { ModelCallError, type ToolUseBlock } from '../../src/providers/types.js';
 import { lost, runOnLoopback, WIRES } from './loopback-run.js';
+import { runWithModel } from '../harness/agent-run.js';
+import type { Model } from '../../src/providers/types.js';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -93,12 +95,32 @@ describe.each(WIRES)('retries on the %s wire', (wire) => {
 
   it('stops waiting at once when aborted during a retry back-off', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort('user_abort'), 100);
-    const started = performance.now();
-    const run = await runOnLoopback(rateLimited('5000'), { server, wire, stream: false, signal: controller.signal });
-    expect(performance.now() - started).toBeLessThan(1500);
-    expect(run.result.stop).toBe('aborted');
-    expect(run.session.requests).toHaveLength(1);
+    const { model, session } = await loopbackModel(rateLimited('5000'), { wire, stream: false, server });
+    // Aborted once the first attempt has failed (the 429 answered), i.e. in the 5 s back-off, not on a timer
+    // that a loaded machine may fire before the first request is even sent.
+    let abortedAt = 0;
+    const watched: Model = {
+      provider: model.provider,
+      model: model.model,
+      describeRequest: (r) => model.describeRequest(r),
+      complete: (r, o) =>
+        model.complete(r, o).catch((error: unknown) => {
+          setTimeout(() => {
+            abortedAt = performance.now();
+            controller.abort('user_abort');
+          }, 50);
+          throw error;
+        }),
+    };
+    try {
+      const run = await runWithModel(watched, { signal: controller.signal });
+      expect(abortedAt).toBeGreaterThan(0);
+      expect(performance.now() - abortedAt).toBeLessThan(1000);
+      expect(run.result.stop).toBe('aborted');
+      expect(session.requests).toHaveLength(1);
+    } finally {
+      session.close();
+    }
   });
 
   it('reports only complete tool_use blocks while streaming, and rejects when the stream is cut inside the next one', async () => {

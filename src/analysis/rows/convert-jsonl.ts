@@ -64,14 +64,18 @@ export function parquetFilesUnder(dir: string): string[] {
 
 export async function convertJsonl(duck: Duck, path: string, dir: string, keep: Column[], options: ConvertOptions): Promise<Converted> {
   const select = `SELECT ${columnList(keep)} FROM ${jsonlReader(path, keep)} WHERE event IS NOT NULL`;
-  const [written, scan] = await Promise.all([
+  // Settled both: a scan that fails (a .gz cut short) must not leave DuckDB writing while the caller closes it.
+  const [written, scanned] = await Promise.allSettled([
     writeRows(duck, select, dir).catch(() => null),
     scanLines(path, () => {}, options.onBytes),
   ]);
+  if (scanned.status === 'rejected') throw scanned.reason;
+  const scan = scanned.value;
+  const writtenRows = written.status === 'fulfilled' ? written.value : null;
   const accepted = scan.lines - scan.bad.length;
   let acc: Accounting;
-  if (written === accepted && scan.rescued === 0 && scan.bad.every((b) => UNREADABLE.has(b.kind))) {
-    acc = { lines: scan.lines, rows: written, quarantined: scan.bad.map(({ line, kind, reason }) => ({ line, kind, reason })), rescued: 0, rereads: 0 };
+  if (writtenRows === accepted && scan.rescued === 0 && scan.bad.every((b) => UNREADABLE.has(b.kind))) {
+    acc = { lines: scan.lines, rows: writtenRows, quarantined: scan.bad.map(({ line, kind, reason }) => ({ line, kind, reason })), rescued: 0, rereads: 0 };
   } else {
     rmSync(dir, { recursive: true, force: true });
     acc = await convertNumbered(duck, path, dir, keep);
@@ -88,7 +92,7 @@ export async function convertJsonl(duck: Duck, path: string, dir: string, keep: 
 /** The numbered way (load-jsonl.ts) into the `lines` table, then the valid rows to Parquet. */
 async function convertNumbered(duck: Duck, path: string, dir: string, keep: Column[]): Promise<Accounting> {
   await createLinesTable(duck, keep);
-  const stats: LoadStats = { files: [path], linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0 };
+  const stats: LoadStats = { files: [path], inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0 };
   try {
     await loadJsonl(duck, { path, format: 'jsonl' }, 0, keep, stats, { lineNumbers: true });
     const rows = await writeRows(duck, `SELECT ${columnList(keep)} FROM lines WHERE valid`, dir);

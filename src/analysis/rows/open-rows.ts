@@ -14,6 +14,8 @@ import type { Column } from '../../events/columns.js';
 import { sqlType } from '../columns-sql.js';
 import { Duck, sqlString } from '../duck.js';
 import type { TraceFile } from '../inputs.js';
+import { assertFileKind } from '../file-magic.js';
+import { copiedRuns, inputRunIds } from '../input-books.js';
 import { createLabelTables } from '../label-tables.js';
 import type { LoadProgress, LoadStats } from '../load.js';
 import { createViews } from '../views.js';
@@ -56,6 +58,8 @@ function readerParent(cache: ResolvedCache | null): { parent: string; cache: Res
 }
 
 export async function openRows(files: TraceFile[], keep: Column[], options: RowsOptions = {}): Promise<OpenRows> {
+  // Every file is checked before any is read: a mislabelled one fails fast, naming itself.
+  for (const f of files) assertFileKind(f);
   const wanted = resolveCache(options.cache);
   // The cache directory is touched only when some input is big enough to be kept.
   const used = wanted && files.some((f) => isCacheable(f, wanted)) ? wanted : null;
@@ -87,16 +91,17 @@ export async function openRows(files: TraceFile[], keep: Column[], options: Rows
 async function readInputs(duck: Duck, files: TraceFile[], keep: Column[], reader: ReaderDir, cache: ResolvedCache | null, onProgress: RowsOptions['onProgress']): Promise<OpenRows['load']> {
   const sizes = files.map((f) => statSync(f.path).size);
   const bytesTotal = sizes.reduce((a, b) => a + b, 0);
-  const load: OpenRows['load'] = { files: files.map((f) => f.path), linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0, cache: { files: [] } };
+  const load: OpenRows['load'] = { files: files.map((f) => f.path), inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0, cache: { files: [] } };
   const ctx = { duck, keep, reader, cache, fingerprint: rowsFingerprint(keep) };
   const branches: string[] = [];
   let before = 0;
   for (const [fileId, file] of files.entries()) {
     const size = sizes[fileId] ?? 0;
+    const linesBefore = load.linesRead;
     if (file.format === 'parquet') {
       const p = await parquetRows(duck, file, fileId, keep);
       branches.push(p.branch);
-      await addFacts(duck, p.facts);
+      await addFacts(duck, fileId, p.facts);
       load.linesRead += p.lines;
       load.quarantined.push(...p.quarantined);
       load.rescued += p.rescued;
@@ -111,14 +116,20 @@ async function readInputs(duck: Duck, files: TraceFile[], keep: Column[], reader
       load.rereads += r.rereads;
       load.cache.files.push({ path: file.path, use: r.cache, parsedBytes: r.parsedBytes, reusedBytes: r.reusedBytes });
     }
+    const lines = load.linesRead - linesBefore;
+    load.inputs.push({ path: file.path, lines, empty: lines === 0, run_ids: [] });
     before += size;
     onProgress?.({ bytesRead: before, bytesTotal });
   }
   await createViews(duck, keep, `(${eventsSource(keep, reader, branches)})`);
-  await addFactFiles(duck, reader.facts);
+  for (const [fileId, facts] of reader.facts) await addFactFiles(duck, fileId, facts);
   await createRunSeq(duck);
   const [count] = await duck.rows('SELECT count(*) AS n FROM events');
   load.eventsUsed = Number(count?.n ?? 0);
+  // Run ids per input from the pieces' facts; a run in several inputs is looked at over its events.
+  const books = await inputRunIds(duck, 'facts');
+  for (const [fileId, input] of load.inputs.entries()) input.run_ids = books.runIds.get(fileId) ?? [];
+  load.copiedRuns = await copiedRuns(duck, load.inputs, keep, 'events');
   return load;
 }
 

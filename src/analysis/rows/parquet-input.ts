@@ -13,7 +13,7 @@ import { CONTRACT_VERSION } from '../../events/labels.js';
 import { EVENT_NAMES } from '../../events/schemas.js';
 import { sqlType } from '../columns-sql.js';
 import { sqlString, type Duck } from '../duck.js';
-import type { TraceFile } from '../inputs.js';
+import { InputError, type TraceFile } from '../inputs.js';
 import type { ImportSummary, QuarantinedLine } from '../load.js';
 import { readRowsMetadata } from './rows-metadata.js';
 import { factsOf, type RunFact } from './run-seq.js';
@@ -30,6 +30,16 @@ export interface ParquetRows {
 }
 
 export async function parquetRows(duck: Duck, file: TraceFile, fileId: number, keep: Column[]): Promise<ParquetRows> {
+  try {
+    return await readParquetRows(duck, file, fileId, keep);
+  } catch (error) {
+    // The magic bytes were right (file-magic.ts), yet DuckDB cannot read it: a damaged file, named, not a crash (as load-parquet.ts).
+    if (error instanceof Error && /^(IO|Invalid Input|Invalid) Error/.test(error.message)) throw new InputError(`${file.path}: unreadable Parquet file (${error.message.split('\n')[0]})`);
+    throw error;
+  }
+}
+
+async function readParquetRows(duck: Duck, file: TraceFile, fileId: number, keep: Column[]): Promise<ParquetRows> {
   const source = `read_parquet(${sqlString(file.path)})`;
   const types = new Map((await duck.rows(`DESCRIBE SELECT * FROM ${source}`)).map((r) => [String(r.column_name), String(r.column_type)]));
   const cols = keep.map((c) => {

@@ -77,8 +77,9 @@ export class ReaderDir {
     return [...this.rowFiles.values()].some((n) => n > 0);
   }
 
-  get facts(): string[] {
-    return [...this.factFiles.values()].flat();
+  /** The facts files of each input, by file_id. */
+  get facts(): ReadonlyMap<number, string[]> {
+    return this.factFiles;
   }
 
   /** The glob of every row file (only meaningful when hasRows). */

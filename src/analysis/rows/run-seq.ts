@@ -33,18 +33,21 @@ export async function factsOf(duck: Duck, relation: string): Promise<RunFact[]> 
   return rows.map((r) => [r.run_id as string | null, Number(r.events), r.min_seq as number | null, r.max_seq as number | null, Number(r.distinct_seq)]);
 }
 
+/** The facts of every piece of a report's inputs, each with the input (file_id) it belongs to: input-books.ts reads the run ids per input from it. */
 export async function createFactsTable(duck: Duck): Promise<void> {
-  await duck.exec(`CREATE OR REPLACE TEMP TABLE run_seq_facts (${FACTS_COLUMNS})`);
+  await duck.exec(`CREATE OR REPLACE TEMP TABLE run_seq_facts (file_id INTEGER, ${FACTS_COLUMNS})`);
 }
 
-export async function addFactFiles(duck: Duck, files: string[]): Promise<void> {
+export async function addFactFiles(duck: Duck, fileId: number, files: string[]): Promise<void> {
   if (files.length === 0) return;
-  await duck.exec(`INSERT INTO run_seq_facts SELECT run_id, events, min_seq, max_seq, distinct_seq FROM read_parquet([${files.map(sqlString).join(', ')}])`);
+  await duck.exec(
+    `INSERT INTO run_seq_facts SELECT ${fileId}::INTEGER, run_id, events, min_seq, max_seq, distinct_seq FROM read_parquet([${files.map(sqlString).join(', ')}])`,
+  );
 }
 
-export async function addFacts(duck: Duck, facts: RunFact[]): Promise<void> {
+export async function addFacts(duck: Duck, fileId: number, facts: RunFact[]): Promise<void> {
   for (let i = 0; i < facts.length; i += 1000) {
-    const values = facts.slice(i, i + 1000).map((f) => `(${f.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? sqlString(v) : String(v))).join(', ')})`);
+    const values = facts.slice(i, i + 1000).map((f) => `(${[fileId, ...f].map((v) => (v === null ? 'NULL' : typeof v === 'string' ? sqlString(v) : String(v))).join(', ')})`);
     await duck.exec(`INSERT INTO run_seq_facts VALUES ${values.join(', ')}`);
   }
 }

@@ -7,15 +7,15 @@
 -- lab counted on undocumented schema keys ($schema, $id, $comment).
 -- section: conformance_summary | Conformance (violations over lab sessions; prefix hits over model requests after each session's first) | summary
 WITH ordered AS (
-  SELECT prefix_hash, lag(prefix_hash) OVER (PARTITION BY file_id, run_id, session_id ORDER BY seq) AS previous
+  SELECT prefix_hash, lag(prefix_hash) OVER (PARTITION BY file_id, session_key(run_id, session_id) ORDER BY seq) AS previous
   FROM model_request),
 prefix AS (
   SELECT count(previous) AS later_requests, count(*) FILTER (WHERE previous = prefix_hash) AS prefix_hits FROM ordered),
 lab AS (
-  SELECT count(DISTINCT (run_id, session_id)) AS sessions FROM conformance_stats),
+  SELECT count(DISTINCT session_key(run_id, session_id)) AS sessions FROM conformance_stats),
 lab_requests AS (
   SELECT count(*) AS n FROM model_request r
-  WHERE EXISTS (SELECT 1 FROM conformance_stats s WHERE s.run_id = r.run_id AND s.session_id = r.session_id)),
+  WHERE EXISTS (SELECT 1 FROM conformance_stats s WHERE session_key(s.run_id, s.session_id) = session_key(r.run_id, r.session_id))),
 v AS (
   SELECT count(*) FILTER (WHERE severity = 'error') AS errors,
          count(*) FILTER (WHERE severity = 'warning') AS warnings,

@@ -1,29 +1,87 @@
 -- Defense report (seed §13.1, §13.3, §14.4). `triggers` counts defense_trigger
 -- events (what fired), `evaluations` the per-session defense_stats counters
 -- (how often it was judged); they differ by orders of magnitude on purpose.
--- Zero-trigger triage: disarmed = never armed; unwired = armed but never
--- evaluated (wiring is broken: fix code); unreached = evaluated, never
--- triggered (path not taken: add a scenario that must trigger it).
--- section: defenses | Defenses: armed, evaluated, triggered, zero-trigger triage
-WITH armed AS (
-  SELECT defense, count(DISTINCT session_id) AS sessions_armed
-  FROM (SELECT session_id, unnest(defenses_armed) AS defense FROM session_start)
+-- Zero-trigger triage:
+--   disarmed  = implemented by the harness that wrote the sessions, switched off in all of them;
+--   unknown   = no session's harness says it implements it (or the trace does not record it), even
+--               where it is listed as armed: a name with no code behind it;
+--   unwired   = armed but never evaluated;
+--   unreached = evaluated, never triggered: the path was not taken (add a scenario).
+-- Evidence (§14.4): the events of the defense's own evaluation point
+-- (defense_stats.evaluated_at) in the sessions where it was armed. An unwired
+-- defense whose sessions have such events ran past its point without being
+-- judged: its wiring is broken; one whose sessions have none was not reached.
+-- section: defenses | Defenses: armed, evaluated, triggered, zero-trigger triage with evidence
+WITH sessions_of AS (
+  SELECT run_id, session_id, unnest(defenses_armed) AS defense, defenses_available FROM session_start),
+armed AS (
+  SELECT defense, count(DISTINCT session_key(run_id, session_id)) AS sessions_armed,
+         -- armed where the harness also recorded what it implements, and there implemented
+         count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE defenses_available IS NOT NULL) AS armed_recorded,
+         count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE list_contains(defenses_available, defense)) AS armed_implemented
+  FROM sessions_of GROUP BY defense),
+available AS (
+  SELECT defense, count(*) AS sessions_available
+  FROM (SELECT run_id, session_id, unnest(defenses_available) AS defense FROM session_start)
   GROUP BY defense),
+recorded AS (
+  SELECT count(*) FILTER (WHERE defenses_available IS NOT NULL) AS sessions_recording FROM session_start),
 stats AS (
-  SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats
+  SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats, any_value(evaluated_at) AS evaluated_at
   FROM defense_stats GROUP BY defense),
 fired AS (
-  SELECT defense, count(*) AS triggers, count(DISTINCT session_id) AS sessions_with_trigger
+  SELECT defense, count(*) AS triggers, count(DISTINCT session_key(run_id, session_id)) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
+-- Events per session at each evaluation point, for the evidence.
+point_events AS (
+  SELECT session, point, count(*) AS n FROM (
+    SELECT session_key(run_id, session_id) AS session, CASE event
+             WHEN 'model_response' THEN 'model_response'
+             WHEN 'tool_call' THEN 'tool_call'
+             WHEN 'permission_decision' THEN 'permission'
+             WHEN 'tool_success' THEN 'tool_result'
+             WHEN 'tool_failure' THEN 'tool_result' END AS point
+    FROM events WHERE event IN ('model_response', 'tool_call', 'permission_decision', 'tool_success', 'tool_failure'))
+  GROUP BY ALL),
+evidence AS (
+  SELECT s.defense, sum(p.n) AS point_events
+  FROM sessions_of s JOIN stats USING (defense)
+  JOIN point_events p ON p.session = session_key(s.run_id, s.session_id)
+   AND p.point = CASE stats.evaluated_at WHEN 'turn_end' THEN 'model_response' ELSE stats.evaluated_at END
+  GROUP BY s.defense),
+names AS (
+  SELECT defense, external FROM known_defense
+  UNION SELECT defense, false FROM armed WHERE defense NOT IN (SELECT defense FROM known_defense)
+  UNION SELECT defense, false FROM available WHERE defense NOT IN (SELECT defense FROM known_defense)
+  UNION SELECT defense, false FROM stats WHERE defense NOT IN (SELECT defense FROM known_defense)
+  UNION SELECT defense, false FROM fired WHERE defense NOT IN (SELECT defense FROM known_defense)),
 joined AS (
-  SELECT k.defense, k.external,
+  SELECT n.defense, n.external,
          coalesce(armed.sessions_armed, 0) AS sessions_armed,
+         coalesce(armed.armed_recorded, 0) AS armed_recorded,
+         coalesce(armed.armed_implemented, 0) AS armed_implemented,
+         coalesce(available.sessions_available, 0) AS sessions_available,
          coalesce(stats.evaluations, 0) AS evaluations,
+         stats.evaluated_at,
          coalesce(fired.triggers, 0) AS triggers,
          coalesce(stats.triggers_in_stats, 0) AS triggers_in_stats,
-         coalesce(fired.sessions_with_trigger, 0) AS sessions_with_trigger
-  FROM known_defense k
-  LEFT JOIN armed USING (defense) LEFT JOIN stats USING (defense) LEFT JOIN fired USING (defense))
+         coalesce(fired.sessions_with_trigger, 0) AS sessions_with_trigger,
+         evidence.point_events
+  FROM names n
+  LEFT JOIN armed USING (defense) LEFT JOIN available USING (defense) LEFT JOIN stats USING (defense)
+  LEFT JOIN fired USING (defense) LEFT JOIN evidence USING (defense)),
+triaged AS (
+  SELECT *,
+         CASE evaluated_at WHEN 'model_response' THEN 'model_response' WHEN 'turn_end' THEN 'model_response'
+              WHEN 'tool_call' THEN 'tool_call' WHEN 'permission' THEN 'permission_decision'
+              WHEN 'tool_result' THEN 'tool_success/tool_failure' END AS point_event,
+         CASE WHEN triggers > 0 THEN 'firing'
+              WHEN armed_recorded > 0 AND armed_implemented = 0 AND evaluations = 0 THEN 'unknown'
+              WHEN sessions_armed > 0 AND evaluations = 0 THEN 'unwired'
+              WHEN sessions_armed > 0 THEN 'unreached'
+              WHEN sessions_available > 0 THEN 'disarmed'
+              ELSE 'unknown' END AS triage
+  FROM joined)
 SELECT defense,
        sessions_armed::BIGINT AS sessions_armed,
        evaluations::BIGINT AS evaluations,
@@ -33,10 +91,22 @@ SELECT defense,
        sessions_with_trigger / nullif(sessions_armed, 0) AS trigger_rate_of_armed_sessions,
        -- trigger events and the stats counter must agree (judged vs triggered, §13.3)
        triggers = triggers_in_stats AS triggers_match_stats,
-       CASE WHEN triggers > 0 THEN 'firing'
-            WHEN sessions_armed = 0 THEN 'disarmed'
-            WHEN evaluations = 0 THEN 'unwired'
-            ELSE 'unreached' END AS triage
-FROM joined
+       triage,
+       CASE triage
+         WHEN 'firing' THEN NULL
+         WHEN 'unwired' THEN CASE
+           WHEN evaluated_at IS NULL THEN 'its evaluation point is not recorded: check that the code it guards ran'
+           WHEN coalesce(point_events, 0) > 0 THEN 'wiring broken: its sessions have ' || point_events || ' ' || point_event || ' events, yet it was never evaluated'
+           ELSE 'not reached: its sessions have no ' || point_event || ' events, so its code never ran; add a scenario that gets there' END
+         WHEN 'unreached' THEN 'evaluated ' || evaluations || (CASE evaluations WHEN 1 THEN ' time' ELSE ' times' END) || ' in ' || sessions_armed
+           || (CASE sessions_armed WHEN 1 THEN ' session' ELSE ' sessions' END) || ', never fired: add a scenario that must trigger it'
+         WHEN 'disarmed' THEN 'implemented, armed in no session: switched off, or nothing in them for it to judge (no budget, no frozen facts)'
+         ELSE CASE WHEN sessions_armed > 0
+           THEN 'armed in ' || sessions_armed || (CASE sessions_armed WHEN 1 THEN ' session' ELSE ' sessions' END) || ', but the harness does not implement it: a name with no code behind it'
+           WHEN (SELECT sessions_recording FROM recorded) > 0
+           THEN 'no session''s harness implements it'
+           ELSE 'the trace does not say which defenses its harness implements' END
+       END AS evidence
+FROM triaged
 WHERE NOT external::BOOLEAN OR sessions_armed + evaluations + triggers > 0
-ORDER BY CASE triage WHEN 'unwired' THEN 0 WHEN 'unreached' THEN 1 WHEN 'firing' THEN 2 ELSE 3 END, defense;
+ORDER BY CASE triage WHEN 'unwired' THEN 0 WHEN 'unknown' THEN 1 WHEN 'unreached' THEN 2 WHEN 'firing' THEN 3 ELSE 4 END, defense;

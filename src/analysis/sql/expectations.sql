@@ -6,18 +6,18 @@
 -- failed expectations names the task. `detail` is free text from the trace.
 -- section: expectation_summary | Expectations (fail rate over checked expectations) | summary
 SELECT count(*) AS checked,
-       count_if(NOT ok) AS failed,
-       count_if(NOT ok) / nullif(count(*), 0) AS fail_rate_of_checked,
-       count(DISTINCT (run_id, session_id)) AS sessions_checked,
-       count(DISTINCT (run_id, session_id)) FILTER (WHERE NOT ok) AS sessions_with_failed_check
+       count(*) FILTER (WHERE NOT ok) AS failed,
+       count(*) FILTER (WHERE NOT ok) / nullif(count(*), 0) AS fail_rate_of_checked,
+       count(DISTINCT session_key(run_id, session_id)) AS sessions_checked,
+       count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE NOT ok) AS sessions_with_failed_check
 FROM expectation;
 
 -- section: expectations | Expectations per id (fail_rate_of_checked = failed / checked; failing ids first)
 SELECT id,
        count(DISTINCT task_id) AS tasks,
        count(*) AS checked,
-       count_if(NOT ok) AS failed,
-       count_if(NOT ok) / count(*) AS fail_rate_of_checked
+       count(*) FILTER (WHERE NOT ok) AS failed,
+       count(*) FILTER (WHERE NOT ok) / count(*) AS fail_rate_of_checked
 FROM expectation
 GROUP BY id
 ORDER BY failed DESC, fail_rate_of_checked DESC, id;

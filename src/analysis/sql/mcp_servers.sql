@@ -7,9 +7,9 @@
 -- changed against the first (description drift, added, removed).
 -- section: mcp_servers | MCP servers per server (sessions = sessions with any event of the server; connect ms over connects)
 SELECT server,
-       count(DISTINCT session_id)::BIGINT AS sessions,
-       count(DISTINCT session_id) FILTER (WHERE state = 'connected')::BIGINT AS sessions_connected,
-       (count(DISTINCT session_id) - count(DISTINCT session_id) FILTER (WHERE state = 'connected'))::BIGINT AS sessions_never_connected,
+       count(DISTINCT session_key(run_id, session_id))::BIGINT AS sessions,
+       count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE state = 'connected')::BIGINT AS sessions_connected,
+       (count(DISTINCT session_key(run_id, session_id)) - count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE state = 'connected'))::BIGINT AS sessions_never_connected,
        count(*) FILTER (WHERE state = 'connected' AND attempt IS NOT NULL)::BIGINT AS connects,
        count(*) FILTER (WHERE state IN ('failed', 'timeout'))::BIGINT AS failed_attempts,
        count(*) FILTER (WHERE state IN ('failed', 'timeout') AND will_retry = false)::BIGINT AS gave_up,
@@ -25,7 +25,7 @@ ORDER BY server;
 -- section: mcp_server_states | MCP server events per server, state and error code (sessions = sessions with that row)
 SELECT server, state, coalesce(error_code, '') AS error_code,
        count(*)::BIGINT AS events,
-       count(DISTINCT session_id)::BIGINT AS sessions
+       count(DISTINCT session_key(run_id, session_id))::BIGINT AS sessions
 FROM mcp_server
 GROUP BY server, state, error_code
 ORDER BY server,

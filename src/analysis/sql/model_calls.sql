@@ -3,7 +3,7 @@
 -- section: model_summary | Model calls (rates over model_request events) | summary
 WITH req AS (SELECT count(*) AS n FROM model_request),
 res AS (SELECT count(*) AS n, quantile_cont(duration_ms, 0.95) AS p95, quantile_cont(ttft_ms, 0.95) AS p95_ttft FROM model_response),
-err AS (SELECT count(*) AS n, count_if(will_retry) AS retried FROM model_error)
+err AS (SELECT count(*) AS n, count(*) FILTER (WHERE will_retry) AS retried FROM model_error)
 SELECT req.n AS requests,
        res.n AS responses,
        err.n AS errors,

@@ -2,12 +2,12 @@
 -- needed_prompt. needed_prompt separates "asked a human" from rule decisions.
 -- section: permission_summary | Permission decisions (rates over all permission_decision events) | summary
 SELECT count(*) AS decisions,
-       count_if(needed_prompt) AS prompted,
-       count_if(needed_prompt) / nullif(count(*), 0) AS prompt_rate_of_decisions,
-       count_if(decision = 'allow') AS allowed,
-       count_if(decision = 'ask') AS asked,
-       count_if(decision = 'deny') AS denied,
-       count_if(decision = 'deny') / nullif(count(*), 0) AS deny_rate_of_decisions
+       count(*) FILTER (WHERE needed_prompt) AS prompted,
+       count(*) FILTER (WHERE needed_prompt) / nullif(count(*), 0) AS prompt_rate_of_decisions,
+       count(*) FILTER (WHERE decision = 'allow') AS allowed,
+       count(*) FILTER (WHERE decision = 'ask') AS asked,
+       count(*) FILTER (WHERE decision = 'deny') AS denied,
+       count(*) FILTER (WHERE decision = 'deny') / nullif(count(*), 0) AS deny_rate_of_decisions
 FROM permission_decision;
 
 -- section: permission_funnel | Permission decisions by decision x source x needed_prompt

@@ -24,14 +24,14 @@ WITH per_run AS (
 starts AS (SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id FROM run_start GROUP BY run_id),
 cut AS (
   SELECT count(*) AS n FROM session_start s
-  WHERE NOT EXISTS (SELECT 1 FROM session_end e WHERE e.run_id = s.run_id AND e.session_id = s.session_id)
+  WHERE NOT EXISTS (SELECT 1 FROM session_end e WHERE session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id))
 )
 SELECT count(*) AS runs,
        count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
-       count_if(st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
+       count(*) FILTER (WHERE st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
        (SELECT n FROM cut) AS sessions_cut_short,
        coalesce(sum(p.seq_gaps), 0)::BIGINT AS seq_gaps,
-       count_if(p.seq_gaps > 0) AS writers_with_seq_gaps,
+       count(*) FILTER (WHERE p.seq_gaps > 0) AS writers_with_seq_gaps,
        coalesce(sum(p.seq_duplicates), 0)::BIGINT AS seq_duplicates
 FROM per_run p LEFT JOIN starts st USING (run_id);
 
@@ -52,8 +52,8 @@ sessions AS (
          count(*) AS sessions_started,
          count(e.session_id) AS sessions_ended,
          count(*) - count(e.session_id) AS sessions_cut_short,
-         count_if(e.outcome = 'passed') AS passed
-  FROM session_start s LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+         count(*) FILTER (WHERE e.outcome = 'passed') AS passed
+  FROM session_start s LEFT JOIN session_end e ON session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id)
   GROUP BY s.run_id
 )
 SELECT coalesce(st.logical_run_id, p.run_id) AS logical_run_id,
@@ -101,10 +101,10 @@ sessions AS (
          count(*) AS sessions_started,
          count(e.session_id) AS sessions_ended,
          count(*) - count(e.session_id) AS sessions_cut_short,
-         count_if(e.outcome = 'passed') AS passed
+         count(*) FILTER (WHERE e.outcome = 'passed') AS passed
   FROM session_start s
   JOIN runs r ON r.run_id = s.run_id
-  LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+  LEFT JOIN session_end e ON session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id)
   GROUP BY r.logical_run_id
 )
 SELECT s.logical_run_id,

@@ -4,23 +4,23 @@
 -- An imported session whose source records no outcome, stop or token counts
 -- has NULL there: a rate or total that depends on an unknown value is NULL
 -- (not available in source), never a guess; the rates over sessions with an
--- outcome still stand.
+-- outcome still stand. A count or total over no sessions is 0.
 -- section: session_summary | Sessions (rates over ended sessions) | summary
 SELECT (SELECT count(*) FROM session_start) AS sessions_started,
        count(*) AS sessions_ended,
        (SELECT count(*) FROM session_start s WHERE NOT EXISTS (
-          SELECT 1 FROM session_end e WHERE e.run_id = s.run_id AND e.session_id = s.session_id)) AS sessions_without_end,
-       count_if(outcome = 'passed') AS passed,
-       CASE WHEN count(outcome) = count(*) THEN count_if(outcome = 'passed') / nullif(count(*), 0) END AS pass_rate_of_ended_sessions,
+          SELECT 1 FROM session_end e WHERE session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id))) AS sessions_without_end,
+       count(*) FILTER (WHERE outcome = 'passed') AS passed,
+       CASE WHEN count(outcome) = count(*) THEN count(*) FILTER (WHERE outcome = 'passed') / nullif(count(*), 0) END AS pass_rate_of_ended_sessions,
        count(*) - count(outcome) AS sessions_outcome_not_available_in_source,
-       count_if(outcome = 'passed') / nullif(count(outcome), 0) AS pass_rate_of_sessions_with_outcome,
-       sum(turns)::BIGINT AS turns,
+       count(*) FILTER (WHERE outcome = 'passed') / nullif(count(outcome), 0) AS pass_rate_of_sessions_with_outcome,
+       coalesce(sum(turns), 0)::BIGINT AS turns,
        quantile_cont(turns, 0.5) AS p50_turns_per_session,
        max(turns) AS max_turns_per_session,
-       CASE WHEN count(input_tokens) = count(*) THEN sum(input_tokens)::BIGINT END AS input_tokens,
-       CASE WHEN count(output_tokens) = count(*) THEN sum(output_tokens)::BIGINT END AS output_tokens,
-       CASE WHEN count(cache_read_tokens) = count(*) THEN sum(cache_read_tokens)::BIGINT END AS cache_read_tokens,
-       CASE WHEN count(cache_write_tokens) = count(*) THEN sum(cache_write_tokens)::BIGINT END AS cache_write_tokens,
+       CASE WHEN count(input_tokens) = count(*) THEN coalesce(sum(input_tokens), 0)::BIGINT END AS input_tokens,
+       CASE WHEN count(output_tokens) = count(*) THEN coalesce(sum(output_tokens), 0)::BIGINT END AS output_tokens,
+       CASE WHEN count(cache_read_tokens) = count(*) THEN coalesce(sum(cache_read_tokens), 0)::BIGINT END AS cache_read_tokens,
+       CASE WHEN count(cache_write_tokens) = count(*) THEN coalesce(sum(cache_write_tokens), 0)::BIGINT END AS cache_write_tokens,
        CASE WHEN count(input_tokens + cache_read_tokens + cache_write_tokens) = count(*)
             THEN sum(cache_read_tokens) / nullif(sum(input_tokens + cache_read_tokens + cache_write_tokens), 0) END AS cache_read_share_of_prompt_tokens,
        quantile_cont(duration_ms, 0.95) AS p95_ms_per_session

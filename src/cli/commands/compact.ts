@@ -24,7 +24,7 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
       const sources = await traceSources(io, flags.format);
       const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
       for (const l of quarantineLines(load.quarantined, 20)) io.stderr(`${l}\n`);
-      io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load, reports: [] })}\n`);
+      io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load })}\n`);
       result.exitCode = 0;
     });
 }

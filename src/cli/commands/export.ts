@@ -71,7 +71,7 @@ export function registerExport(program: Command, io: CliIo, result: CommandResul
           result.exitCode = 1;
           return;
         }
-        throw error;
+        return asCliError(error);
       }
       for (const l of quarantineLines(done.quarantined, 20)) io.stderr(`${l}\n`);
       const where = flags.out ?? sinks.tracesUrl(flags.endpoint as string).href;

@@ -14,7 +14,8 @@ import { registerLintTools } from './lint-tools.js';
 import { registerImport } from './import.js';
 import { registerExport } from './export.js';
 import { registerLab } from './lab.js';
+import { registerVerifyDefense } from './verify-defense.js';
 
 export type RegisterCommand = (program: Command, io: CliIo, result: CommandResult) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerLab, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport, registerExport];
+export const COMMANDS: RegisterCommand[] = [registerRun, registerValidate, registerSchema, registerMockServer, registerLab, registerReport, registerQuery, registerDiff, registerCompact, registerLintTools, registerImport, registerExport, registerVerifyDefense];

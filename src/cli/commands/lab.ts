@@ -83,7 +83,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
         import('../../suites/run-suite.js'),
         import('../../suites/lab/verdict.js'),
       ]);
-      let tasks = loadSuitesForCli(opts.suite);
+      let tasks = loadSuitesForCli(opts.suite, io);
       if (opts.task) {
         const unknown = opts.task.filter((id) => !tasks.some((t) => t.id === id));
         if (unknown.length > 0) throw new CliError(`no task ${unknown.map((u) => `"${u}"`).join(', ')} in ${opts.suite.join(', ')} (tasks: ${tasks.map((t) => t.id).join(', ')})`);

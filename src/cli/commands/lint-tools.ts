@@ -49,7 +49,7 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
         checked++;
       }
       if (paths.length > 0) {
-        const tasks = loadSuitesForCli(paths);
+        const tasks = loadSuitesForCli(paths, io);
         // MCP servers are started to list their tools, once per distinct configuration.
         const listings = new Map();
         for (const task of tasks.filter(hasDeferredTools)) {

@@ -24,15 +24,9 @@ interface MockServerOptions {
 export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promise<LoopbackServer> {
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`--port must be 0..65535, got "${opts.port}"`);
-  const [{ startLoopbackServer }, { loadSuiteFile, SuiteError }] = await Promise.all([import('../../mock/loopback-server.js'), import('../../suites/load-suite.js')]);
+  const [{ startLoopbackServer }, { loadSuiteFileForCli }] = await Promise.all([import('../../mock/loopback-server.js'), import('../load-suites.js')]);
   if (!existsSync(opts.suite)) throw new CliError(`${opts.suite}: no such suite file`);
-  let tasks;
-  try {
-    tasks = loadSuiteFile(opts.suite).tasks;
-  } catch (error) {
-    if (error instanceof SuiteError) throw new CliError(`invalid suite:\n${error.message}`);
-    throw error;
-  }
+  const { tasks } = loadSuiteFileForCli(opts.suite, io);
   const task = tasks.find((t) => t.id === opts.task);
   if (!task) throw new CliError(`no task "${opts.task}" in ${opts.suite} (tasks: ${tasks.map((t) => t.id).join(', ')})`);
   if (!task.script) throw new CliError(`task ${task.id} has no script`);
@@ -45,6 +39,8 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
           ? `${wire} side request (${r.side}) ${r.method} ${r.path} -> ${r.status}\n`
           : `${wire} turn ${r.turn ?? '-'} attempt ${r.attempt} -> ${r.status}${r.request?.stream ? ' (stream)' : ''}\n`,
       ),
+  }).catch((error: unknown) => {
+    throw listenError(error, port);
   });
   const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai', 'responses'];
   io.stdout(`faultline mock-server: task ${task.id} on ${server.origin} (127.0.0.1 only)\n`);
@@ -53,6 +49,14 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
   if (wires.includes('responses')) io.stdout(`  responses base URL: ${server.origin}/v1     (POST /v1/responses)\n`);
   io.stdout('  faults with `times` count attempts per turn for the life of the server. Ctrl-C to stop.\n');
   return server;
+}
+
+/** A port that cannot be had is the user's to change (exit 2), not a crash. */
+function listenError(error: unknown, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return new CliError(`port ${port} on 127.0.0.1 is already in use: choose another with --port (0 picks a free one)`);
+  if (code === 'EACCES') return new CliError(`port ${port} on 127.0.0.1 needs privileges this process lacks: choose a port above 1023 with --port (0 picks a free one)`);
+  return error;
 }
 
 export function registerMockServer(program: Command, io: CliIo, result: CommandResult): void {

@@ -9,13 +9,20 @@ import { formatOption, traceSources } from '../trace-sources.js';
 export function registerQuery(program: Command, io: CliIo, result: CommandResult): void {
   program
     .command('query')
-    .description('run SQL over traces: views `events` and one per event type (tool_call, tool_failure, ...)')
-    .argument('<sql>', 'a DuckDB SELECT statement')
+    .description('run one read-only SQL statement over traces: views `events` and one per event type (tool_call, tool_failure, ...)')
+    .argument('<sql>', 'exactly one read-only statement: a DuckDB SELECT (or WITH, FROM-first, DESCRIBE, SUMMARIZE)')
     .argument('<paths...>', 'trace files, directories or globs')
     .option('--json', 'rows as JSON')
     .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nThe query runs exactly one read-only statement over the loaded traces: several statements, and anything that\n' +
+        'writes or changes state (COPY ... TO, ATTACH, INSTALL/LOAD, CREATE, INSERT, EXPORT, SET, PRAGMA, CALL, ...), are\n' +
+        'refused (exit 2), and it reads no other file, URL or extension. An unknown table lists the views.\n\n' +
+        'Examples:\n  faultline query "select tool, count(*) from tool_failure group by 1" traces/\n  faultline query "describe events" traces/\n',
+    )
     .action(async (sql: string, paths: string[], flags: { json?: boolean; format?: FormatName }) => {
-      const [{ queryTraces }, { reconciliation }, { renderSectionTable }, { asCliError }] = await Promise.all([
+      const [{ queryTraces, QueryError }, { reconciliation }, { renderSectionTable }, { asCliError }] = await Promise.all([
         import('../../analysis/query.js'),
         import('../../report/findings.js'),
         import('../../report/terminal.js'),
@@ -23,14 +30,14 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
       ]);
       const sources = await traceSources(io, flags.format);
       const out = await queryTraces(sql, paths, { cwd: io.cwd, onProgress: readProgress(io), sources }).catch((error: unknown) => {
-        if (error instanceof Error && /(Parser|Binder|Catalog|Conversion) Error/.test(error.message)) throw new CliError(error.message);
+        if (error instanceof QueryError) throw new CliError(error.message);
         return asCliError(error);
       });
       if (flags.json) {
         io.stdout(JSON.stringify({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }, null, 2) + '\n');
       } else {
         io.stdout(renderSectionTable({ columns: out.columns, rows: out.rows }, useColor(io)) + '\n');
-        io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load, reports: [] })}\n`);
+        io.stdout(`${out.rows.length} rows; ${reconciliation({ load: out.load })}\n`);
       }
       result.exitCode = 0;
     });

@@ -1,10 +1,13 @@
 /** `faultline report <paths...>`: every report over trace files, in the terminal, JSON, Markdown or HTML. */
 import type { Command } from 'commander';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ReportFormat } from '../../report/report-for-files.js';
 import type { FormatName } from '../../importers/types.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { formatOption, traceSources } from '../trace-sources.js';
+import { strictProblems } from '../strict.js';
 
 interface ReportFlags {
   json?: boolean;
@@ -14,6 +17,12 @@ interface ReportFlags {
   format?: FormatName;
   /** false with --no-cache. */
   cache?: boolean;
+}
+
+/** `--html <dir>` names a directory (made if missing); an existing file there is never overwritten or mistaken for one. */
+function assertHtmlDir(io: CliIo, dir: string): void {
+  const path = resolve(io.cwd, dir);
+  if (existsSync(path) && !statSync(path).isDirectory()) throw new CliError(`--html ${dir}: not a directory (it is a file; --html takes the directory to write index.html in)`);
 }
 
 /** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */
@@ -29,19 +38,31 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .option('--json', 'JSON output (every quarantined line included)')
     .option('--md', 'Markdown output (fits a CI step summary)')
     .option('--html <dir>', 'write a self-contained <dir>/index.html with charts')
-    .option('--strict', 'exit 1 when any line was quarantined')
+    .option('--strict', 'exit 1 when any line was quarantined, an input file is empty, or there are no events at all')
     .option('--no-cache', 'read every trace afresh and keep nothing in the row cache')
     .addOption(formatOption())
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
       const format: ReportFormat = flags.json ? 'json' : flags.md ? 'md' : flags.html ? 'html' : 'terminal';
+      if (flags.html !== undefined) assertHtmlDir(io, flags.html);
       const [{ reportForFiles }, { asCliError }] = await Promise.all([import('../../report/report-for-files.js'), import('../input-errors.js')]);
       const sources = await traceSources(io, flags.format);
+      const htmlDir = flags.html === undefined ? undefined : resolve(io.cwd, flags.html);
       const cache = { enabled: flags.cache !== false, env: io.env };
-      const out = await reportForFiles(paths, { format, htmlDir: flags.html, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch(asCliError);
+      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch((error: unknown) => {
+        const code = (error as { code?: unknown; syscall?: unknown } | null)?.code;
+        // The one file a report writes: a directory it cannot create or write into is the user's to fix.
+        if (htmlDir !== undefined && typeof code === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string') {
+          throw new CliError(`--html ${flags.html}: cannot write index.html there (${code})`);
+        }
+        return asCliError(error);
+      });
       io.stdout(out.text);
-      if (flags.strict && out.quarantined.length > 0) {
-        io.stderr(`faultline: --strict: ${out.quarantined.length} lines quarantined\n`);
+      const { load } = out.analysis;
+      if (load.eventsUsed === 0 && format !== 'terminal') io.stderr(`faultline: no events in ${load.inputs.length === 1 ? 'the input file' : `the ${load.inputs.length} input files`}\n`);
+      const problems = strictProblems(load);
+      if (flags.strict && problems.length > 0) {
+        io.stderr(`faultline: --strict: ${problems.join('; ')}\n`);
         result.exitCode = 1;
       }
     });

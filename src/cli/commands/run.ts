@@ -49,7 +49,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
     .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
     .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
-    .addOption(new Option('--wire <format>', 'wire format the mock speaks: anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default: each task\'s `wire`, else anthropic').choices(['anthropic', 'openai', 'responses']))
+    .addOption(new Option('--wire <format>', 'wire format the mock speaks to tasks that do not pin one with `wire:` (pinned tasks keep theirs, and the run says so): anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default anthropic').choices(['anthropic', 'openai', 'responses']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
@@ -90,21 +90,27 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (opts.logicalRunId !== undefined && !/^[A-Za-z0-9._:-]{1,128}$/.test(opts.logicalRunId)) {
         throw new CliError(`--logical-run-id must be 1-128 letters, digits or . _ : -, got "${opts.logicalRunId}"`);
       }
-      let tasks = loadSuitesForCli(paths);
+      let tasks = loadSuitesForCli(paths, io);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
       // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
       const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
       if (shard) tasks = shardTasks(tasks, shard);
       if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
+      if (opts.wire) {
+        const { pinnedWireNote } = await import('../../suites/wire-pins.js');
+        const note = pinnedWireNote(tasks, opts.wire);
+        if (note) io.stderr(`faultline: ${note}\n`);
+      }
 
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
-      // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
-      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const c = colorsFor(io.isTTY, io.env);
       const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}) });
+      // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
+      // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
+      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
       const abort = new AbortController();
       const onSigint = () => abort.abort('sigint');
       process.once('SIGINT', onSigint);

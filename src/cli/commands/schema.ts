@@ -26,7 +26,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
         import('../../suites/suite-tools.js'),
         import('../load-suites.js'),
       ]);
-      const tasks = loadSuitesForCli(paths);
+      const tasks = loadSuitesForCli(paths, io);
       const definitions = suiteToolDefinitions(tasks);
       const families: PayloadWire[] = opts.provider ? [opts.provider] : ['anthropic', 'openai', 'responses'];
       for (const family of families) {

@@ -1,6 +1,5 @@
-/** `faultline validate <files...>`: every line against the event contract, `file:line: reason` per bad one. */
+/** `faultline validate <paths...>`: every line against the event contract, `file:line: reason` per bad one. */
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
@@ -8,14 +7,22 @@ export function registerValidate(program: Command, io: CliIo, result: CommandRes
   program
     .command('validate')
     .description('check every line of trace files against the event contract (exit 1 if any line is bad)')
-    .argument('<files...>', 'trace files (.jsonl or .jsonl.gz)')
+    .argument('<paths...>', 'trace files (.jsonl or .jsonl.gz), directories or globs')
     .option('--quiet', 'print only bad lines')
-    .action(async (files: string[], opts: { quiet?: boolean }) => {
-      const { checkTraceFile } = await import('../../events/check-trace.js');
+    .action(async (paths: string[], opts: { quiet?: boolean }) => {
+      const [{ checkTraceFile }, { resolveInputs }, { asCliError }] = await Promise.all([
+        import('../../events/check-trace.js'),
+        import('../../analysis/inputs.js'),
+        import('../input-errors.js'),
+      ]);
+      const inputs = await resolveInputs(paths, io.cwd).catch(asCliError);
+      // Parquet holds events compaction already validated; there are no lines to check.
+      const files = inputs.filter((f) => f.format === 'jsonl').map((f) => f.path);
+      for (const f of inputs) if (f.format === 'parquet' && !opts.quiet) io.stderr(`faultline: skipping ${f.path}: a Parquet file holds events validated when it was compacted\n`);
+      if (files.length === 0) throw new CliError('validate checks .jsonl and .jsonl.gz traces; none were named');
       let bad = 0;
       for (const file of files) {
-        if (!existsSync(file)) throw new CliError(`${file}: no such file`);
-        const check = await checkTraceFile(file);
+        const check = await checkTraceFile(file).catch(asCliError);
         for (const b of check.bad) io.stderr(`${b.file}:${b.line}: ${b.reason}\n`);
         bad += check.bad.length;
         if (!opts.quiet) io.stdout(`${file}: ${check.lines} lines, ${check.valid} valid, ${check.bad.length} bad\n`);

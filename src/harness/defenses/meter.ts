@@ -1,38 +1,90 @@
 /**
  * Counts evaluations and triggers per armed defense (seed §13.3: count
  * triggers, not judgements) and emits `defense_trigger` at the moment a
- * defense fires and `defense_stats` once at session end, so the report can
+ * defense acts and `defense_stats` once at session end, so the report can
  * tell a dead defense (never evaluated) from an unreached one.
  */
-import type { DefenseAction, DefenseName } from '../../events/labels.js';
+import type { DefenseAction, DefenseHookPoint } from '../../events/labels.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 
-export class DefenseMeter {
-  private readonly counts = new Map<DefenseName, { evaluated: number; triggered: number }>();
+interface Counts {
+  evaluated: number;
+  triggered: number;
+  at: DefenseHookPoint | undefined;
+}
 
+/** What the pipeline's stages use to count a defense (the session's meter, or a streaming attempt's held one). */
+export interface DefenseCounter {
+  isArmed(name: string): boolean;
+  acts(name: string): boolean;
+  evaluated(name: string): boolean;
+  triggered(name: string, turn: number, action: DefenseAction, tool?: string | null): void;
+  check(name: string, turn: number, fired: boolean, action: DefenseAction, tool?: string | null): boolean;
+}
+
+export class DefenseMeter implements DefenseCounter {
+  private readonly counts = new Map<string, Counts>();
+  private readonly silenced: ReadonlySet<string>;
+  private readonly judgedAsTriggered: ReadonlySet<string>;
+
+  /**
+   * `silenced`: test-only (harness fault `dead_defense`): listed as armed and
+   * evaluated, but it never acts — the F1 dead defense of seed §13.1, so a
+   * test can show the report and verify-defense catch it.
+   */
   constructor(
     private readonly emitter: SessionEmitter,
-    readonly armed: readonly DefenseName[],
+    armed: ReadonlyArray<{ name: string; at?: DefenseHookPoint }>,
+    silenced: readonly string[] = [],
+    /** Test-only (harness/faults.ts): the F3 bug, the counter in the predicate. */
+    judgedAsTriggered: readonly string[] = [],
   ) {
-    for (const name of armed) this.counts.set(name, { evaluated: 0, triggered: 0 });
+    for (const d of armed) this.counts.set(d.name, { evaluated: 0, triggered: 0, at: d.at });
+    this.silenced = new Set(silenced);
+    this.judgedAsTriggered = new Set(judgedAsTriggered);
   }
 
-  isArmed(name: DefenseName): boolean {
+  get armed(): string[] {
+    return [...this.counts.keys()];
+  }
+
+  isArmed(name: string): boolean {
     return this.counts.has(name);
   }
 
-  /** Record one evaluation; when `fired`, also the trigger and its event. Returns `fired` for an armed defense, false otherwise. */
-  check(name: DefenseName, turn: number, fired: boolean, action: DefenseAction, tool: string | null = null): boolean {
+  /** Armed and allowed to act: what a stage asks before it applies a defense's rule. */
+  acts(name: string): boolean {
+    return this.counts.has(name) && !this.silenced.has(name);
+  }
+
+  /** One evaluation. False for a defense that is not armed (its rule must not run). */
+  evaluated(name: string): boolean {
     const c = this.counts.get(name);
     if (!c) return false;
     c.evaluated++;
-    if (!fired) return false;
+    return true;
+  }
+
+  /** The defense acted: call this exactly where its action is carried out. */
+  triggered(name: string, turn: number, action: DefenseAction, tool: string | null = null): void {
+    const c = this.counts.get(name);
+    if (!c) return;
     c.triggered++;
     this.emitter.emit('defense_trigger', { turn, defense: name, action, tool });
+  }
+
+  /** One evaluation of a wired rule, and its trigger when `fired`. Returns whether it fired (false when not armed or silenced). */
+  check(name: string, turn: number, fired: boolean, action: DefenseAction, tool: string | null = null): boolean {
+    if (!this.evaluated(name)) return false;
+    if (!fired || this.silenced.has(name)) return false;
+    this.triggered(name, turn, action, tool);
     return true;
   }
 
   emitStats(): void {
-    for (const [defense, c] of this.counts) this.emitter.emit('defense_stats', { defense, ...c });
+    for (const [defense, c] of this.counts) {
+      const triggered = this.judgedAsTriggered.has(defense) ? c.evaluated : c.triggered;
+      this.emitter.emit('defense_stats', { defense, evaluated: c.evaluated, triggered, ...(c.at ? { evaluated_at: c.at } : {}) });
+    }
   }
 }

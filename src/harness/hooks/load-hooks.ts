@@ -4,8 +4,8 @@
  * A module that exports neither hook is a configuration error, reported
  * before any model call rather than silently running without hooks.
  */
-import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importOncePerPath } from '../module-import.js';
 import type { HookSet } from './types.js';
 
 export class HookLoadError extends Error {
@@ -16,19 +16,8 @@ export class HookLoadError extends Error {
   }
 }
 
-const cache = new Map<string, Promise<HookSet>>();
-
 /** `modulePath` is resolved against `baseDir` (the suite file's directory) when relative. */
-export function loadHooks(modulePath: string, baseDir: string): Promise<HookSet> {
-  const full = isAbsolute(modulePath) ? modulePath : resolve(baseDir, modulePath);
-  let loading = cache.get(full);
-  if (!loading) {
-    loading = importHooks(full);
-    cache.set(full, loading);
-    loading.catch(() => cache.delete(full)); // a fixed file may be retried
-  }
-  return loading;
-}
+export const loadHooks: (modulePath: string, baseDir: string) => Promise<HookSet> = importOncePerPath((full) => importHooks(full));
 
 async function importHooks(full: string): Promise<HookSet> {
   let mod: Record<string, unknown>;

@@ -4,12 +4,16 @@
  * Termination set: max turns, token budget, abort, a stop from the turn
  * decision, a model error. Every turn is logged as events.
  */
-import type { SessionEmitter } from '../../events/emitter.js';
+import { toolLabel, type SessionEmitter } from '../../events/emitter.js';
 import type { TurnStop } from '../../events/labels.js';
 import type { Message, Model, ModelResponse, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
 import type { HarnessConfig } from '../config.js';
-import { armedDefenses } from '../defenses/catalog.js';
-import { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseMeter } from '../defenses/meter.js';
+import { DefenseRuntime } from '../defenses/runtime.js';
+import type { CallLedger } from '../pipeline/settlement.js';
+import { sessionSystemPrompt } from './system-prompt.js';
+import { turnView } from './turn-view.js';
+import { faultyDefinitions } from './faulty-definitions.js';
 import { runTurnCalls, type TurnCallsOptions } from '../pipeline/run-turn-calls.js';
 import { StreamingTurn } from '../schedule/streaming-turn.js';
 import type { PipelineServices } from '../pipeline/services.js';
@@ -45,7 +49,7 @@ export interface AgentResult {
   finalText: string;
   messages: Message[];
   durationMs: number;
-  defenses: DefenseMeter;
+  defenses: DefenseRuntime;
 }
 
 export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
@@ -53,15 +57,29 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   const now = options.now ?? (() => performance.now());
   const signal = options.signal ?? new AbortController().signal;
   const started = now();
-  const defenses = new DefenseMeter(emitter, armedDefenses(config.disabledDefenses));
+  const system = sessionSystemPrompt(config.system, options.pipeline?.permissions?.config, config.snapshots ?? []);
+  const defenses = new DefenseRuntime({
+    emitter,
+    context: { workspace: options.workspace, system: system ?? '', snapshots: config.snapshots ?? [] },
+    hasTokenBudget: config.tokenBudget !== null,
+    disabled: config.disabledDefenses,
+    enabled: config.enabledDefenses,
+    user: config.userDefenses,
+    silenced: config.faults?.deadDefenses,
+    unwired: config.faults?.unwiredDefenses,
+    evaluationsAsTriggers: config.faults?.countEvaluationsAsTriggers,
+    maxReminders: config.maxReminders,
+  });
+  const label = (name: string) => toolLabel(name, (n) => registry.get(n) !== undefined).tool;
   const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
   const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
   let tools = registry.definitions();
-  let hash = prefixHash(config.system, tools);
+  let hash = prefixHash(system, tools);
   let finalText = '';
   let turn = 0;
   let explicit: TurnStop | null = null;
   let errorStop: TurnStop | null = null;
+  let budgetStop = false;
 
   // One options object for both paths, so the streaming path cannot miss a pipeline stage (seed §7.5).
   const callOptions: TurnCallsOptions = {
@@ -72,15 +90,30 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     defaultTimeoutMs: config.toolTimeoutMs,
     scheduler: options.scheduler,
     pipeline: options.pipeline,
-    defenses,
+    defenses: defenses.meter,
+    ...(defenses.guardsCalls ? { guard: (view, name) => defenses.beforeToolCall(view, name) } : {}),
+    ...(config.faults?.loseSettlement || config.faults?.averageDurations
+      ? { settlementFaults: { ...(config.faults.loseSettlement ? { loseSettlement: { done: false } } : {}), averageDurations: config.faults.averageDurations === true } }
+      : {}),
     now,
   };
 
-  while (explicit === null && errorStop === null && !signal.aborted && turn < config.maxTurns && !overBudget(usage, config)) {
+  while (explicit === null && errorStop === null && !signal.aborted) {
+    // The token budget, counted as a defense: evaluated once per turn boundary, fired where it stops the loop.
+    if (defenses.meter.check('token_budget', turn, overBudget(usage, config), 'stop')) {
+      budgetStop = true;
+      break;
+    }
+    if (turn >= config.maxTurns) break;
     turn++;
+    const ledger: CallLedger = new Map();
+    const turnOptions: TurnCallsOptions = { ...callOptions, ledger };
     // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (seed §3.5).
-    if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(config.system, registry.definitions())];
-    const request = { system: config.system, messages, tools, maxTokens: config.maxTokens, signal };
+    if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(system, registry.definitions())];
+    // Test-only faults change what is sent (and so the prefix) without the registry knowing.
+    const sent = config.faults ? faultyDefinitions(tools, registry, config.faults) : tools;
+    if (sent !== tools) hash = prefixHash(system, sent);
+    const request = { system, messages, tools: sent, maxTokens: config.maxTokens, signal };
     const info = model.describeRequest(request);
     emitter.emit('model_request', {
       turn,
@@ -94,7 +127,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       prefix_hash: hash,
     });
     // Retries, back-off and one model_error per failed attempt live in model-call.ts.
-    const streaming = config.streamingTools ? new StreamingTurn(turn, callOptions) : null;
+    const streaming = config.streamingTools ? new StreamingTurn(turn, turnOptions) : null;
     const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, now, ...streaming?.modelHooks });
     if (!call.ok) {
       await streaming?.discard();
@@ -116,17 +149,33 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     messages.push({ role: 'assistant', content: response.content });
     finalText = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
 
-    const decision = decideTurn(response.stopClass, toolUses.length, {
-      fallthrough: defenses.isArmed('end_turn_fallthrough'),
-      cutGuard: defenses.isArmed('cut_tool_call_guard'),
-      failClosed: defenses.isArmed('stop_reason_fail_closed'),
+    const defenseStop = await defenses.afterModelResponse({
+      turn,
+      text: finalText,
+      stopClass: response.stopClass,
+      toolCalls: toolUses.map((b) => ({ turn, id: b.id, tool: b.name, input: b.input, inputError: b.inputError?.reason ?? null })),
+      usage: { ...usage },
     });
-    recordDefenses(defenses, turn, response, toolUses.length, decision);
+    if (defenseStop !== null) {
+      await streaming?.discard();
+      explicit = 'defense_stop';
+      if (toolUses.length > 0) messages.push({ role: 'user', content: unexecutedResults(toolUses, defenseStop) });
+      break;
+    }
+    const decision = decideTurn(response.stopClass, toolUses.length, {
+      fallthrough: defenses.acts('end_turn_fallthrough'),
+      cutGuard: defenses.acts('cut_tool_call_guard'),
+      failClosed: defenses.acts('stop_reason_fail_closed'),
+    });
+    recordDefenses(defenses.meter, turn, response, toolUses.length, decision);
     if (decision.kind === 'stop') {
       await streaming?.discard();
       explicit = decision.stop;
       // Nothing ran and nothing more is sent, but the history must stay valid for whoever resumes it (seed §2.4).
-      if (toolUses.length > 0) messages.push({ role: 'user', content: unexecutedResults(toolUses, decision.stop) });
+      if (toolUses.length > 0) {
+        const why = `the turn ended with stop reason class "${decision.stop}", so the harness did not act on it.`;
+        messages.push({ role: 'user', content: unexecutedResults(toolUses, why) });
+      }
       break;
     }
     if (decision.kind === 'continue') {
@@ -135,15 +184,21 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     }
     // Streaming: the calls may already be running (or done); otherwise the batch path runs them.
     const streamed = streaming ? await streaming.conclude(toolUses, decision.kind === 'execute') : null;
-    const results = streamed ?? (await runTurnCalls(toolUses, turn, { ...callOptions, rejectAsCut: decision.kind === 'reject_cut_calls' }));
-    messages.push({ role: 'user', content: results });
+    const results = streamed ?? (await runTurnCalls(toolUses, turn, { ...turnOptions, rejectAsCut: decision.kind === 'reject_cut_calls' }));
+    await defenses.afterTurn(turnView(turn, finalText, toolUses, results, ledger, usage), label);
+    // Defense reminders go after the results, in the same user message (seed §5.8: one message per turn).
+    messages.push({ role: 'user', content: [...results, ...defenses.takeReminders()] });
+    if (defenses.stopRequested) {
+      explicit = 'defense_stop';
+      break;
+    }
   }
 
   const stop = attributeStop({
     explicit,
     aborted: signal.aborted,
     maxTurns: explicit === null && turn >= config.maxTurns,
-    tokenBudget: overBudget(usage, config),
+    tokenBudget: budgetStop,
     error: errorStop,
   });
   defenses.emitStats();
@@ -170,14 +225,9 @@ function recordDefenses(
   defenses.check('stop_reason_fail_closed', turn, unhandled && decision.kind === 'stop' && decision.failClosed, 'stop');
 }
 
-/** Results for tool calls the loop refused to run (fail-closed or refusal stop): history only, no call events. */
-function unexecutedResults(toolUses: readonly ToolUseBlock[], stop: TurnStop): ToolResultBlock[] {
-  return toolUses.map((block) => ({
-    type: 'tool_result',
-    tool_use_id: block.id,
-    is_error: true,
-    content: `${block.name} was not run: the turn ended with stop reason class "${stop}", so the harness did not act on it.`,
-  }));
+/** Results for tool calls the loop refused to run (fail-closed, refusal or defense stop): history only, no call events. */
+function unexecutedResults(toolUses: readonly ToolUseBlock[], why: string): ToolResultBlock[] {
+  return toolUses.map((block) => ({ type: 'tool_result', tool_use_id: block.id, is_error: true, content: `${block.name} was not run: ${why}` }));
 }
 
 function overBudget(usage: Usage, config: HarnessConfig): boolean {

@@ -11,8 +11,11 @@ import { readOnlyVerdict } from './read-only-command.js';
 import { shellPaths } from './shell-paths.js';
 import { checkPath, type AccessVia, type PathGuardOptions, type PathVerdict } from './path-guard.js';
 import { hasDotDot, type RealDirMemo } from './path-resolve.js';
-import { unwrapCommand } from './command-words.js';
+import { baseName, unwrapCommand } from './command-words.js';
 import { expandGlob } from './glob-expand.js';
+import { treeVerdicts } from './tree-reads.js';
+import { repoCodeRules } from './repo-code-paths.js';
+import { DEFAULT_PROTECTED_PATHS } from './protected-paths.js';
 import { untrustedRepository } from './git-repo.js';
 import { isRuleOn } from './rule-switches.js';
 import type { MatchUnit } from './rules.js';
@@ -28,6 +31,8 @@ export interface CallView {
   readonly units: readonly MatchUnit[];
   /** Set when a git command would use a repository whose configuration the agent could have written. */
   readonly untrustedGit: string | null;
+  /** Set when part of the command runs code faultline cannot see (command-opaque.ts): what runs. */
+  readonly unseenCode: string | null;
 }
 
 const RANK = { pass: 0, ask: 1, deny: 2 } as const;
@@ -40,7 +45,9 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
   let notReadOnlyBecause = readOnly ? '' : `\`${subject.tool}\` changes files or state`;
   let accesses: readonly PathAccess[] = subject.paths;
   let cwds: readonly (string | null)[] = [];
+  let bases: readonly (string | undefined)[] = [config.workspaceRoot];
   let untrustedGit: string | null = null;
+  let unseenCode: string | null = null;
   // Units are read only by rule matching (rules.ts): with no rules they cannot change an answer, so they are not built.
   const wantUnits = config.rules !== undefined && config.rules.length > 0;
   const units: MatchUnit[] = [];
@@ -54,7 +61,9 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       const sp = shellPaths(analysis);
       accesses = [...subject.paths, ...sp.accesses];
       cwds = sp.cwds;
-      if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, cwds, config);
+      unseenCode = sp.unseenCode;
+      if (cwds.length > 0) bases = workingDirs(cwds, config);
+      if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, bases, config);
       if (wantUnits) {
         for (const cmd of analysis.commands) {
           const written = words(cmd.argv);
@@ -67,7 +76,12 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
     }
   }
 
-  const paths = accesses.map((access) => ({ access, verdict: judge(access, cwds, config, dirMemo) }));
+  // `shopt -s globstar|nocaseglob|extglob|...` changes what every glob of the command matches: none can be expanded here.
+  const globShopt = analysis?.ok === true && isRuleOn('glob_semantics') && analysis.commands.some((c) => baseName(unwrapCommand(c).argv[0]) === 'shopt');
+  // Hooks and included config files the repository itself configures are protected like .git/hooks.
+  const repoRules = accesses.length > 0 && isRuleOn('config_sources') ? repoCodeRules(config.workspaceRoot, config.homeDir) : [];
+  const cfg = repoRules.length > 0 ? { ...config, protectedPaths: [...repoRules, ...(config.protectedPaths ?? DEFAULT_PROTECTED_PATHS)] } : config;
+  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, cfg, dirMemo, globShopt) }));
   if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
   if (subject.command === undefined && wantUnits) {
     for (const { access, verdict } of paths) {
@@ -75,13 +89,13 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       units.push({ anyForms: forms, allowForms: forms });
     }
   }
-  return { analysis, readOnly, notReadOnlyBecause, paths, units, untrustedGit };
+  return { analysis, readOnly, notReadOnlyBecause, paths, units, untrustedGit, unseenCode };
 }
 
 /** The first git working directory (relative to the workspace or a `cd` target) whose repository is not trusted. */
-function gitTrust(gitDirs: readonly (string | null)[], cwds: readonly (string | null)[], config: PermissionConfig): string | null {
+function gitTrust(gitDirs: readonly (string | null)[], bases: readonly (string | undefined)[], config: PermissionConfig): string | null {
   for (const dir of gitDirs) {
-    for (const base of basesOf(dir, cwds, config)) {
+    for (const base of basesOf(dir, bases, config)) {
       if (base === undefined || dir === null) return 'git runs in a directory computed at run time, so the repository it uses cannot be checked';
       const why = untrustedRepository(path.resolve(base, dir === '~' || dir.startsWith('~/') ? config.homeDir + dir.slice(1) : dir));
       if (why) return why;
@@ -91,25 +105,37 @@ function gitTrust(gitDirs: readonly (string | null)[], cwds: readonly (string | 
 }
 
 /** Strictest verdict over every working directory the path may be relative to, and every file a glob matches. */
-function judge(access: PathAccess, cwds: readonly (string | null)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined): PathVerdict {
+function judge(access: PathAccess, workingBases: readonly (string | undefined)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined, globShopt = false): PathVerdict {
   // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
   const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
   const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
-  const bases = basesOf(access.path, cwds, config);
-  if (bases.length === 1 && !access.glob) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
+  const procPath = isRuleOn('working_dirs') ? procView(access.path) : access.path;
+  if (procPath !== access.path) access = { ...access, path: procPath, glob: access.glob && procPath !== null, pattern: access.pattern === undefined || procPath === null ? undefined : procView(access.pattern) ?? undefined };
+  const bases = basesOf(access.path, workingBases, config);
+  if (bases.length === 1 && !access.glob && access.tree === undefined) return soften(checkPath(access.path, kind, guardAt(config, dirMemo, bases[0]), how), config); // the common case
   const verdicts: PathVerdict[] = [];
   for (const cwd of bases) {
     if (cwd === undefined || access.path === null) {
-      verdicts.push(checkPath(null, kind, guardAt(config, dirMemo, undefined), how));
+      const v = checkPath(null, kind, guardAt(config, dirMemo, undefined), how);
+      // The path is literal but the directory it is relative to is not: say so, or the model rewrites the wrong part.
+      verdicts.push(access.path === null ? v : { ...v, reason: `${access.via ?? 'The command'} uses ${access.path} relative to a directory only known when the command runs (\`cd\` to a computed target such as \`~-\`, \`-\` or a glob, or \`find -execdir\`), so it cannot be checked before running; \`cd\` to a literal directory inside the workspace, or use paths from the workspace root.` });
       continue;
     }
+    const first = verdicts.length;
     verdicts.push(checkPath(access.path, kind, guardAt(config, dirMemo, cwd), how));
     if (access.glob) {
       const raw = isRuleOn('glob_semantics') ? access.pattern : access.path;
       const p = raw === undefined ? null : raw === '~' || raw.startsWith('~/') ? config.homeDir + raw.slice(1) : raw;
-      const matches = p === null ? null : isRuleOn('glob_semantics') ? expandGlob(p, cwd) : legacyExpand(p, cwd);
-      if (matches === null) verdicts.push(checkPath(null, kind, guardAt(config, dirMemo, undefined), how));
+      const matches = p === null || globShopt ? null : isRuleOn('glob_semantics') ? expandGlob(p, cwd) : legacyExpand(p, cwd);
+      if (matches === null) {
+        const v = checkPath(null, kind, guardAt(config, dirMemo, undefined), how);
+        verdicts.push(globShopt ? { ...v, reason: `${access.via ?? 'The command'} uses the glob ${access.path} after \`shopt\` changes how bash expands globs, so the files it matches cannot be checked before running; name the files, or drop the \`shopt\`.` } : v);
+      }
       else for (const m of matches) verdicts.push(checkPath(m, kind, guardAt(config, dirMemo, cwd), how));
+    }
+    if (access.tree && isRuleOn('tree_reads')) {
+      const check = (p: string) => checkPath(p, kind, guardAt(config, dirMemo, cwd), how);
+      for (const v of verdicts.slice(first)) verdicts.push(...treeVerdicts(v, access.tree, check, access.via ?? 'The command'));
     }
   }
   return soften(strictest(verdicts), config);
@@ -150,19 +176,59 @@ function guardAt(config: PermissionConfig, dirMemo: RealDirMemo | undefined, cwd
   return { workspaceRoot: config.workspaceRoot, homeDir: config.homeDir, cwd, extraRoots: config.extraRoots, protectedPaths: config.protectedPaths, fs: config.fs, dirMemo };
 }
 
-/** Working directories a relative path may be resolved against; `undefined` = unknown. */
-function basesOf(p: string | null, extra: readonly (string | null)[], config: PermissionConfig): (string | undefined)[] {
+/**
+ * `/proc/self/cwd/x` is x in the working directory of the process that opens
+ * it: bash's, not this one's (which is what realpath here would answer), so
+ * it is judged as the relative path `./x`. `/proc/self/root/x` is `/x`.
+ * Another process's directories (`/proc/123/cwd`) are unknown.
+ */
+function procView(p: string | null): string | null {
+  if (p === null || !p.startsWith('/proc/')) return p;
+  const m = /^\/proc\/(self|thread-self|[0-9]+)\/(cwd|root)(\/.*)?$/.exec(p);
+  if (!m) return p;
+  if (m[1] !== 'self' && m[1] !== 'thread-self') return null;
+  const rest = m[3] ?? '';
+  return m[2] === 'root' ? rest || '/' : `.${rest}`;
+}
+
+/** Working directories a relative path may be resolved against (see workingDirs); an absolute or home path has one. */
+function basesOf(p: string | null, bases: readonly (string | undefined)[], config: PermissionConfig): readonly (string | undefined)[] {
+  if (p === null || path.isAbsolute(p) || p.startsWith('~')) return [config.workspaceRoot];
+  return bases;
+}
+
+const MAX_BASES = 32;
+
+/**
+ * Every directory the command may be in when it uses a relative path: the
+ * workspace, and each `cd`/`env -C`/`git -C` target resolved against every
+ * directory before it (`cd src && cd door` is src/door, not door), since the
+ * judge does not follow which part of a compound command runs where.
+ * `undefined` = a directory computed at run time (or too many to judge).
+ */
+function workingDirs(cwds: readonly (string | null)[], config: PermissionConfig): (string | undefined)[] {
   const ws = config.workspaceRoot;
-  if (p === null || path.isAbsolute(p) || p === '~' || p.startsWith('~')) return [ws];
   const out: (string | undefined)[] = [ws];
-  for (const c of extra) {
-    if (c === null) out.push(undefined);
-    else {
-      const abs = c === '~' || c.startsWith('~/') ? config.homeDir + c.slice(1) : path.isAbsolute(c) ? c : `${ws}/${c}`;
-      // bash's `cd` is logical (`cd link/..` stays put) but later paths resolve physically: judge both.
-      out.push(path.resolve(abs));
-      if (hasDotDot(abs) && isRuleOn('physical_dotdot')) out.push(abs);
+  const seen = new Set<string>([ws]);
+  const add = (d: string) => {
+    if (!seen.has(d)) {
+      seen.add(d);
+      out.push(d);
     }
+  };
+  for (const c of cwds) {
+    if (c === null) {
+      if (!out.includes(undefined)) out.push(undefined);
+      continue;
+    }
+    const from = isRuleOn('working_dirs') ? out.filter((b): b is string => b !== undefined) : [ws];
+    for (const b of from) {
+      const abs = c === '~' || c.startsWith('~/') ? config.homeDir + c.slice(1) : path.isAbsolute(c) ? c : `${b}/${c}`;
+      // bash's `cd` is logical (`cd link/..` stays put) but later paths resolve physically: judge both.
+      add(path.resolve(abs));
+      if (hasDotDot(abs) && isRuleOn('physical_dotdot')) add(abs);
+    }
+    if (out.length > MAX_BASES) return [...out.slice(0, MAX_BASES), undefined];
   }
   return out;
 }
@@ -171,6 +237,9 @@ function words(argv: readonly ShellWord[]): string {
   return argv.map((w) => w.value ?? w.text).join(' ');
 }
 
+/** A firm ask (only explicit consent lifts it) is stricter than a soft one. */
+const rank = (v: PathVerdict): number => RANK[v.effect] * 2 + (v.firm === true ? 1 : 0);
+
 function strictest(verdicts: PathVerdict[]): PathVerdict {
-  return verdicts.reduce((a, b) => (RANK[b.effect] > RANK[a.effect] ? b : a));
+  return verdicts.reduce((a, b) => (rank(b) > rank(a) ? b : a));
 }

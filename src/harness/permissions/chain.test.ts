@@ -224,6 +224,31 @@ describe('permission chain: paths and modes', () => {
   });
 });
 
+describe('permission chain: code faultline cannot see', () => {
+  it('does not let bypass run a script, inline code or an unknown program without the OS sandbox; the sandbox or explicit consent does', () => {
+    for (const c of ['node s.js', 'make', 'python3 -c "print(1)"', 'bash build.sh', 'sed -f s.sed a.txt', 'npm test', 'tar xf a.tar']) {
+      const r = run(bash(c), { mode: 'bypass', headless: false });
+      expect(`${r.decision}:${r.source}:${r.ruleId}`, c).toBe('ask:mode:unseen_code');
+      expect(r.reason, c).toMatch(/runs (a script whose commands|code whose effects) faultline cannot see/);
+      expect(brief(bash(c), { mode: 'bypass', sandboxed: true }), c).toBe('allow:mode');
+    }
+    expect(brief(bash('make'), { mode: 'bypass', rules: [{ id: 'make', effect: 'allow', tool: 'bash', pattern: 'make*' }] })).toBe('allow:allow_rule');
+    // Commands whose effects it does see still run in bypass: git, writers judged by operand, a shell's -c script.
+    for (const c of ['git commit -m x', 'mkdir build && cp a.txt build/', "bash -c 'touch x'"]) expect(brief(bash(c), { mode: 'bypass' }), c).toBe('allow:mode');
+  });
+});
+
+describe('permission chain: git running programs', () => {
+  it('refuses git options and sub-commands that run a program named in the call, even in bypass mode', () => {
+    for (const c of ["git ls-remote --upload-pack='sh x;' .", "git fetch --upl='sh x' .", 'git rebase -ix "sh x" HEAD~2', "git clone -c core.sshCommand='sh x' u d", 'git bisect run sh x', "git submodule foreach 'sh x'", 'git push --rec=x o']) {
+      expect(brief(bash(c), { mode: 'bypass' }), c).toBe('deny:tool_check');
+    }
+    for (const c of ['git fetch origin', 'git rebase -i HEAD~2', 'git clone -c user.name=x u d', 'git push origin feature', 'git rebase -Xours main']) {
+      expect(brief(bash(c), { mode: 'bypass' }), c).toBe('allow:mode');
+    }
+  });
+});
+
 describe('permission chain: globs', () => {
   it('judges the files a glob matches, so cat .env* cannot read secrets as a read-only command', () => {
     writeFileSync(path.join(ws, '.env.local'), 'SECRET=1');
@@ -235,6 +260,48 @@ describe('permission chain: globs', () => {
       rmSync(path.join(ws, '.env.local'));
     }
     expect(brief(bash('cat .env*'))).toBe('allow:read_only');
+  });
+
+  it('expands no glob after shopt changes globbing, and keeps a glob it cannot expand a firm ask that bypass does not lift', () => {
+    expect(brief(bash('shopt -s nocaseglob; cat ESC[A]PE/x'), { mode: 'bypass' })).toBe('deny:path_guard');
+    expect(brief(bash('cat e[[=s=]]cape/x'), { mode: 'bypass' })).toBe('deny:path_guard');
+    expect(brief(bash('shopt -s nocaseglob; cat README.md'), { mode: 'bypass' })).toBe('allow:mode');
+  });
+
+  it('refuses a command the parser would split or join differently from bash', () => {
+    for (const c of ['cat e[\\s]cape/x', 'cat \\ x', 'echo { }']) expect(brief(bash(c), { mode: 'bypass' }), c).toBe('deny:tool_check');
+  });
+});
+
+describe('permission chain: working directories', () => {
+  it('judges a relative path from every directory a compound command may be in, each cd composed with the ones before', () => {
+    mkdirSync(path.join(ws, 'lib'), { recursive: true });
+    symlinkSync(path.join(base, 'outside'), path.join(ws, 'lib', 'door'));
+    expect(brief(bash('cd lib && cd door && cat x.txt'))).toBe('deny:path_guard');
+    expect(brief(bash('cd lib && cat x.txt'))).toBe('allow:read_only');
+  });
+
+  it('treats a cd target that bash computes (~-, ~+, a glob) as unknown, and says the directory is the problem', () => {
+    for (const c of ['cd ~- && cat x.txt', 'cd ~+/lib && cat x.txt', 'cd l* && cat x.txt', 'env -C l* cat x.txt']) {
+      const r = run(bash(c));
+      expect(`${r.decision}:${r.source}`, c).toBe('deny:path_guard');
+      expect(r.reason, c).toMatch(/relative to a directory only known when the command runs/);
+    }
+    expect(brief(bash('cat ~-/x.txt'))).toBe('deny:path_guard');
+  });
+});
+
+describe('permission chain: refusal text', () => {
+  it('names both reasons when a command is not read-only and also reads outside the workspace', () => {
+    const r = run(bash('cp ../outside/x.txt copy.txt'), { mode: 'acceptEdits' });
+    expect(r.reason).toMatch(/outside the workspace\. Besides, this call needs approval because `cp` changes files/);
+    expect(run(bash('cat ../outside/x.txt')).reason).not.toMatch(/Besides/);
+  });
+
+  it('judges /proc/self/cwd as the working directory of bash, not of the harness', () => {
+    expect(brief(bash('cd escape && cat /proc/self/cwd/x.txt'))).toBe('deny:path_guard');
+    expect(run(bash('cat /proc/self/cwd/README.md')).reason).toBe('');
+    expect(brief(bash('cat /proc/1/cwd/x'), { mode: 'bypass' })).toBe('deny:path_guard');
   });
 });
 

@@ -25,7 +25,8 @@
  *                      restrict, so their position only affects attribution.
  * 10 allow_rules       every sub-command / path covered by some allow rule.
  * 11 session_memory    a human approved exactly this call earlier (tool + input hash).
- * 12 mode              plan: non-read-only denied; bypass: allow what reached here;
+ * 12 mode              plan: non-read-only denied; bypass: allow what reached here, except
+ *                      code faultline cannot see when no OS sandbox confines it (ask);
  *                      acceptEdits: file writes inside the workspace allowed.
  * 13 read_only         the read-only allow list (read/ls/glob/grep, bash if isReadOnlyCommand).
  * 14 default           ask (fail closed, seed §8.2 (c)); headless turns it into deny.
@@ -170,13 +171,20 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     if (config.mode === 'plan' && !view.readOnly) {
       return answer('deny', 'mode', 'mode', `Plan mode is read-only and ${view.notReadOnlyBecause}. Describe the change in your plan instead of making it.`);
     }
-    if (config.mode === 'bypass' && !pendingFirm) return answer('allow', 'mode', 'mode', '');
+    if (config.mode === 'bypass' && !pendingFirm) {
+      // Code it cannot see may write anywhere, protected paths included: only the OS sandbox confines it,
+      // so without one bypass does not lift it (explicit consent above still does). Other modes ask anyway.
+      if (!(view.unseenCode && !config.sandboxed && isOn(skip, 'path_validation'))) return answer('allow', 'mode', 'mode', '');
+      pending = answer('ask', 'mode', 'mode', `${cap(view.unseenCode)}: it may write outside the workspace or into protected paths, and no OS sandbox confines it here, so bypass mode does not cover it; it needs approval.`, 'unseen_code');
+    }
     const edits = subject.command === undefined && view.paths.some((p) => p.access.access === 'write');
     if (config.mode === 'acceptEdits' && edits && !pending && view.paths.every((p) => p.verdict.effect === 'pass')) {
       return answer('allow', 'mode', 'mode', '');
     }
   }
-  if (pending) return pending;
+  // The path is one reason; a command that is not read-only has a second one, and naming only the
+  // first would send the model to retry with another path (seed §8.7: refusals say what to change).
+  if (pending) return view.readOnly || !view.notReadOnlyBecause || subject.command === undefined ? pending : { ...pending, reason: `${pending.reason} Besides, this call needs approval because ${view.notReadOnlyBecause}.` };
   if (isOn(skip, 'read_only') && view.readOnly) return answer('allow', 'read_only', 'read_only', '');
   const why = view.notReadOnlyBecause ? ` because ${view.notReadOnlyBecause}` : '';
   return answer('ask', 'default', 'default', `This ${tool} call needs approval${why}.`);

@@ -10,7 +10,7 @@
 import type { ShellWord } from './shell-words.js';
 import { RUNS_VALUE, access, opaque, type Draft } from './command-model.js';
 import { firstUnsafe, parseArgs } from './option-parse.js';
-import { GIT_BRANCH, GIT_CONFIG, GIT_CONFIG_READS, GIT_GLOBAL, GIT_TABLES, GIT_TAG, isCodeConfigKey } from './specs-git.js';
+import { GIT_BRANCH, GIT_CODE_OPTIONS, GIT_CONFIG, GIT_CONFIG_READS, GIT_GLOBAL, GIT_RUNS_OPERANDS, GIT_TABLES, GIT_TAG, isCodeConfigKey } from './specs-git.js';
 import { isRuleOn } from './rule-switches.js';
 
 export function judgeGit(args: readonly ShellWord[], d: Draft): void {
@@ -18,13 +18,13 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
   if (!global.ok) {
     d.notReadOnly ??= global.reason;
     d.gitDirs.push('.');
-    opaque('git', args, d);
+    opaque('git', args, d); // global options it cannot parse: what runs is unknown
     return;
   }
   let dir: string | null = '.';
   for (const o of global.options) {
     if (o.spec.name === '-C') {
-      dir = o.value?.value ?? null;
+      dir = o.value?.glob && isRuleOn('working_dirs') ? null : (o.value?.value ?? null);
       d.cwds.push(dir);
       if (o.value) d.accesses.push(access(o.value, 'read', '`git -C`'));
     }
@@ -45,16 +45,18 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
   }
   if (sub === null) {
     d.notReadOnly ??= '`git` with a sub-command computed at run time';
-    opaque('git', rest, d);
+    opaque('git', rest, d); // a sub-command computed at run time: what runs is unknown
     return;
   }
   const via = `\`git ${sub}\``;
+  const runs = isRuleOn('option_tables') ? gitRunsCode(sub, rest) : null;
+  if (runs) d.flags.push({ construct: 'eval_like', detail: runs });
   const table = Object.hasOwn(GIT_TABLES, sub) ? GIT_TABLES[sub] : undefined;
   if (table) {
     const parsed = parseArgs(`git ${sub}`, table, rest);
     if (!parsed.ok) {
       d.notReadOnly ??= parsed.reason;
-      opaque(`git ${sub}`, rest, d);
+      opaque(`git ${sub}`, rest, d, false);
       return;
     }
     if (isRuleOn('option_tables')) {
@@ -100,7 +102,7 @@ export function judgeGit(args: readonly ShellWord[], d: Draft): void {
       const action = rest[0]?.value ?? undefined;
       if (!allowed[sub]!.includes(action)) {
         d.notReadOnly ??= `\`git ${sub} ${action ?? ''}\` changes the repository`.replace(' `', '`');
-        opaque(`git ${sub}`, rest, d);
+        opaque(`git ${sub}`, rest, d, false);
         return;
       }
       const table2 = sub === 'worktree' || sub === 'submodule' ? null : GIT_TABLES.log!;
@@ -166,4 +168,35 @@ function gitConfig(rest: readonly ShellWord[], d: Draft): void {
   else if (names.has('--system')) d.accesses.push({ path: '/etc/gitconfig', access: 'write', via });
   else if (names.has('--worktree')) d.accesses.push({ path: '.git/config.worktree', access: 'write', via });
   else d.accesses.push({ path: '.git/config', access: 'write', via });
+}
+
+/**
+ * What in a state-changing git call runs a program named in the call itself
+ * (GIT_CODE_OPTIONS, GIT_RUNS_OPERANDS, `clone -c` with a code-running key),
+ * or null. Such a call is code evaluated at run time, refused in every mode.
+ */
+function gitRunsCode(sub: string, rest: readonly ShellWord[]): string | null {
+  const action = rest.find((w) => w.value === null || !w.value.startsWith('-'))?.value ?? '';
+  if (GIT_RUNS_OPERANDS.has(sub) || GIT_RUNS_OPERANDS.has(`${sub} ${action}`)) return `git ${GIT_RUNS_OPERANDS.has(sub) ? sub : `${sub} ${action}`} runs a command`;
+  const code = Object.hasOwn(GIT_CODE_OPTIONS, sub) ? GIT_CODE_OPTIONS[sub] : undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const v = rest[i]?.value ?? null;
+    if (v === '--') break;
+    if (v === null) {
+      if (code || sub === 'clone') return `git ${sub} with an argument computed at run time, which may be an option that runs a program`;
+      break;
+    }
+    if (sub === 'clone' && (v === '-c' || v.startsWith('--config') || (/^-[a-zA-Z]*c/.test(v) && !v.startsWith('--')))) {
+      const kv = v.startsWith('--config=') ? v.slice(9) : /^-[a-zA-Z]*c./.test(v) ? v.slice(v.indexOf('c') + 1) : (rest[i + 1]?.value ?? null);
+      if (kv === null || isCodeConfigKey(kv.split('=')[0] ?? '')) return `git clone ${v} sets a configuration key that runs a program`;
+    }
+    if (!code) continue;
+    if (v.startsWith('--') && v.length > 3) {
+      const name = v.slice(2).split('=')[0] ?? '';
+      if (code.long.some((l) => l.startsWith(name))) return `git ${sub} ${v.split('=')[0]} runs the program it names`;
+    } else if (/^-[a-zA-Z]/.test(v) && [...code.short].some((c) => v.slice(1).split('').some((x) => x === c))) {
+      return `git ${sub} ${v} runs the program it names`;
+    }
+  }
+  return null;
 }

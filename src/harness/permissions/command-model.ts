@@ -6,18 +6,21 @@
  * constructs it brings (env -S, git -c core.fsmonitor=...). Computed once per
  * simple command by the shell analysis and cached with it.
  */
-import type { PathAccess } from './types.js';
+import type { PathAccess, TreeRead } from './types.js';
 import type { ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
-import { SHELLS, allowListName, baseName, shellCScript, unwrapCommand } from './command-words.js';
+import { allowListName, baseName, unwrapCommand } from './command-words.js';
 import { firstUnsafe, parseArgs, type ArgValue, type ParsedArgs } from './option-parse.js';
 import { FILE_TABLES } from './specs-files.js';
-import { parseFind } from './specs-find.js';
 import { PURE_COMMANDS, PURE_TABLES } from './specs-tools.js';
-import { INTERPRETER_CODE_OPTIONS, WRITERS } from './specs-writers.js';
+import { WRITERS } from './specs-writers.js';
 import { judgeGit } from './command-git.js';
 import { docker, npm } from './command-tools.js';
 import { dd, sed, writer } from './command-writers.js';
+import { find } from './command-find.js';
+import { opaque, wordPaths } from './command-opaque.js';
+
+export { opaque, wordPaths } from './command-opaque.js';
 import { isRuleOn } from './rule-switches.js';
 
 export interface CommandJudgement {
@@ -37,6 +40,8 @@ export interface CommandJudgement {
    * line it was never judged (shell-paths.ts judges the target then).
    */
   readonly linkTargets: readonly PathAccess[];
+  /** Set when it runs code faultline cannot see (a script, inline code, an unknown program): what runs, model-facing. */
+  readonly unseenCode: string | null;
 }
 
 /** Mutable builder shared by the per-command judges. */
@@ -48,11 +53,18 @@ export interface Draft {
   gitDirs: (string | null)[];
   scripts: (string | null)[];
   linkTargets: PathAccess[];
+  unseenCode: string | null;
 }
 
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
-const SHELL_STATE: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset']);
-const MAX_NESTING = 4;
+/**
+ * Built-ins that only change the (fresh) shell they run in: read-only. What they evaluate is judged
+ * elsewhere (`let`, `read 'a[$(x)]'`: shell-evaluated.ts; `shopt` globbing: call-view.ts).
+ */
+const SHELL_STATE: ReadonlySet<string> = new Set([
+  'cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'set', 'shopt', 'read', 'mapfile', 'readarray',
+  'getopts', 'shift', 'let', 'wait',
+]);
 /** Options whose value is a program the command runs: code named in a word, refused in every mode. */
 export const RUNS_VALUE: ReadonlySet<string> = new Set(['sort --compress-program', 'rg --pre', 'rg --hostname-bin', 'git grep -O', 'git grep --open-files-in-pager']);
 
@@ -68,13 +80,14 @@ export function judged(cmd: SimpleCommand): CommandJudgement {
   return j;
 }
 
-export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via: string): PathAccess {
-  return { path: p.value, access: kind, glob: p.glob, pattern: p.pattern, via };
+export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via: string, tree?: TreeRead): PathAccess {
+  const t = tree ?? p.tree;
+  return { path: p.value, access: kind, glob: p.glob, pattern: p.pattern, via, ...(t && isRuleOn('tree_reads') ? { tree: t } : {}) };
 }
 
 export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
   const u = unwrapCommand(cmd);
-  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [], linkTargets: [] };
+  const d: Draft = { notReadOnly: u.issue, accesses: [], cwds: [...u.cwds], flags: [...u.flags], gitDirs: [], scripts: [], linkTargets: [], unseenCode: null };
   const badWrapper = u.wrappers.find((w) => !READ_ONLY_WRAPPERS.has(w));
   if (badWrapper) d.notReadOnly ??= `\`${badWrapper}\` is not on the read-only list`;
   for (const r of u.reads) d.accesses.push(access(r, 'read', `\`${u.wrappers.join(' ')}\``));
@@ -104,7 +117,8 @@ function judgeNamed(name: string, args: readonly ShellWord[], d: Draft, depth: n
   if (PURE_COMMANDS.has(name) || name === 'env' || name === 'command' || (SHELL_STATE.has(name) && name !== 'cd' && name !== 'pushd')) return;
   if (name === 'cd' || name === 'pushd') {
     const target = args.find((a) => a.value === null || !a.value.startsWith('-'));
-    d.cwds.push(target === undefined ? '~' : target.value === '-' ? null : target.value);
+    // A glob target is whatever directory it matches when bash runs: unknown.
+    d.cwds.push(target === undefined ? '~' : target.value === '-' || (target.glob && isRuleOn('working_dirs')) ? null : target.value);
     return;
   }
   const fileTable = Object.hasOwn(FILE_TABLES, name) ? FILE_TABLES[name] : undefined;
@@ -156,9 +170,19 @@ function fileReader(name: string, parsed: ParsedArgs, args: readonly ShellWord[]
     d.notReadOnly ??= '`uniq IN OUT` writes OUT';
     files = files.slice(0, 1);
   }
-  for (const f of files) d.accesses.push(access(f, 'read', via));
   const recursive = name !== 'grep' || has('-r', '-R', '--recursive', '--dereference-recursive') || parsed.options.some((o) => (o.spec.name === '-d' || o.spec.name === '--directories') && o.value?.value === 'recurse');
-  if (files.length === 0 && (name === 'ls' || name === 'du' || name === 'rg' || (name === 'grep' && recursive))) d.accesses.push({ path: '.', access: 'read', via });
+  const tree = treeOf(name, recursive, has);
+  for (const f of files) d.accesses.push(access(f, 'read', via, tree));
+  if (files.length === 0 && (name === 'ls' || name === 'du' || name === 'rg' || (name === 'grep' && recursive))) d.accesses.push({ path: '.', access: 'read', via, ...(tree && isRuleOn('tree_reads') ? { tree } : {}) });
+}
+
+/** How a read-only command reads a directory operand: the files under it (grep -r, rg, diff -r), following links inside or not. */
+function treeOf(name: string, recursive: boolean, has: (...n: string[]) => boolean): TreeRead | undefined {
+  if ((name === 'grep' || name === 'egrep' || name === 'fgrep') && recursive) return { mode: has('-R', '--dereference-recursive') ? 'follow' : 'walk' };
+  if (name === 'rg') return { mode: has('-L', '--follow') ? 'follow' : 'walk' };
+  // diff -r follows symlinks it meets unless --no-dereference.
+  if (name === 'diff' && has('-r', '--recursive')) return { mode: has('--no-dereference') ? 'walk' : 'follow' };
+  return undefined;
 }
 
 function pureWithOptions(name: string, args: readonly ShellWord[], d: Draft): void {
@@ -175,107 +199,4 @@ function pureWithOptions(name: string, args: readonly ShellWord[], d: Draft): vo
     const setter = parsed.operands.find((o) => o.value === null || !o.value.startsWith('+'));
     if (setter) d.notReadOnly ??= '`date` with an operand that is not a +FORMAT sets the system clock';
   } else if (parsed.operands.length > 0) d.notReadOnly ??= `\`${name}\` with operands ${name === 'hostname' ? 'sets the host name' : 'runs a program'}`;
-}
-
-function find(args: readonly ShellWord[], d: Draft, depth: number): void {
-  const f = parseFind(args);
-  for (const s of f.starts) d.accesses.push(access(s, f.deletes ? 'write' : 'read', f.deletes ? '`find -delete`' : '`find`'));
-  for (const r of f.reads) d.accesses.push(access(r, 'read', '`find`'));
-  for (const w of f.writes) d.accesses.push(access(w, 'write', '`find -fprint`'));
-  if (f.error) {
-    d.notReadOnly ??= f.error;
-    return;
-  }
-  if (f.deletes) d.notReadOnly ??= '`find -delete` deletes files';
-  if (f.writes.length > 0) d.notReadOnly ??= '`find -fprint`/`-fls` writes a file';
-  for (const e of f.execs) {
-    const inner = baseName(e.argv[0]) ?? e.argv[0]?.text ?? '?';
-    const via = `\`find ${e.primary} ${inner}\``;
-    if (depth >= MAX_NESTING) {
-      d.notReadOnly ??= `${via} nests too deeply to judge`;
-      continue;
-    }
-    // `{}` is each file found under the start paths: judge the command as if run on the start paths.
-    for (const start of f.starts) {
-      const argv = e.argv.map((w) => (w.value !== null && w.value.includes('{}') ? { text: w.text, value: start.value === null ? null : w.value.replaceAll('{}', start.value), glob: start.glob, pattern: w.value === '{}' ? start.pattern : undefined } : w));
-      const j = judgeCommand({ argv }, depth + 1);
-      if (j.notReadOnly) d.notReadOnly ??= `${via}: ${j.notReadOnly}`;
-      d.flags.push(...j.flags);
-      d.scripts.push(...j.scripts);
-      d.linkTargets.push(...j.linkTargets);
-      const shell = baseName(argv[0]);
-      if (shell !== null && SHELLS.has(shell)) {
-        const script = shellCScript(argv.slice(1));
-        if (script !== undefined) d.scripts.push(script);
-      }
-      for (const a of j.accesses) d.accesses.push({ ...a, via });
-    }
-  }
-}
-
-
-
-
-
-
-
-/**
- * A program whose file effects faultline cannot see (an unknown command, an
- * interpreter, a shell running a script): every static operand and every
- * `--opt=value` value may be a file it writes. Code given with `-c`/`-e`
- * is skipped; a shell's `-c` script is analyzed as commands of its own.
- */
-export function opaque(name: string, args: readonly ShellWord[], d: Draft): void {
-  if (!isRuleOn('operand_paths')) return;
-  const via = `\`${name}\` (faultline cannot see which files it writes)`;
-  const family = SHELLS.has(name) ? 'shell' : /^python/.test(name) ? 'python' : name === 'nodejs' ? 'node' : ['gawk', 'mawk', 'nawk'].includes(name) ? 'awk' : name;
-  const code = Object.hasOwn(INTERPRETER_CODE_OPTIONS, family) ? INTERPRETER_CODE_OPTIONS[family] : undefined;
-  let skipNext = false;
-  let programSeen = family === 'awk' ? false : true;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as ShellWord;
-    if (skipNext) {
-      skipNext = false;
-      continue;
-    }
-    const v = a.value;
-    if (v !== null && v.startsWith('-') && v !== '-') {
-      if (family === 'shell' && /^-[a-z]*c/.test(v)) return; // `sh -c SCRIPT`: the script is analyzed on its own, its $0.. are not files
-      if (code?.has(v) || (family === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) || (family === 'python' && /^-[a-zA-Z]*c$/.test(v))) {
-        skipNext = true;
-        if (family === 'awk' && (v === '-f' || v === '--source' || v === '-e')) programSeen = true;
-        if (INLINE_CODE.has(v) || /^-[a-zA-Z]*[eEc]$/.test(v)) inline(name, v, d);
-      }
-      const eq = v.indexOf('=');
-      if (v.startsWith('--') && eq > 0) d.accesses.push({ path: v.slice(eq + 1), access: 'any', via });
-      continue;
-    }
-    if (!programSeen) {
-      programSeen = true; // awk's first operand is its program
-      inline(name, 'PROGRAM', d);
-      continue;
-    }
-    d.accesses.push(access(a, 'any', via));
-  }
-}
-
-/** Options whose value is a program given inline. */
-const INLINE_CODE: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--source']);
-
-/**
- * Inline code (`python3 -c`, `node -e`, `perl -e`, awk's program) may open
- * any file: one access to a path computed at run time, which the chain asks
- * about in every mode unless the OS sandbox confines the command.
- */
-function inline(name: string, option: string, d: Draft): void {
-  d.accesses.push({ path: null, access: 'any', via: `\`${name} ${option}\` (inline code, whose files faultline cannot see)` });
-}
-
-/** The path-like parts of a word of a call that did not parse: the word, or the value after `=`. */
-export function wordPaths(w: ShellWord): ArgValue[] {
-  const v = w.value;
-  if (v === null) return [{ value: null, glob: false, text: w.text }];
-  if (!v.startsWith('-')) return [{ value: v, glob: w.glob, pattern: w.pattern, text: w.text }];
-  const eq = v.indexOf('=');
-  return eq > 0 ? [{ value: v.slice(eq + 1), glob: w.glob, text: w.text }] : [];
 }

@@ -38,8 +38,11 @@ const DANGEROUS_ENV: ReadonlySet<string> = new Set([
   'RIPGREP_CONFIG_PATH', 'DOCKER_CONFIG', 'DOCKER_HOST', 'GCONV_PATH', 'LOCPATH', 'NLSPATH', 'HOSTALIASES', 'GOFLAGS',
   'GOTOOLCHAIN', 'CARGO_HOME', 'RUSTUP_TOOLCHAIN', 'RUSTC_WRAPPER', 'WGETRC', 'CURL_HOME', 'TAR_OPTIONS', 'GREP_OPTIONS',
 ]);
-/** Whole families: every GIT_* variable changes what git reads, runs or writes (GIT_EXTERNAL_DIFF, GIT_TRACE=FILE, GIT_DIR...). */
-const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_', 'NPM_CONFIG_', 'npm_config_', 'PYTHONMALLOC', 'MALLOC_'];
+/**
+ * Whole families: every GIT_* variable changes what git reads, runs or writes (GIT_EXTERNAL_DIFF, GIT_TRACE=FILE, GIT_DIR...);
+ * NODE_* and PYTHON* hold interpreter options and write targets (NODE_V8_COVERAGE, PYTHONWARNINGS imports a module).
+ */
+const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_', 'NPM_CONFIG_', 'npm_config_', 'PYTHONMALLOC', 'MALLOC_', 'NODE_', 'PYTHON', 'GLIBC_', 'JQ_'];
 
 export function isDangerousEnvName(name: string): boolean {
   if (!isRuleOn('config_sources')) return false;
@@ -129,7 +132,7 @@ export function unwrapCommand(cmd: Pick<SimpleCommand, 'argv'>): Unwrapped {
       } else {
         if (isRuleOn('option_tables')) issue ??= firstUnsafe(name, parsed);
         for (const o of parsed.options) {
-          if (name === 'env' && (o.spec.name === '-C' || o.spec.name === '--chdir')) cwds.push(o.value?.value ?? null);
+          if (name === 'env' && (o.spec.name === '-C' || o.spec.name === '--chdir')) cwds.push(o.value?.glob && isRuleOn('working_dirs') ? null : (o.value?.value ?? null));
           if ((o.spec.name === '-S' || o.spec.name === '--split-string') && isRuleOn('option_tables')) flags.push({ construct: 'eval_like', detail: `env ${o.written}` });
           if (o.spec.name === '--process-slot-var' && isDangerousEnvName(o.value?.value ?? 'PATH')) flags.push({ construct: 'env_tampering', detail: `xargs ${o.written}` });
           if (o.spec.effect === 'read' && o.value) reads.push(o.value);

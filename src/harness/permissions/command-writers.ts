@@ -5,15 +5,17 @@
  * touch is path-judged in every mode.
  */
 import type { ShellWord } from './shell-words.js';
+import type { TreeRead } from './types.js';
 import { access, wordPaths, type Draft } from './command-model.js';
 import { parseArgs, type ArgValue } from './option-parse.js';
 import { DD_OPERANDS, SED_TABLE, WRITERS } from './specs-writers.js';
 import { sedScriptEffects } from './sed-script.js';
+import { isRuleOn } from './rule-switches.js';
 
 export function sed(args: readonly ShellWord[], d: Draft): void {
   const parsed = parseArgs('sed', SED_TABLE, args);
-  d.notReadOnly ??= '`sed` is not on the read-only list';
   if (!parsed.ok) {
+    d.notReadOnly ??= parsed.reason;
     for (const a of args) for (const p of wordPaths(a)) d.accesses.push(access(p, 'any', '`sed`'));
     return;
   }
@@ -37,6 +39,15 @@ export function sed(args: readonly ShellWord[], d: Draft): void {
       if (fx.runs) opaqueScript = true;
     }
   }
+  // Read-only when it only prints: no -i, and a static script without `w`/`e` (its `r` files are judged as reads).
+  const writesFiles = scripts.some((s) => {
+    const fx = s === null ? null : sedScriptEffects(s);
+    return fx === null || fx.writes.length > 0 || fx.runs;
+  });
+  if (inPlace) d.notReadOnly ??= '`sed -i` edits its files in place';
+  else if (opaqueScript || writesFiles) d.notReadOnly ??= '`sed` with a script that writes files or runs commands (`w`, `e`, `-f`)';
+  // Its `w`/`e` commands are then unknown: it may write or run anything.
+  if (opaqueScript && isRuleOn('opaque_code')) d.unseenCode ??= '`sed` runs a script whose commands faultline cannot see (`-f`, `e`, or computed)';
   const kind = inPlace ? 'write' : opaqueScript ? 'any' : 'read';
   for (const f of files) if (f.value !== '-') d.accesses.push(access(f, kind, inPlace ? '`sed -i`' : '`sed`'));
 }
@@ -90,7 +101,10 @@ export function writer(name: string, args: readonly ShellWord[], d: Draft): void
       // A hard link is a second name for the same file: writing through it writes the source.
       const linkSources = spec.role === 'move' || (name === 'ln' && !has('-s', '--symbolic')) || (name === 'cp' && has('-l', '--link'));
       const symbolic = name === 'ln' && has('-s', '--symbolic');
-      if (!symbolic) for (const s of sources) d.accesses.push(access(s, linkSources ? 'write' : 'read', via));
+      // cp -r reads the trees under its sources (following links inside with -L).
+      const recursive = name === 'cp' && has('-r', '-R', '-a', '--recursive', '--archive');
+      const tree: TreeRead | undefined = recursive ? { mode: has('-L', '--dereference') ? 'follow' : 'walk' } : undefined;
+      if (!symbolic) for (const s of sources) d.accesses.push(access(s, linkSources ? 'write' : 'read', via, tree));
       else for (const s of sources) d.linkTargets.push(access(s, 'any', `\`${name} -s\` (a link the same command then uses)`));
       if (dest) d.accesses.push(access(dest, 'write', via));
       break;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,5 +33,21 @@ describe('repository trust', () => {
     const evil = dir('ws', 'evil');
     writeFileSync(join(dir('ws', 'lib'), '.git'), `gitdir: ${evil}\n`);
     expect(untrustedRepository(join(root, 'ws', 'lib'))).toMatch(/named by the file/);
+  });
+
+  it('judges a .git symlink, a commondir and a directory reached through a link by where they really lead', () => {
+    const bare = dir('w2', 'vendor');
+    dir('w2', 'vendor', 'objects');
+    dir('w2', 'vendor', 'refs');
+    writeFileSync(join(bare, 'HEAD'), 'ref: refs/heads/main\n');
+    symlinkSync('../vendor', join(dir('w2', 'sub'), '.git'));
+    expect(untrustedRepository(join(root, 'w2', 'sub'))).toMatch(/named by the symlink/);
+    symlinkSync(join(bare, 'objects'), join(root, 'w2', 'deep'));
+    dir('w2', '.git');
+    expect(untrustedRepository(join(root, 'w2', 'deep'))).toMatch(/bare repository/);
+    writeFileSync(join(root, 'w2', '.git', 'commondir'), '../vendor\n');
+    expect(untrustedRepository(join(root, 'w2', 'src'))).toMatch(/commondir/);
+    writeFileSync(join(root, 'w2', '.git', 'commondir'), '.\n');
+    expect(untrustedRepository(join(root, 'w2', 'src'))).toBeNull();
   });
 });

@@ -12,31 +12,45 @@
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { resolveReal } from './path-resolve.js';
+import { isRuleOn } from './rule-switches.js';
 
 export interface GitRepoFs {
+  /** Follows symlinks; undefined when missing. */
   statSync(p: string): { isDirectory(): boolean; isFile(): boolean } | undefined;
+  /** Does not follow a final symlink; undefined when missing. */
+  lstatSync(p: string): { isSymbolicLink(): boolean } | undefined;
   readFileSync(p: string): string;
+  /** Real path of an existing path (throws when missing). */
+  realpathSync(p: string): string;
 }
 
 const realGitFs: GitRepoFs = {
   statSync: (p) => nodeFs.statSync(p, { throwIfNoEntry: false }),
+  lstatSync: (p) => nodeFs.lstatSync(p, { throwIfNoEntry: false }),
   readFileSync: (p) => nodeFs.readFileSync(p, 'utf8'),
+  realpathSync: (p) => nodeFs.realpathSync.native(p),
 };
 
 /** Null when git would use a trusted repository (or none) from `dir`, else why not (model-facing). */
 export function untrustedRepository(dir: string, fs: GitRepoFs = realGitFs): string | null {
-  let d = path.resolve(dir);
+  // git discovers from its physical working directory (getcwd): `cd link` walks up from where the link points.
+  let d = isRuleOn('git_repository') ? resolveReal(path.resolve(dir)) : path.resolve(dir);
   for (;;) {
     const dotGit = path.join(d, '.git');
-    const st = safeStat(fs, dotGit);
-    if (st?.isDirectory()) return null;
+    const st = safe(() => fs.statSync(dotGit));
+    if (st?.isDirectory()) {
+      // A `.git` that is a symlink (to a directory the agent could fill) is judged where it leads.
+      const link = isRuleOn('git_repository') && safe(() => fs.lstatSync(dotGit))?.isSymbolicLink() === true;
+      return trustedGitDir(link ? realOf(fs, dotGit) : dotGit, fs, link ? `the symlink ${dotGit}` : null);
+    }
     if (st?.isFile()) {
       const target = gitfileTarget(fs, dotGit);
-      if (target !== null && target.split(path.sep).includes('.git')) return null;
-      return `git would use the repository ${target ?? dotGit} named by the file ${dotGit}, whose configuration may run programs and is not protected`;
+      if (target === null) return `git would use the repository named by the file ${dotGit}, which cannot be read`;
+      return trustedGitDir(isRuleOn('git_repository') ? realOf(fs, target) : target, fs, `the file ${dotGit}`);
     }
     if (looksLikeGitDir(fs, d)) {
-      if (d.split(path.sep).includes('.git')) return null;
+      if (d.split(path.sep).includes('.git')) return trustedGitDir(d, fs, null);
       return `git would use ${d} as a bare repository; its config file is not protected and may make git run a program (core.fsmonitor, core.pager, diff drivers)`;
     }
     const parent = path.dirname(d);
@@ -45,9 +59,37 @@ export function untrustedRepository(dir: string, fs: GitRepoFs = realGitFs): str
   }
 }
 
-function safeStat(fs: GitRepoFs, p: string): ReturnType<GitRepoFs['statSync']> {
+/**
+ * A git directory is trusted when it sits under a `.git` directory (which the
+ * agent cannot write: protected paths) and so does the common directory it
+ * names in `commondir` (git reads the config and hooks from there).
+ */
+function trustedGitDir(gitDir: string | null, fs: GitRepoFs, via: string | null): string | null {
+  const named = via ? ` named by ${via}` : '';
+  if (gitDir === null) return `git would use a repository${named} that does not resolve`;
+  if (!underDotGit(gitDir)) return `git would use the repository ${gitDir}${named}, whose configuration may run programs and is not protected`;
+  if (!isRuleOn('git_repository')) return null;
+  const commondir = path.join(gitDir, 'commondir');
+  if (safe(() => fs.statSync(commondir)) === undefined) return null;
+  let common: string | null = null;
   try {
-    return fs.statSync(p);
+    common = realOf(fs, path.resolve(gitDir, fs.readFileSync(commondir).trim()));
+  } catch {
+    common = null;
+  }
+  if (common === null || !underDotGit(common)) return `git would read its configuration from ${common ?? 'an unreadable directory'} (named by ${commondir}), which is not protected and may make git run a program`;
+  return null;
+}
+
+const underDotGit = (p: string): boolean => p.split(path.sep).includes('.git');
+
+function realOf(fs: GitRepoFs, p: string): string | null {
+  return safe(() => fs.realpathSync(p)) ?? null;
+}
+
+function safe<T>(f: () => T): T | undefined {
+  try {
+    return f();
   } catch {
     return undefined;
   }
@@ -62,12 +104,12 @@ function gitfileTarget(fs: GitRepoFs, file: string): string | null {
   }
 }
 
-/** git's is_git_directory: HEAD, objects/ and refs/ (commondir is not followed here: fail closed on it too). */
+/** git's is_git_directory: HEAD, objects/ and refs/ (or a commondir holding them). */
 function looksLikeGitDir(fs: GitRepoFs, d: string): boolean {
-  const head = safeStat(fs, path.join(d, 'HEAD'));
+  const head = safe(() => fs.statSync(path.join(d, 'HEAD')));
   if (!head) return false;
-  const objects = safeStat(fs, path.join(d, 'objects'));
-  const refs = safeStat(fs, path.join(d, 'refs'));
-  const commondir = safeStat(fs, path.join(d, 'commondir'));
+  const objects = safe(() => fs.statSync(path.join(d, 'objects')));
+  const refs = safe(() => fs.statSync(path.join(d, 'refs')));
+  const commondir = safe(() => fs.statSync(path.join(d, 'commondir')));
   return (objects?.isDirectory() === true || commondir !== undefined) && (refs?.isDirectory() === true || commondir !== undefined);
 }

@@ -13,6 +13,7 @@
  * either the same option for the command or ambiguous there (an error).
  */
 import type { ShellWord } from './shell-words.js';
+import type { TreeRead } from './types.js';
 
 export type OptArg = 'none' | 'required' | 'optional';
 /** `read`/`write`: the value is a file the command reads/writes. `unsafe`: runs code or cannot be judged. */
@@ -102,6 +103,8 @@ export interface ArgValue {
   readonly pattern?: string;
   /** The whole word as written (for messages). */
   readonly text: string;
+  /** See ShellWord.tree. */
+  readonly tree?: TreeRead;
 }
 
 export interface ParsedOption {
@@ -115,7 +118,7 @@ export type ParsedArgs =
   | { readonly ok: true; readonly options: readonly ParsedOption[]; readonly operands: readonly ArgValue[]; readonly rest: readonly ShellWord[] }
   | { readonly ok: false; readonly reason: string };
 
-const asArg = (w: ShellWord): ArgValue => ({ value: w.value, glob: w.glob, pattern: w.pattern, text: w.text });
+const asArg = (w: ShellWord): ArgValue => ({ value: w.value, glob: w.glob, pattern: w.pattern, text: w.text, ...(w.tree ? { tree: w.tree } : {}) });
 /** A glued value (`--file=x`, `-e.`). A glob in it has no reliable pattern: the expander treats it as unknown. */
 const part = (w: ShellWord, v: string): ArgValue => ({ value: v, glob: w.glob, text: w.text });
 

@@ -105,8 +105,16 @@ describe('path guard', () => {
     expect(effect('src/leaf.txt', 'write', { dirMemo: memo })).toBe('deny:outside');
   });
 
-  it('survives a symlink loop without throwing', () => {
+  it('survives a symlink loop without throwing, also one through a `..` target', () => {
     expect(() => checkPath('loop-a/x', 'write', opts)).not.toThrow();
+    symlinkSync('src/../dotdot-loop', path.join(ws, 'dotdot-loop'));
+    expect(() => checkPath('dotdot-loop', 'write', opts)).not.toThrow();
+  });
+
+  it('follows a dangling link whose text has `..` after a symlink the way the kernel does', () => {
+    // `up -> escape/../made`: `escape` is followed first, so writing `up` creates made next to outside/.
+    symlinkSync('escape/../made', path.join(ws, 'up'));
+    expect(effect('up', 'write')).toBe('deny:outside');
   });
 
   it('treats paths it cannot know as unknown (ask)', () => {

@@ -13,6 +13,7 @@
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { isRuleOn } from './rule-switches.js';
 
 export interface PathFs {
   realpathSync(p: string): string;
@@ -43,6 +44,19 @@ const MAX_LINKS = 40;
 
 /** The real absolute path `abs` refers to (or would refer to once created). */
 export function resolveReal(abs: string, fs: PathFs = realFs, memo?: RealDirMemo): string {
+  return resolveFrom(abs, fs, memo, { left: MAX_LINKS });
+}
+
+/**
+ * Links still to follow in one resolution, shared by every nested walk: a
+ * loop through `..` targets (`a -> x/../a`) nests walks inside walks, and a
+ * per-walk count would multiply instead of adding up.
+ */
+interface LinkBudget {
+  left: number;
+}
+
+function resolveFrom(abs: string, fs: PathFs, memo: RealDirMemo | undefined, budget: LinkBudget): string {
   const current = path.resolve(abs);
   const parent = path.dirname(current);
   if (parent !== current) {
@@ -50,7 +64,7 @@ export function resolveReal(abs: string, fs: PathFs = realFs, memo?: RealDirMemo
     // Not a symlink (exists or not): realpath(parent)/leaf is what the full walk answers.
     if (realParent !== null && !isSymlink(current, fs)) return joinLeaf(realParent, path.basename(current));
   }
-  return walk(current, fs, 0);
+  return walk(current, fs, budget);
 }
 
 /** path.join for a real (absolute, normalized) directory and one plain name, without join's normalizing pass. */
@@ -80,7 +94,7 @@ function isSymlink(p: string, fs: PathFs): boolean {
 }
 
 /** The full walk: realpath, else follow a dangling symlink by hand, else walk up one component. */
-function walk(abs: string, fs: PathFs, hops: number): string {
+function walk(abs: string, fs: PathFs, budget: LinkBudget): string {
   let current = path.resolve(abs);
   const tail: string[] = [];
   for (;;) {
@@ -92,7 +106,7 @@ function walk(abs: string, fs: PathFs, hops: number): string {
     }
     const isLink = isSymlink(current, fs);
     let link: string | null = null;
-    if (isLink && hops < MAX_LINKS) {
+    if (isLink && budget.left-- > 0) {
       try {
         link = fs.readlinkSync(current);
       } catch {
@@ -100,9 +114,12 @@ function walk(abs: string, fs: PathFs, hops: number): string {
       }
     }
     if (link !== null) {
-      const target = path.resolve(path.dirname(current), link);
+      // The kernel resolves the link's text from its directory with `..` taken physically
+      // (`d -> link/../x` goes through `link`), so the target is walked, not path.resolve-d.
+      const physical = isRuleOn('physical_dotdot') && hasDotDot(link);
+      const target = physical ? physicalFrom(path.dirname(current), link, fs, budget) : path.resolve(path.dirname(current), link);
       const rest = tail.length ? path.join(target, ...[...tail].reverse()) : target;
-      return walk(rest, fs, hops + 1);
+      return walk(rest, fs, budget);
     }
     const parent = path.dirname(current);
     if (parent === current) return tail.length ? path.join(current, ...tail.reverse()) : current;
@@ -130,8 +147,11 @@ export function hasDotDot(p: string): boolean {
  * resolved one at a time (a symlink is followed before the next `..`).
  */
 export function physicalPath(base: string, p: string, fs: PathFs = realFs): string {
-  let current = path.isAbsolute(p) ? path.parse(path.resolve(p)).root : hasDotDot(base) ? physicalPath('/', base, fs) : resolveReal(path.resolve(base), fs);
-  let hops = 0;
+  return physicalFrom(base, p, fs, { left: MAX_LINKS });
+}
+
+function physicalFrom(base: string, p: string, fs: PathFs, budget: LinkBudget): string {
+  let current = path.isAbsolute(p) ? path.parse(path.resolve(p)).root : hasDotDot(base) ? physicalFrom('/', base, fs, budget) : resolveFrom(path.resolve(base), fs, undefined, budget);
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
     if (seg === '..') {
@@ -139,7 +159,8 @@ export function physicalPath(base: string, p: string, fs: PathFs = realFs): stri
       continue;
     }
     const next = joinLeaf(current, seg);
-    if (isSymlink(next, fs) && hops++ < MAX_LINKS) current = resolveReal(next, fs);
+    // Past the budget (a link loop: the kernel fails with ELOOP) the rest is judged lexically.
+    if (isSymlink(next, fs) && budget.left-- > 0) current = resolveFrom(next, fs, undefined, budget);
     else current = next;
   }
   return current;

@@ -11,6 +11,8 @@ export interface PathRule {
   readonly segments?: readonly string[];
   /** Or: a test on the last segment (file name). */
   readonly name?: (base: string) => boolean;
+  /** Or: an absolute path, matching itself and everything below it (rules made from configuration). */
+  readonly prefix?: string;
   /** Applies to writes only (reads pass through to the next tables). */
   readonly writesOnly: boolean;
   /** false = never approvable, by anyone (deny); true = a human may approve (ask). */
@@ -43,6 +45,17 @@ export const SENSITIVE_PATHS: readonly PathRule[] = [
   { id: 'netrc', name: (b) => b === '.netrc' || b === '_netrc' || b === '.pgpass' || b === '.git-credentials', writesOnly: false, approvable: false, reason: 'it holds passwords' },
   { id: 'docker_config', segments: ['.docker', 'config.json'], writesOnly: false, approvable: false, reason: 'it holds registry credentials' },
   { id: 'kube_config', segments: ['.kube', 'config'], writesOnly: false, approvable: false, reason: 'it holds cluster credentials' },
+  { id: 'cloud_cli_credentials', segments: ['.config', 'gcloud'], writesOnly: false, approvable: false, reason: 'it holds cloud credentials' },
+  { id: 'azure_credentials', segments: ['.azure'], writesOnly: false, approvable: false, reason: 'it holds cloud credentials' },
+  { id: 'gh_token', segments: ['.config', 'gh', 'hosts.yml'], writesOnly: false, approvable: false, reason: 'it holds a GitHub token' },
+  { id: 'hub_token', segments: ['.config', 'hub'], writesOnly: false, approvable: false, reason: 'it holds a GitHub token' },
+  { id: 'git_credentials_xdg', segments: ['.config', 'git', 'credentials'], writesOnly: false, approvable: false, reason: 'it holds passwords' },
+  { id: 'cargo_credentials', segments: ['.cargo', 'credentials.toml'], writesOnly: false, approvable: false, reason: 'it holds a registry token' },
+  { id: 'cargo_credentials_old', segments: ['.cargo', 'credentials'], writesOnly: false, approvable: false, reason: 'it holds a registry token' },
+  { id: 'gem_credentials', segments: ['.gem', 'credentials'], writesOnly: false, approvable: false, reason: 'it holds a registry token' },
+  { id: 'token_files', name: (b) => b === '.vault-token' || b === 'credentials.tfrc.json' || b === '.dockercfg', writesOnly: false, approvable: false, reason: 'it holds a token' },
+  { id: 'password_store', segments: ['.password-store'], writesOnly: false, approvable: false, reason: 'it holds passwords' },
+  { id: 'keyrings', segments: ['.local', 'share', 'keyrings'], writesOnly: false, approvable: false, reason: 'it holds passwords' },
   { id: 'npmrc', name: (b) => b === '.npmrc' || b === '.pypirc', writesOnly: false, approvable: true, reason: 'it may hold registry tokens' },
   { id: 'dotenv', name: (b) => (b === '.env' || b.startsWith('.env.')) && !ENV_TEMPLATES.has(b), writesOnly: false, approvable: true, reason: 'it holds environment secrets' },
   { id: 'key_material', name: (b) => b.endsWith('.pem') || b.endsWith('.key') || b.endsWith('.p12') || b.endsWith('.pfx'), writesOnly: false, approvable: true, reason: 'it looks like key material' },
@@ -53,6 +66,11 @@ export function firstMatch(table: readonly PathRule[], segments: readonly string
   const base = segments[segments.length - 1] ?? '';
   for (const rule of table) {
     if (rule.writesOnly && access !== 'write') continue;
+    if (rule.prefix !== undefined) {
+      const abs = `/${segments.join('/')}`;
+      if (abs === rule.prefix || abs.startsWith(rule.prefix.endsWith('/') ? rule.prefix : `${rule.prefix}/`)) return rule;
+      continue;
+    }
     if (rule.name && rule.name(base)) return rule;
     if (rule.segments && containsRun(segments, rule.segments)) return rule;
   }

@@ -22,7 +22,8 @@ export interface ReadOnlyVerdict {
 
 export function readOnlyVerdict(analysis: ShellAnalysis): ReadOnlyVerdict {
   if (!analysis.ok) return { readOnly: false, reason: `the command could not be parsed (${analysis.error})` };
-  if (analysis.commands.length === 0 && analysis.assignments.length === 0) return { readOnly: false, reason: 'the command is empty' };
+  // `[[ -f x ]]` and `(( n > 1 ))` have no simple command but are not empty: emptiness is the text's.
+  if (analysis.commands.length === 0 && analysis.assignments.length === 0 && analysis.empty) return { readOnly: false, reason: 'the command is empty' };
   const first = analysis.flags[0];
   if (first) return { readOnly: false, reason: `it uses ${first.construct.replaceAll('_', ' ')} (${first.detail})` };
   for (const r of analysis.redirects) {

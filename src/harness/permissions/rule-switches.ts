@@ -12,14 +12,22 @@ export const RULE_SWITCHES = [
   'evaluated_words',
   /** Every operand of every command is path-judged, writers and opaque programs included (command-model.ts). */
   'operand_paths',
+  /** A directory read as a tree is walked: symlinks a command follows out of it, and secrets under an outside one (tree-reads.ts). */
+  'tree_reads',
+  /** Code faultline cannot see (scripts, inline code, unknown programs) needs approval in every mode without the OS sandbox (command-opaque.ts, chain.ts). */
+  'opaque_code',
   /** The closed table of environment variables and config sources (command-words.ts, command-git.ts). */
   'config_sources',
   /** The repository git would use must not have a configuration the agent could write (git-repo.ts). */
   'git_repository',
   /** `..` is resolved physically, after symlinks (path-resolve.ts). */
   'physical_dotdot',
-  /** Globs are expanded with picomatch's bash semantics, or refused (glob-expand.ts). */
+  /** Globs are expanded as bash reads them (glob-match.ts), or refused; `shopt` makes them unknown (glob-expand.ts, call-view.ts). */
   'glob_semantics',
+  /** Words are what bash reads: a parse that splits or joins words differently is refused, literal `$` kept (shell-parser.ts, shell-words.ts). */
+  'word_fidelity',
+  /** Working directories compose (`cd a && cd b` is a/b), and a `cd` target bash computes (`~-`, a glob) is unknown (call-view.ts, shell-words.ts). */
+  'working_dirs',
 ] as const;
 export type RuleSwitch = (typeof RULE_SWITCHES)[number];
 

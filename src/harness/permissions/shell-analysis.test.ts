@@ -90,7 +90,19 @@ describe('shell analysis', () => {
 
   it('flags a literal holding shell code, which arithmetic or indirect expansion would run', () => {
     expect(constructs("x='a[$(id)]'; echo $((x))")).toContain('eval_like');
-    expect(constructs('x=plain; echo $((x + 1))')).toEqual([]);
+    expect(constructs('x=3; y=x; echo $((y + 1))')).toEqual([]);
+    // `plain` is a variable the command never sets: not provably a number (bash may have set it, e.g. `_`).
+    expect(constructs('x=plain; echo $((x + 1))')).toEqual(['eval_like']);
+  });
+
+  it('refuses arithmetic on variables bash assigns from text the command wrote, and on array keys and glued names it evaluates', () => {
+    for (const c of [
+      "[[ 'a[$(id)]' =~ (.*) ]] && echo $(( BASH_REMATCH[1] ))", "echo 'a[$(id)]'; echo $(( _ ))", "_=1; echo 'a[$(id)]'; echo $((_))",
+      "getopts a: o -a 'a[$(id)]'; echo $((OPTARG))", "printf -v'a[$(id)]' x", "a=(['$(id)']=1)", "declare -a a=([k]=1)", 'read b < f; x=b+1; echo $((x))',
+    ]) expect(constructs(c), c).toContain('eval_like');
+    for (const c of ['for ((i=0;i<3;i++)); do echo $i; done', 'echo $((RANDOM % 10))', 'n=$#; echo $((n))', 'a=([0]=x [1]=y)', 'declare -A m=([k]=1); m[key]=2', '[[ -f a.txt ]]']) {
+      expect(constructs(c), c).toEqual([]);
+    }
   });
 
   it('flags a command name that is not static', () => {

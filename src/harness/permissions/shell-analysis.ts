@@ -74,6 +74,7 @@ function analyzeUncached(command: string, depth: number): ShellAnalysis {
     functions: [] as FunctionDef[],
     flags: [] as ShellFlag[],
   };
+  const empty = parsed.root.namedChildren.every((c) => c.type === 'comment');
   // Substitutions seen while walking the words of the command being built.
   let substStack: string[][] = [];
 
@@ -257,6 +258,6 @@ function analyzeUncached(command: string, depth: number): ShellAnalysis {
     substStack = [];
     parsed.dispose();
   }
-  return { ok: true, ...out };
+  return { ok: true, ...out, empty };
 }
 

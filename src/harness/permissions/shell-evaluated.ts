@@ -8,14 +8,14 @@
  * unless provably inert: subscripts of digits, `@` or `*`; arithmetic on
  * numbers and on variables that the command only ever sets to integers.
  *
- * A variable is tainted when the command gives it a value that is not an
- * integer (any assignment, `read`, `for x in`, `printf -v`, `${x:=v}`...).
- * Variables the command never sets come from the harness's environment, not
- * from the model, and positional parameters are always tainted.
+ * Which variables are provably numbers is decided by shell-variables.ts:
+ * set only to integers by the command itself, or bash's own integer
+ * variables. Positional parameters are never inert.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ShellFlag } from './shell-types.js';
 import { shellWord } from './shell-words.js';
+import { variableFacts } from './shell-variables.js';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const INTEGER = /^-?[0-9]+$/;
@@ -26,13 +26,13 @@ const NAME_BUILTINS = new Set(['declare', 'typeset', 'local', 'export', 'readonl
 const DECLARE_FAMILY = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 
 export function evaluatedWords(root: Node): ShellFlag[] {
-  const tainted = new Set<string>();
-  collectTaint(root, tainted);
+  const facts = variableFacts(root);
+  const assoc = associativeArrays(root);
   const flags: ShellFlag[] = [];
   const flag = (detail: string) => flags.push({ construct: 'eval_like', detail });
   const checkRef = (name: string, where: string) => {
     if (/^[0-9]+$/.test(name) || name === '@' || name === '*') flag(`${where} on the positional parameter $${name}`);
-    else if (tainted.has(name)) flag(`${where} on $${name}, whose value bash evaluates as code`);
+    else if (!facts.isInert(name)) flag(`${where} on $${name}, which this command does not set to a number (bash evaluates its value as an expression, and a subscript in it runs code)`);
   };
   /** Every variable an arithmetic expression refers to must be inert. */
   const arithmetic = (node: Node, where: string) => {
@@ -87,10 +87,14 @@ export function evaluatedWords(root: Node): ShellFlag[] {
         }
         break;
       case 'subscript':
-        for (const c of n.namedChildren.slice(1)) arithmetic(c, 'a subscript');
+        // An associative array's key is a string (substitutions in it are flagged by the analysis itself).
+        if (!assoc.has(n.namedChildren[0]?.text ?? '')) for (const c of n.namedChildren.slice(1)) arithmetic(c, 'a subscript');
         return;
       case 'expansion':
         expansion(n);
+        break;
+      case 'array':
+        arrayKeys(n);
         break;
       case 'binary_expression': {
         const op = n.namedChildren.find((c) => c.type === 'test_operator')?.text;
@@ -129,6 +133,25 @@ export function evaluatedWords(root: Node): ShellFlag[] {
     if (colon >= 0) for (const c of n.children.slice(colon + 1)) if (c.isNamed) arithmetic(c, 'a substring offset');
   };
 
+  /** `a=([k]=v)`: in an indexed array the key is arithmetic (an associative array's is a plain string). */
+  const arrayKeys = (n: Node) => {
+    const owner = n.parent?.type === 'variable_assignment' ? n.parent.childForFieldName('name')?.text : undefined;
+    if (owner !== undefined && assoc.has(owner)) return;
+    for (const el of n.namedChildren) {
+      if (!el.text.startsWith('[')) continue;
+      const v = shellWord(el).value;
+      const close = v === null ? -1 : v.indexOf(']=');
+      if (v === null || close < 0) {
+        flag(`an array element key ${el.text.slice(0, 40)} computed at run time`);
+        continue;
+      }
+      const key = v.slice(1, close);
+      if (INTEGER.test(key)) continue;
+      if (IDENT.test(key)) checkRef(key, 'an array element key');
+      else flag(`an array element key [${key.slice(0, 40)}] (bash evaluates it as arithmetic)`);
+    }
+  };
+
   const builtinNames = (n: Node) => {
     const first = n.type === 'command' ? n.namedChildren.find((c) => c.type === 'command_name')?.text : n.children[0]?.type;
     if (first === undefined || !NAME_BUILTINS.has(first)) return;
@@ -150,6 +173,9 @@ export function evaluatedWords(root: Node): ShellFlag[] {
       }
       if (v !== null && v.startsWith('-')) {
         if (DECLARE_FAMILY.has(first) && /^-[a-zA-Z]*[in]/.test(v)) flag(`\`${first} ${v}\` (integer and name-reference attributes evaluate later values)`);
+        // A name glued to its option (`printf -vNAME`, `wait -pNAME`) is a name operand too.
+        const glued = first === 'printf' ? /^-v(.+)$/.exec(v) : first === 'wait' ? /^-[a-zA-Z]*p(.+)$/.exec(v) : null;
+        if (glued) nameWord(glued[1] as string, where);
         return;
       }
       if (first === 'printf' && values[i - 1] !== '-v') return;
@@ -170,76 +196,18 @@ function insideDoubleBracket(n: Node): boolean {
   return false;
 }
 
-/** Names the command sets to something other than an integer. */
-function collectTaint(root: Node, tainted: Set<string>): void {
-  /** `x=y`: x evaluates to whatever y holds; resolved after the walk. */
-  const aliases: [string, string][] = [];
+/** Names declared associative in the command (`declare -A m`): their keys are strings, never evaluated. */
+function associativeArrays(root: Node): Set<string> {
+  const out = new Set<string>();
   const visit = (n: Node) => {
-    switch (n.type) {
-      case 'variable_assignment': {
-        const name = n.childForFieldName('name');
-        const value = n.childForFieldName('value');
-        const base = name?.type === 'subscript' ? name.namedChildren[0]?.text : name?.text;
-        const literal = value ? shellWord(value).value : '';
-        if (!base || inArithmetic(n)) break;
-        // A static value without `[`, `$`, backticks or parentheses evaluates to a number or another variable.
-        if (literal !== null && IDENT.test(literal)) aliases.push([base, literal]);
-        else if (literal === null || /[[$`(]/.test(literal)) tainted.add(base);
-        break;
+    if (n.type === 'declaration_command' && n.namedChildren.some((c) => /^-[a-zA-Z]*A/.test(c.text))) {
+      for (const c of n.namedChildren) {
+        const name = c.type === 'variable_assignment' ? c.childForFieldName('name')?.text : c.type === 'variable_name' || c.type === 'word' ? c.text : undefined;
+        if (name && !name.startsWith('-')) out.add(name);
       }
-      case 'for_statement': {
-        const v = n.childForFieldName('variable')?.text;
-        const words = n.namedChildren.filter((c) => c.type !== 'variable_name' && c.type !== 'do_group' && c.type !== 'compound_statement').map((c) => shellWord(c).value);
-        if (v && !words.every((w) => w !== null && INTEGER.test(w))) tainted.add(v);
-        break;
-      }
-      case 'expansion': {
-        const op = n.children.find((c) => c.type === ':=' || c.type === '=');
-        const name = n.namedChildren.find((c) => c.type === 'variable_name')?.text;
-        if (op && name) tainted.add(name);
-        break;
-      }
-      case 'command': {
-        const cmd = n.namedChildren.find((c) => c.type === 'command_name')?.text;
-        const words = n.namedChildren.filter((c) => c.type !== 'command_name').map((c) => shellWord(c).value);
-        if (cmd === 'read' || cmd === 'mapfile' || cmd === 'readarray' || cmd === 'getopts') {
-          for (const w of words) if (w !== null && IDENT.test(w)) tainted.add(w);
-          if (cmd !== 'getopts') tainted.add(cmd === 'read' ? 'REPLY' : 'MAPFILE');
-        }
-        if (cmd === 'printf' || cmd === 'wait') words.forEach((w, i) => (words[i - 1] === '-v' || words[i - 1] === '-p') && w && tainted.add(w));
-        if (cmd === 'set') for (let i = 0; i < 10; i++) tainted.add(String(i));
-        break;
-      }
-      case 'declaration_command':
-        for (const c of n.namedChildren) {
-          const v = c.type === 'variable_assignment' ? null : shellWord(c).value;
-          if (v !== null && v.includes('=')) {
-            const [name, ...rest] = v.split('=');
-            const value = rest.join('=');
-            if (name && (/[[$`(]/.test(value) || !/^[A-Za-z0-9_.+-]*$/.test(value))) tainted.add(name.replace(/\[.*$/, ''));
-            else if (name && IDENT.test(value)) aliases.push([name, value]);
-          }
-        }
-        break;
     }
     for (const c of n.namedChildren) visit(c);
   };
   visit(root);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const [name, target] of aliases) {
-      if (!tainted.has(name) && tainted.has(target)) {
-        tainted.add(name);
-        changed = true;
-      }
-    }
-  }
-}
-
-function inArithmetic(n: Node): boolean {
-  for (let p: Node | null = n.parent; p; p = p.parent) {
-    if (p.type === 'arithmetic_expansion' || p.type === 'c_style_for_statement') return true;
-    if (p.type === 'compound_statement' && p.children[0]?.type === '((') return true;
-  }
-  return false;
+  return out;
 }

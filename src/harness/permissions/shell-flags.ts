@@ -5,6 +5,7 @@
  * (Substitutions and shell-level assignments are flagged by the walker.)
  */
 import type { ShellFlag, SimpleCommand } from './shell-analysis.js';
+import type { ShellWord } from './shell-words.js';
 import { SHELLS, baseName, isDangerousEnvName, isInterpreter, unwrapCommand } from './command-words.js';
 import { isRuleOn } from './rule-switches.js';
 
@@ -29,6 +30,9 @@ export function flagCommand(cmd: SimpleCommand): ShellFlag[] {
     if ((name === 'mapfile' || name === 'readarray') && u.argv.some((w) => w.value === null || /^-[a-zA-Z]*C/.test(w.value))) flags.push({ construct: 'eval_like', detail: `${name} -C` });
   }
   for (const a of u.envAssignments) if (isDangerousEnvName(a.name)) flags.push({ construct: 'env_tampering', detail: a.name });
+  for (const f of shellOptionFlags(name, u.argv.slice(1))) flags.push(f);
+  // `hash -p PROG NAME` makes a later `NAME` run PROG: the command name judged later is not what runs.
+  if (name === 'hash' && isRuleOn('opaque_code') && u.argv.slice(1).some((w) => w.value === null || /^-[a-zA-Z]*p/.test(w.value))) flags.push({ construct: 'eval_like', detail: 'hash -p (a later command name runs another program)' });
 
   const runsCode = SHELLS.has(name) || isInterpreter(name);
   if (runsCode && u.wrappers.includes('xargs')) {
@@ -49,4 +53,36 @@ function readsProgramFromStdin(args: readonly (string | null)[]): boolean {
     if (!a.startsWith('-')) return false; // a script file
   }
   return true;
+}
+
+/** Built-ins that assign the variable named by an operand (`read NAME`, `printf -v NAME`): with `set -a` it is exported. */
+const NAME_SETTERS: Readonly<Record<string, RegExp | null>> = { read: null, mapfile: null, readarray: null, getopts: null, printf: /^-v(.*)$/, wait: /^-[a-zA-Z]*p(.*)$/ };
+
+/**
+ * Shell state that changes what later words mean (fresh shell per call, so
+ * only within this command): `set -k` makes every `NAME=value` argument an
+ * environment variable of its command (`set -k; git diff GIT_EXTERNAL_DIFF=x`),
+ * `shopt -s cdable_vars` lets `cd NAME` go where $NAME points, and a
+ * built-in that assigns a dangerous name (`read GIT_DIR`, `printf -v
+ * GIT_EXTERNAL_DIFF`) exports it under `set -a`. Closed cases, flagged in
+ * every mode.
+ */
+function shellOptionFlags(name: string, args: readonly ShellWord[]): ShellFlag[] {
+  if (!isRuleOn('config_sources')) return [];
+  const values = args.map((w) => w.value);
+  if (name === 'set') {
+    const keyword = values.some((v, i) => v === null || /^[-+][a-zA-Z]*k/.test(v) || ((v === '-o' || v === '+o') && (values[i + 1] === 'keyword' || values[i + 1] === null)));
+    return keyword ? [{ construct: 'env_tampering', detail: 'set -k (assignment-like arguments become environment variables)' }] : [];
+  }
+  if (name === 'shopt') {
+    return values.some((v) => v === null || v === 'cdable_vars') ? [{ construct: 'env_tampering', detail: 'shopt cdable_vars (cd follows variable values)' }] : [];
+  }
+  if (!Object.hasOwn(NAME_SETTERS, name)) return [];
+  const glued = NAME_SETTERS[name] ?? null;
+  const out: ShellFlag[] = [];
+  values.forEach((v, i) => {
+    const target = glued === null ? v : values[i - 1] !== null && glued.test(`${values[i - 1]}`) && glued.exec(`${values[i - 1]}`)?.[1] === '' ? v : v !== null ? (glued.exec(v)?.[1] ?? null) : null;
+    if (target !== null && target !== '' && isDangerousEnvName(target.replace(/\[.*$/, ''))) out.push({ construct: 'env_tampering', detail: `${name} sets ${target}` });
+  });
+  return out;
 }

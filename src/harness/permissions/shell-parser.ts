@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { isRuleOn } from './rule-switches.js';
 
 const require = createRequire(import.meta.url);
 
@@ -49,6 +50,11 @@ export function parseShell(command: string): ParseOutcome {
     tree.delete();
     return { ok: false, error: `line continuation inside a word near offset ${joined}` };
   }
+  const glued = isRuleOn('word_fidelity') ? findGluedArguments(root, command) : -1;
+  if (glued >= 0) {
+    tree.delete();
+    return { ok: false, error: `the parser split one word in two near offset ${glued}` };
+  }
   const t = tree;
   return { ok: true, root, dispose: () => t.delete() };
 }
@@ -73,6 +79,45 @@ function findJoinedContinuation(root: Node, text: string): number {
     if (gap.length > 0 && gap.split('\\\n').every((part) => part === '')) return prev.endIndex;
   }
   return -1;
+}
+
+/** Node types that are (parts of) one argument word; two of them with nothing between are one word to bash. */
+const WORDISH = new Set([
+  'command_name', 'word', 'string', 'raw_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution',
+  'process_substitution', 'arithmetic_expansion', 'ansi_c_string', 'translated_string', 'number', 'brace_expression',
+]);
+
+/**
+ * tree-sitter-bash sometimes ends a word where bash does not: `l[\i]nk/../x`
+ * comes back as the two arguments `l[` and `\i]nk/../x`, so the path the
+ * judges see is not the one bash opens. Two arguments of one command with no
+ * blank between them are one word to bash: report the offset so the command
+ * is unanalyzable (fail closed). -1 when none.
+ */
+function findGluedArguments(root: Node, text: string): number {
+  let found = -1;
+  const visit = (n: Node): void => {
+    if (found >= 0) return;
+    if (n.type === 'command' || n.type === 'declaration_command' || n.type === 'unset_command' || n.type === 'for_statement') {
+      const kids = n.namedChildren;
+      for (let i = 0; i < kids.length; i++) {
+        const cur = kids[i] as Node;
+        // A blank inside a plain word (`{ }`) separates two words for bash.
+        if (cur.type === 'word' && /(^|[^\\])[ \t\n]/.test(cur.text)) found = cur.startIndex;
+        if (i === 0) continue;
+        const prev = kids[i - 1] as Node;
+        // `\ x` starts a word with an escaped blank; tree-sitter skips the escape with the blanks.
+        const gap = text.slice(prev.endIndex, cur.startIndex).replaceAll('\\\n', '');
+        if (gap.includes('\\')) found = prev.endIndex;
+        else if (gap === '' && WORDISH.has(prev.type) && WORDISH.has(cur.type)) found = cur.startIndex;
+        if (found >= 0) return;
+      }
+      if (found >= 0) return;
+    }
+    for (const c of n.namedChildren) visit(c);
+  };
+  visit(root);
+  return found;
 }
 
 function findError(node: Node): Node | null {

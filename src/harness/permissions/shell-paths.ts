@@ -17,12 +17,15 @@ export interface ShellPaths {
   readonly cwds: readonly (string | null)[];
   /** Directories git commands run in (relative, null = not static), for the repository-trust check. */
   readonly gitDirs: readonly (string | null)[];
+  /** The first part that runs code faultline cannot see (model-facing), or null. */
+  readonly unseenCode: string | null;
 }
 
 export function shellPaths(analysis: Extract<ShellAnalysis, { ok: true }>): ShellPaths {
   const accesses: PathAccess[] = [];
   const cwds: (string | null)[] = [];
   const gitDirs: (string | null)[] = [];
+  let unseenCode: string | null = null;
   for (const r of analysis.redirects) {
     if (r.access === 'write' || r.access === 'read') accesses.push({ path: r.target?.value ?? null, access: r.access, glob: r.target?.glob ?? false, pattern: r.target?.pattern, via: `the redirection \`${r.op}\`` });
   }
@@ -34,6 +37,7 @@ export function shellPaths(analysis: Extract<ShellAnalysis, { ok: true }>): Shel
     if (usedLater) accesses.push(...j.linkTargets);
     cwds.push(...j.cwds);
     gitDirs.push(...j.gitDirs);
+    unseenCode ??= j.unseenCode;
   }
-  return { accesses, cwds, gitDirs };
+  return { accesses, cwds, gitDirs, unseenCode };
 }

@@ -59,5 +59,7 @@ export type ShellAnalysis =
       readonly assignments: readonly Assignment[];
       readonly functions: readonly FunctionDef[];
       readonly flags: readonly ShellFlag[];
+      /** Nothing but blanks and comments. */
+      readonly empty: boolean;
     }
   | { readonly ok: false; readonly error: string };

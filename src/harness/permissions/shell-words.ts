@@ -5,6 +5,8 @@
  * treats null as "unknown" (fail closed).
  */
 import type { Node } from 'web-tree-sitter';
+import { isRuleOn } from './rule-switches.js';
+import type { TreeRead } from './types.js';
 
 export interface ShellWord {
   /** Source text of the word, quotes and escapes included. */
@@ -18,13 +20,26 @@ export interface ShellWord {
    * (`'*'x*` is `\*x*`), so the expander matches what bash would.
    */
   readonly pattern?: string;
+  /** Set by a judge on a word it builds (find's `{}`): the path is read as a tree. */
+  readonly tree?: TreeRead;
 }
 
 export function shellWord(node: Node): ShellWord {
   const acc = { glob: false };
-  const value = valueOf(node, acc);
+  const value = tildeIsDynamic(node.text) ? null : valueOf(node, acc);
   if (!acc.glob || value === null) return { text: node.text, value, glob: acc.glob };
   return { text: node.text, value, glob: true, pattern: patternOf(node) ?? undefined };
+}
+
+/**
+ * An unquoted tilde prefix other than `~` itself names a directory only known
+ * when bash runs: `~-` is $OLDPWD, `~+` is $PWD, `~N` the directory stack,
+ * `~user` another home. (`~` is the home the harness sets, judged as such.)
+ */
+function tildeIsDynamic(text: string): boolean {
+  if (!text.startsWith('~') || !isRuleOn('working_dirs')) return false;
+  const slash = text.indexOf('/');
+  return (slash < 0 ? text : text.slice(0, slash)) !== '~';
 }
 
 const escapeGlob = (s: string): string => s.replace(/[*?[\]\\]/g, '\\$&');
@@ -129,16 +144,17 @@ function hasUnquotedBrace(node: Node): boolean {
   return containsUnescaped(joined, '{') && containsUnescaped(joined, '}') && (node.text.includes(',') || node.text.includes('..'));
 }
 
-/** Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic. */
+/**
+ * Inside double quotes only `\$ \` \" \\ \<newline>` are escapes; any expansion makes it dynamic.
+ * Read from the source between the quotes, not only from the named children: tree-sitter
+ * leaves some literal text (a lone `$`) as an anonymous token, and that text is still in the word.
+ */
 function doubleQuoted(node: Node): string | null {
+  const text = node.text;
+  const base = node.startIndex;
   let out = '';
-  for (const [i, child] of node.namedChildren.entries()) {
-    if (i === 0 && isHome(child)) {
-      out += '~';
-      continue;
-    }
-    if (child.type !== 'string_content') return null;
-    const t = child.text;
+  let pos = 1; // after the opening quote
+  const literal = (t: string) => {
     for (let i = 0; i < t.length; i++) {
       const c = t[i] as string;
       const next = t[i + 1];
@@ -149,7 +165,21 @@ function doubleQuoted(node: Node): string | null {
       }
       out += c;
     }
+  };
+  const children = node.children;
+  for (let k = 0; k < children.length; k++) {
+    const child = children[k] as Node;
+    const from = child.startIndex - base;
+    const to = child.endIndex - base;
+    if (!child.isNamed && (k === 0 || k === children.length - 1) && child.type === '"') continue;
+    if (from > pos) literal(text.slice(pos, from));
+    if (child.type === 'string_content') literal(child.text);
+    else if (!child.isNamed && child.type === '$') out += isRuleOn('word_fidelity') ? '$' : '';
+    else if (out === '' && from === 1 && isHome(child)) out += '~';
+    else return null;
+    pos = to;
   }
+  if (text.length - 1 > pos) literal(text.slice(pos, text.length - 1));
   return out;
 }
 

@@ -9,6 +9,7 @@
  * write their file.
  */
 import type { ShellWord } from './shell-words.js';
+import { findTree, type FindNode, type FindToken } from './find-expr.js';
 
 /** Primaries and the number of argument words each takes. */
 const PRIMARIES: Readonly<Record<string, number>> = {
@@ -32,6 +33,7 @@ const PRIMARIES: Readonly<Record<string, number>> = {
 const REFERENCE_FILES = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
 const WRITES_FILE = new Set(['-fprint', '-fprint0', '-fls']);
 const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+const OPERATORS = new Set(['-not', '!', '-a', '-and', '-o', '-or', ',', '(', ')']);
 
 export interface FindParse {
   readonly starts: readonly ShellWord[];
@@ -44,6 +46,10 @@ export interface FindParse {
   readonly execs: readonly { readonly primary: string; readonly argv: readonly ShellWord[] }[];
   /** Set when the expression cannot be judged. */
   readonly error: string | null;
+  /** The expression as a tree (execs numbered as in `execs`), null when malformed. */
+  readonly tree: FindNode | null;
+  /** `-L` or `-follow`: find descends into symlinks (and `-type` sees their targets). */
+  readonly follow: boolean;
 }
 
 const isExprStart = (v: string | null): boolean => v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ')' || v === ',');
@@ -53,17 +59,21 @@ export function parseFind(args: readonly ShellWord[]): FindParse {
   const reads: ShellWord[] = [];
   const writes: ShellWord[] = [];
   const execs: { primary: string; argv: ShellWord[] }[] = [];
+  const tokens: FindToken[] = [];
   let deletes = false;
+  let follow = false;
   let i = 0;
-  // Leading options -H -L -P -D debugopts -Olevel.
+  // Leading options -H -L -P -D debugopts -Olevel (the last of -H/-L/-P wins).
   while (i < args.length) {
     const v = args[i]?.value ?? null;
+    if (v === '-L') follow = true;
+    if (v === '-P' || v === '-H') follow = false;
     if (v === '-H' || v === '-L' || v === '-P' || (v !== null && /^-O[0-3]$/.test(v))) i++;
     else if (v === '-D') i += 2;
     else break;
   }
   while (i < args.length && !isExprStart(args[i]?.value ?? null)) starts.push(args[i++] as ShellWord);
-  const fail = (error: string): FindParse => ({ starts, reads, writes, deletes, execs, error });
+  const fail = (error: string): FindParse => ({ starts, reads, writes, deletes, execs, error, tree: null, follow });
   while (i < args.length) {
     const w = args[i] as ShellWord;
     const v = w.value;
@@ -74,31 +84,37 @@ export function parseFind(args: readonly ShellWord[]): FindParse {
       while (i < args.length && args[i]?.value !== ';' && !(args[i]?.value === '+' && args[i - 1]?.value === '{}')) argv.push(args[i++] as ShellWord);
       if (i >= args.length) return fail(`\`find ${v}\` without its terminating \`;\` or \`+\``);
       if (argv.length === 0) return fail(`\`find ${v}\` without a command`);
+      tokens.push({ exec: execs.length });
       execs.push({ primary: v, argv });
       i++;
       continue;
     }
     if (v === '-delete') {
       deletes = true;
+      tokens.push({ test: v, arg: null });
       i++;
       continue;
     }
     if (REFERENCE_FILES.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
       const f = args[i + 1];
       if (f) reads.push(f);
+      tokens.push({ test: v, arg: f?.value ?? null });
       i += 2;
       continue;
     }
     if (WRITES_FILE.has(v) || v === '-fprintf') {
       const f = args[i + 1];
       if (f) writes.push(f);
+      tokens.push({ test: v, arg: f?.value ?? null });
       i += v === '-fprintf' ? 3 : 2;
       continue;
     }
     const n = PRIMARIES[v];
     if (n === undefined) return fail(`\`find ${v}\` is a primary faultline does not know to be safe`);
     if (v === '-files0-from') return fail('`find -files0-from` reads start paths from a list, which cannot be checked before it runs');
+    if (v === '-follow') follow = true;
+    tokens.push(OPERATORS.has(v) ? { op: v } : { test: v, arg: n >= 1 ? (args[i + 1]?.value ?? null) : null });
     i += 1 + n;
   }
-  return { starts: starts.length > 0 ? starts : [{ text: '.', value: '.', glob: false }], reads, writes, deletes, execs, error: null };
+  return { starts: starts.length > 0 ? starts : [{ text: '.', value: '.', glob: false }], reads, writes, deletes, execs, error: null, tree: findTree(tokens), follow };
 }

@@ -72,7 +72,8 @@ export const GIT_TABLES: Readonly<Record<string, OptionTable>> = {
   blame: optionTable('bL:ltS:pM::C::hcfnsew', 'root show-stats reverse= first-parent porcelain line-porcelain incremental encoding= contents= date= progress no-progress ignore-rev= ignore-revs-file= color-lines color-by-age score-debug show-name show-number show-email abbrev?', {
     effects: { '-S': 'read', '--contents': 'read', '--ignore-revs-file': 'read' },
   }),
-  shortlog: optionTable(`${LOG_SHORT}sew::`, `${DIFF_LONG} ${REV_LONG} numbered summary email committer group=`, { digits: true, effects: LOG_EFFECTS }),
+  // shortlog's own -n is --numbered (no value), not log's -n NUM.
+  shortlog: optionTable(`${LOG_SHORT}sew::n`, `${DIFF_LONG} ${REV_LONG} numbered summary email committer group=`, { digits: true, effects: LOG_EFFECTS }),
   describe: optionTable('', 'dirty? broken? all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent'),
   grep: optionTable('e:f:iInlLcwvhHEFPGrzoqpWA:B:C:O::', 'cached untracked no-index index recurse-submodules no-exclude-standard exclude-standard text textconv no-textconv ignore-case max-depth= recursive no-recursive word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count color? no-color break heading show-function context= after-context= before-context= function-context threads= and or not all-match quiet open-files-in-pager?', {
     digits: true,
@@ -127,6 +128,28 @@ export const GIT_GLOBAL = optionTable('C:c:Pph', 'no-pager no-optional-locks no-
     '--super-prefix': ['unsafe', 'is internal'],
   },
 });
+
+/**
+ * Options of state-changing sub-commands whose value is a program git (or
+ * the other side of a local transport) runs: `git ls-remote
+ * --upload-pack='CMD;' .` runs CMD. Long names are matched by prefix
+ * (parse-options accepts abbreviations), short ones anywhere in a cluster.
+ * `clone -c KEY=VALUE` is code when KEY is a code-running key.
+ */
+export const GIT_CODE_OPTIONS: Readonly<Record<string, { readonly short: string; readonly long: readonly string[] }>> = {
+  clone: { short: 'u', long: ['upload-pack'] },
+  fetch: { short: '', long: ['upload-pack'] },
+  pull: { short: '', long: ['upload-pack'] },
+  'ls-remote': { short: '', long: ['upload-pack'] },
+  push: { short: '', long: ['receive-pack', 'exec'] },
+  archive: { short: '', long: ['exec'] },
+  rebase: { short: 'x', long: ['exec'] },
+  difftool: { short: 'x', long: ['extcmd'] },
+  'send-email': { short: '', long: ['to-cmd', 'cc-cmd', 'header-cmd', 'sendmail-cmd', 'smtp-server'] },
+};
+
+/** Sub-commands (and actions) that run a command given in their operands, or start a server or browser. */
+export const GIT_RUNS_OPERANDS: ReadonlySet<string> = new Set(['bisect run', 'submodule foreach', 'filter-branch', 'daemon', 'instaweb', 'web--browse']);
 
 /**
  * Configuration keys whose value is a program git (or a program it starts)

@@ -7,6 +7,20 @@ import type { PathFs } from './path-resolve.js';
 import type { PathRule } from './protected-paths.js';
 import type { SessionMemory } from './session-memory.js';
 import type { DenialTracker } from './denial-tracker.js';
+import type { FindNode } from './find-expr.js';
+
+/**
+ * A path the command reads as a whole tree (tree-reads.ts). `walk`: every
+ * file under it, symlinks inside not followed (`grep -r`, `cp -r`); `links`:
+ * every entry, symlinks included, is handed to a command that follows them
+ * (`find -exec CMD {}`); `follow`: symlinks inside are followed too (`grep -R`,
+ * `diff -r`, `find -L`).
+ */
+export interface TreeRead {
+  readonly mode: 'walk' | 'links' | 'follow';
+  /** `find ... -exec`: only the entries whose expression can reach exec number `exec` are handed on. */
+  readonly find?: { readonly tree: FindNode; readonly exec: number; readonly follow: boolean };
+}
 
 export interface PathAccess {
   /** As the tool got it (absolute or relative to the workspace); null when computed at run time. */
@@ -23,6 +37,8 @@ export interface PathAccess {
   readonly pattern?: string;
   /** What touches the path, for the refusal text (`` `find -exec rm` ``, `` `sort --output` ``). */
   readonly via?: string;
+  /** The command reads the whole tree under the path (a directory): see TreeRead. */
+  readonly tree?: TreeRead;
 }
 
 export interface PermissionSubject {

@@ -18,6 +18,8 @@ export interface PipelineCall {
   input?: unknown;
   /** A PreToolUse hook really changed the input (deep comparison): the result gets a notice (seed §5.6). */
   inputModifiedByHook?: boolean;
+  /** The tool's own output before truncation, for the defenses that judge results (defenses/types.ts). */
+  rawOutput?: string;
   /** Set by the pool when the call starts: wait until no other call of the turn is running (schedule/call-pool.ts). */
   runAlone?: () => Promise<void>;
 }

@@ -11,7 +11,7 @@
  * ranks it below the safety steps (a hook cannot allow `rm -rf /`).
  */
 import type { SessionEmitter } from '../../events/emitter.js';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
 import { checkPermission } from '../permissions/chain.js';
 import type { HookDecision, PermissionResult } from '../permissions/types.js';
 import type { Tool } from '../tools/tool.js';
@@ -23,7 +23,7 @@ import type { SessionPermissions } from './services.js';
 export interface PermissionStageDeps {
   permissions: SessionPermissions;
   emitter: SessionEmitter;
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
   /** The tool's event label. */
   label: string;
   /** Per-batch directory memo for the path guard; absent = every check resolves afresh. */

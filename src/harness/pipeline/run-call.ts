@@ -1,14 +1,15 @@
 /**
  * One call through the per-call stages, in the seed's order (§5.2):
  * lookup -> snapshot -> PreToolUse hook -> permission -> validation ->
- * (schedule: the caller) -> execute -> truncate/spill -> PostToolUse hook ->
+ * defenses (beforeToolCall) -> (schedule: the caller) -> execute -> truncate/spill -> PostToolUse hook ->
  * serialize -> telemetry (settlement, the single exit). Every exit goes
  * through `settle`, which adds the hook notice when the input was really
  * changed. The batch and streaming schedulers both run calls through here,
  * so hooks fire once per call whatever the scheduling.
  */
 import type { SessionEmitter } from '../../events/emitter.js';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
+import { defenseStage, type CallGuard } from './defense-stage.js';
 import type { BatchPathMemo } from './batch-path-memo.js';
 import type { SessionStops } from './session-stops.js';
 import type { PipelineCall, StageFailure, StageResult } from './call.js';
@@ -35,7 +36,9 @@ export interface CallContext {
   now: () => number;
   settlement: Settlement;
   services: PipelineServices;
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
+  /** The hook defenses' beforeToolCall (defenses/runtime.ts); absent: none. */
+  guard?: CallGuard;
   label: (name: string) => string;
   /** The path guard's directory memo for this turn's batches (see batch-path-memo.ts). */
   pathMemo?: BatchPathMemo;
@@ -78,6 +81,10 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   valid ??= validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
   if (!valid.ok) return settle(call, ctx, { failure: valid.failure });
   call.input = valid.value;
+  if (ctx.guard) {
+    const guarded = await defenseStage(call, valid.value, ctx.guard, label, services.permissions);
+    if (!guarded.ok) return settle(call, ctx, { failure: guarded.failure });
+  }
   // Scheduled as concurrency-safe on the model's input, but a hook rewrote it into a call that is not
   // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
@@ -91,6 +98,8 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     sandbox: services.sandbox,
   });
   if (outcome.kind !== 'ok') return settle(call, ctx, { failure: executionFailure(tool, outcome) });
+  // What the tool produced; an empty output is '' here, not the words that tell the model it was empty.
+  call.rawOutput = outcome.output.empty ? '' : outcome.output.content;
 
   const source = tool.name.startsWith('mcp__') ? 'mcp' : 'builtin';
   const spill = { workspace: ctx.workspace, spillDir: services.spillDir ?? null, defenses: ctx.defenses, label };

@@ -15,7 +15,7 @@ import { BatchPlanner } from '../schedule/batch-planner.js';
 import { mapCalls } from '../schedule/call-source.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
 import { BatchPathMemo } from './batch-path-memo.js';
 import type { PipelineCall } from './call.js';
 import { settledCall } from './display-side.js';
@@ -24,7 +24,8 @@ import { SessionStops } from './session-stops.js';
 import type { PipelineServices } from './services.js';
 import type { ToolLookup } from './lookup.js';
 import { executionFailure } from './serialize.js';
-import { Settlement } from './settlement.js';
+import { Settlement, type CallLedger, type SettlementFaults } from './settlement.js';
+import type { CallGuard } from './defense-stage.js';
 
 export interface TurnCallsOptions {
   registry: ToolLookup;
@@ -40,7 +41,13 @@ export interface TurnCallsOptions {
   /** Hooks, permissions, spill/snapshot dirs, display (session-scoped); absent parts pass calls through. */
   pipeline?: PipelineServices;
   /** The session's defense meter (permission and result defenses count here). */
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
+  /** The hook defenses' beforeToolCall (defenses/runtime.ts). */
+  guard?: CallGuard;
+  /** Filled with each settled call's kind, input and output (for the defenses that judge the turn). */
+  ledger?: CallLedger;
+  /** Test-only (harness/faults.ts). */
+  settlementFaults?: SettlementFaults;
 }
 
 /** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
@@ -53,6 +60,8 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     emitter: options.emitter,
     now,
     label,
+    ...(options.ledger ? { ledger: options.ledger } : {}),
+    ...(options.settlementFaults ? { faults: options.settlementFaults } : {}),
     ...(onSettled ? { onSettled: (call: PipelineCall, result: ToolResultBlock) => onSettled(settledCall(call, result, label, options.pipeline?.displayModes)) } : {}),
   });
   const scheduler = options.scheduler ?? createScheduler();
@@ -68,6 +77,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     settlement,
     services: options.pipeline ?? {},
     defenses: options.defenses,
+    guard: options.guard,
     label,
     pathMemo: new BatchPathMemo(),
     sessionStops: new SessionStops(options.signal),

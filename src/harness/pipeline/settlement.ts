@@ -18,7 +18,27 @@ export interface SettlementOptions {
   label: (name: string) => string;
   /** The user-facing side channel (seed §5.8 onToolSettled): called once per settled call, whatever path settled it. */
   onSettled?: (call: PipelineCall, result: ToolResultBlock) => void;
+  /** Filled per settled call (by tool_use_id) for the defenses that judge a turn's results. */
+  ledger?: CallLedger;
+  /** Test-only (harness/faults.ts): reproduce a lost settlement event or averaged durations. */
+  faults?: SettlementFaults;
 }
+
+export interface SettlementFaults {
+  /** Shared by the session: the first success writes no event, then `done` is set. */
+  loseSettlement?: { done: boolean };
+  averageDurations?: boolean;
+}
+
+export interface LedgerEntry {
+  /** null: succeeded. */
+  kind: FailureKind | null;
+  /** The input the later stages saw (a hook's rewrite, validated), or the model's. */
+  input: unknown;
+  /** The tool's raw output (success) or the failure text sent to the model. */
+  output: string;
+}
+export type CallLedger = Map<string, LedgerEntry>;
 
 export class Settlement {
   // Keyed by call, not id: a model can repeat an id, and each call still needs its own answer.
@@ -26,6 +46,8 @@ export class Settlement {
   private readonly kinds = new Map<PipelineCall, FailureKind | null>();
   /** Second settle attempts for one id: a pipeline bug, counted rather than written twice. */
   duplicateSettles = 0;
+  /** tool_success events held for the averaged-durations fault, written at finish. */
+  private held: Array<{ turn: number; tool: string; tool_use_id: string; duration_ms: number; output_bytes: number; raw_bytes: number; empty: boolean; truncated: boolean; spilled: boolean }> = [];
 
   constructor(private readonly options: SettlementOptions) {}
 
@@ -40,7 +62,7 @@ export class Settlement {
 
   succeed(call: PipelineCall, out: SerializedSuccess): void {
     if (!this.claim(call)) return;
-    this.options.emitter.emit('tool_success', {
+    const event = {
       turn: call.turn,
       tool: this.options.label(call.block.name),
       tool_use_id: call.block.id,
@@ -50,9 +72,14 @@ export class Settlement {
       empty: out.empty,
       truncated: out.truncated,
       spilled: out.spilled,
-    });
+    };
+    const faults = this.options.faults;
+    if (faults?.loseSettlement && !faults.loseSettlement.done) faults.loseSettlement.done = true;
+    else if (faults?.averageDurations) this.held.push(event);
+    else this.options.emitter.emit('tool_success', event);
     this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: out.content, is_error: false });
     this.kinds.set(call, null);
+    this.options.ledger?.set(call.block.id, { kind: null, input: inputOf(call), output: call.rawOutput ?? out.content });
   }
 
   fail(call: PipelineCall, failure: StageFailure): void {
@@ -67,10 +94,17 @@ export class Settlement {
     });
     this.record(call, { type: 'tool_result', tool_use_id: call.block.id, content: failure.message, is_error: true });
     this.kinds.set(call, failure.kind);
+    this.options.ledger?.set(call.block.id, { kind: failure.kind, input: inputOf(call), output: failure.message });
   }
 
   /** All results in call order; any call left unsettled is answered here as an exception. */
   finish(calls: readonly PipelineCall[]): ToolResultBlock[] {
+    if (this.held.length > 0) {
+      // The averaged-durations fault: batch time divided among its calls, the per-call truth lost (§14.7).
+      const average = Math.round((this.held.reduce((sum, e) => sum + e.duration_ms, 0) / this.held.length) * 1000) / 1000;
+      for (const e of this.held) this.options.emitter.emit('tool_success', { ...e, duration_ms: average });
+      this.held = [];
+    }
     for (const call of calls) {
       if (!this.results.has(call)) {
         this.fail(call, {
@@ -103,4 +137,8 @@ export class Settlement {
   private elapsed(call: PipelineCall): number {
     return Math.max(0, Math.round((this.options.now() - call.startedAt) * 1000) / 1000);
   }
+}
+
+function inputOf(call: PipelineCall): unknown {
+  return call.input ?? call.candidateInput ?? call.block.input;
 }

@@ -8,7 +8,7 @@
  * (results/token-estimate.ts), the same head/tail split counted in tokens.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { DefenseMeter } from '../defenses/meter.js';
+import type { DefenseCounter } from '../defenses/meter.js';
 import { headTail } from '../results/head-tail.js';
 import { DEFAULT_RESULT_LIMIT, resultLimit } from '../results/limits.js';
 import { writeSpill } from '../results/spill-file.js';
@@ -20,7 +20,7 @@ import type { PipelineCall } from './call.js';
 export interface SpillDeps {
   workspace: string;
   spillDir: string | null;
-  defenses?: DefenseMeter;
+  defenses?: DefenseCounter;
   label: string;
 }
 
@@ -32,9 +32,9 @@ export interface Limited {
 
 export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: string, deps: SpillDeps): Promise<Limited> {
   const readExempt = deps.defenses?.isArmed('spill_read_loop') ?? true;
-  if (tool.name === 'read' && raw.length > DEFAULT_RESULT_LIMIT && deps.defenses) {
-    // Where a spill would have happened: fired when the file read IS a spill (the loop in progress).
-    deps.defenses.check('spill_read_loop', call.turn, readExempt && readsSpill(call.input, deps), 'block', deps.label);
+  if (tool.name === 'read' && deps.defenses) {
+    // Every read is judged; it fires where a spill would have happened AND the file read is a spill (the loop in progress).
+    deps.defenses.check('spill_read_loop', call.turn, readExempt && raw.length > DEFAULT_RESULT_LIMIT && readsSpill(call.input, deps), 'block', deps.label);
   }
   if (tool.maxResultTokens !== undefined && !certainlyWithin(raw, tool.maxResultTokens)) {
     const cut = tokenHeadTail(raw, tool.maxResultTokens);

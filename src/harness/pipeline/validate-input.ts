@@ -6,6 +6,8 @@
  */
 import type { ToolUseBlock } from '../../providers/types.js';
 import type { Tool } from '../tools/tool.js';
+import { toolJsonSchema } from '../tools/tool-schema.js';
+import { describeIssues } from '../tools/validation-message.js';
 import type { StageResult } from './call.js';
 
 /**
@@ -40,16 +42,16 @@ export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = 
       },
     };
   }
-  const problems = parsed.error.issues.slice(0, 5).map((issue) => {
-    const field = issue.path.length > 0 ? issue.path.join('.') : '(input)';
-    return `${field}: ${issue.message}`;
-  });
+  // The advice names each field and what to send, from the schema the model was shown (seed §5.5, §13.11);
+  // parsed again with the input kept in the issues, which only a failing call pays for.
+  const issues = tool.inputSchema.safeParse(input, { reportInput: true }).error?.issues ?? parsed.error.issues;
+  const advice = describeIssues(issues, toolJsonSchema(tool));
   return {
     ok: false,
     failure: {
       kind: 'invalid_input',
-      errorCode: parsed.error.issues[0]?.code ?? 'invalid',
-      message: `Invalid input for ${tool.name}, so it was not run. ${problems.join('; ')}. Fix these fields and call ${tool.name} again.`,
+      errorCode: issues[0]?.code ?? 'invalid',
+      message: `Invalid input for ${tool.name}, so it was not run.\n${advice.message}\nFix these fields and call ${tool.name} again.`,
     },
   };
 }

@@ -14,13 +14,19 @@
  * - the streamed blocks must be the first blocks of the final response, in
  *   order; otherwise (a block the adapter could not report, e.g. malformed
  *   arguments) the attempt is dropped and the turn runs in batch mode.
- * Known limit: a dropped early call has run its PreToolUse hook and its read.
+ * - the attempt's defense counts are held with its events (held-meter.ts),
+ *   and a hook defense's beforeToolCall judges an early call only once the
+ *   turn is known to execute, so a defense never judges a call the session
+ *   did not make and streaming on/off report the same defense_stats.
+ * Known limit: a dropped early call has run its PreToolUse hook, its
+ * permission check and its read.
  */
 import { SessionEmitter } from '../../events/emitter.js';
 import type { CompleteOptions, ToolResultBlock, ToolUseBlock } from '../../providers/types.js';
 import { runTurnCalls, type TurnCallsOptions } from '../pipeline/run-turn-calls.js';
 import { BlockFeed } from './block-feed.js';
 import type { CallPool } from './call-pool.js';
+import { HeldMeter } from './held-meter.js';
 import { HeldSink } from './held-sink.js';
 import { createScheduler, type SchedulerOptions } from './scheduler.js';
 
@@ -30,6 +36,10 @@ class Attempt {
   readonly streamed: ToolUseBlock[] = [];
   private readonly feed = new BlockFeed();
   private readonly sink: HeldSink;
+  private readonly meter: HeldMeter | undefined;
+  /** Resolves true when the turn executes, false when the attempt is dropped. */
+  private decide: (executes: boolean) => void = () => undefined;
+  private readonly decided = new Promise<boolean>((resolve) => (this.decide = resolve));
   private readonly stop = new AbortController();
   private hold = true;
   private pool: CallPool | null = null;
@@ -38,10 +48,15 @@ class Attempt {
   constructor(turn: number, options: Options) {
     const { emitter } = options;
     this.sink = new HeldSink(emitter.sink);
+    this.meter = options.defenses ? new HeldMeter(options.defenses) : undefined;
+    const guard = options.guard;
     const scheduler = createScheduler({ ...options.scheduling, holdUnsafe: () => this.hold, onPool: (pool) => (this.pool = pool) });
     this.results = runTurnCalls(this.feed, turn, {
       ...options,
       emitter: new SessionEmitter(this.sink, emitter.runId, emitter.sessionId, emitter.taskId),
+      defenses: this.meter,
+      // A dropped attempt's call is not judged at all (its result is never used).
+      guard: guard && (async (view, label) => ((await this.decided) ? guard(view, label) : null)),
       // Dropping the attempt stops its early calls; their results are never used.
       signal: AbortSignal.any([options.signal, this.stop.signal]),
       scheduler,
@@ -55,6 +70,8 @@ class Attempt {
 
   async execute(rest: readonly ToolUseBlock[]): Promise<ToolResultBlock[]> {
     this.sink.release();
+    this.meter?.release();
+    this.decide(true);
     for (const block of rest) this.feed.push(block);
     this.feed.end();
     this.hold = false;
@@ -64,6 +81,8 @@ class Attempt {
 
   async drop(): Promise<void> {
     this.sink.drop();
+    this.meter?.drop();
+    this.decide(false);
     this.stop.abort('discarded');
     this.pool?.dropQueued();
     this.feed.end();

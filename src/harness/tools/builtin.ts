@@ -17,6 +17,11 @@ export function builtinTools(): Tool[] {
   return [readTool, writeTool, editTool, lsTool, globTool, grepTool, bashTool];
 }
 
+/** Every name a task may list in `tools`: the built-ins in their order, then the fault tools. */
+export function knownToolNames(): string[] {
+  return [...builtinTools(), ...FAULT_TOOLS].map((tool) => tool.name);
+}
+
 /**
  * A registry with the built-ins, or only the named ones (still in the declared
  * order, whatever order the names come in). Fault-scenario tools (`explode`,
@@ -26,7 +31,7 @@ export function builtinTools(): Tool[] {
 export function createRegistry(names?: readonly string[], options: RegistryOptions = {}): ToolRegistry {
   if (names === undefined) return new ToolRegistry(builtinTools(), options);
   const all = [...builtinTools(), ...FAULT_TOOLS];
-  const known = new Set(all.map((tool) => tool.name));
+  const known = new Set(knownToolNames());
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw new ToolRegistryError(

@@ -1,9 +1,12 @@
 /**
  * Tools that exist to reproduce failure modes in suites (never in the default
  * set; a task names them in `tools`). `explode` throws like a buggy tool
- * (-> `exception`); `sleep` waits and honours its signal (timeouts, aborts).
+ * (-> `exception`); `sleep` waits and honours its signal (timeouts, aborts);
+ * `read_many` reads several files — as a deferred tool its name shares the
+ * prefix of the resident `read` (the prefix collapse of seed §10.5).
  */
 import { z } from 'zod';
+import { readTool } from './read.js';
 import type { Tool } from './tool.js';
 
 const explodeSchema = z.strictObject({
@@ -48,4 +51,22 @@ export const sleepTool: Tool<z.infer<typeof sleepSchema>> = {
   },
 };
 
-export const FAULT_TOOLS: readonly Tool[] = [explodeTool, sleepTool];
+const readManySchema = z.strictObject({
+  paths: z.array(z.string()).min(1).max(20).describe('Files to read, relative to the workspace root.'),
+});
+
+export const readManyTool: Tool<z.infer<typeof readManySchema>> = {
+  name: 'read_many',
+  description: 'Reads several text files at once and returns each under a `==> path <==` header.',
+  inputSchema: readManySchema,
+  readOnly: true,
+  isConcurrencySafe: () => true,
+  accessedPaths: (input) => input.paths.map((path) => ({ path, access: 'read' as const })),
+  async execute(input, context) {
+    const parts: string[] = [];
+    for (const file_path of input.paths) parts.push(`==> ${file_path} <==\n${(await readTool.execute({ file_path }, context)).content}`);
+    return { content: parts.join('\n') };
+  },
+};
+
+export const FAULT_TOOLS: readonly Tool[] = [explodeTool, sleepTool, readManyTool];

@@ -5,12 +5,12 @@
  * declared, MCP tools sorted by name after them, so async connection order
  * cannot bust the prompt cache), with one cached JSON Schema per tool.
  */
-import { z } from 'zod';
 import type { JsonSchema, ToolDefinition } from '../../providers/types.js';
 import { byCodeUnit } from './compare.js';
 import type { Unavailable } from '../pipeline/lookup.js';
 import type { ToolRegistryLike } from './registry-like.js';
 import type { Tool } from './tool.js';
+import { toolJsonSchema } from './tool-schema.js';
 import { describeIssues, type ValidationFailure } from './validation-message.js';
 
 export const MCP_PREFIX = 'mcp__';
@@ -35,15 +35,6 @@ export class ToolRegistryError extends Error {
     this.name = 'ToolRegistryError';
   }
 }
-
-/**
- * One JSON Schema per tool object for the whole process: every session of a
- * run builds its own registry of the same built-in tools, and converting the
- * zod schemas again for each one cost ~1.5 ms a session. Keyed by the tool
- * object, so a cached schema can never outlive or mismatch its tool, and
- * frozen, so no registry can change what another one sends.
- */
-const schemaCache = new WeakMap<Tool, JsonSchema>();
 
 export class ToolRegistry implements ToolRegistryLike {
   private readonly tools = new Map<string, Tool>();
@@ -167,16 +158,7 @@ export class ToolRegistry implements ToolRegistryLike {
   }
 
   private schemaOf(tool: Tool): JsonSchema {
-    const cached = schemaCache.get(tool);
-    if (cached) return cached;
-    // An outside JSON Schema (MCP) is sent as given, copied so the tool's object is never frozen under it.
-    // io 'input': the model writes the input side, where defaulted fields are optional.
-    const { $schema: _dialect, ...schema } = tool.jsonSchema
-      ? (structuredClone(tool.jsonSchema) as JsonSchema)
-      : (z.toJSONSchema(tool.inputSchema, { io: 'input', override: dropSafeIntegerBounds }) as JsonSchema);
-    const frozen = deepFreeze(schema);
-    schemaCache.set(tool, frozen);
-    return frozen;
+    return toolJsonSchema(tool);
   }
 
   private mustGet(name: string): Tool {
@@ -186,20 +168,3 @@ export class ToolRegistry implements ToolRegistryLike {
   }
 }
 
-/**
- * zod writes `.int()` as the ±2^53-1 safe-integer range. Those bounds tell the
- * model nothing and cost bytes on every request; runtime validation keeps them.
- */
-function dropSafeIntegerBounds(ctx: { jsonSchema: Record<string, unknown> }): void {
-  if (ctx.jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete ctx.jsonSchema.maximum;
-  if (ctx.jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete ctx.jsonSchema.minimum;
-}
-
-/** Shared between calls, so no caller may change what the next request sends. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}

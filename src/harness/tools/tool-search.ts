@@ -13,6 +13,9 @@ import { z } from 'zod';
 import type { ToolRegistry } from './registry.js';
 import type { Tool } from './tool.js';
 
+/** The tool a task gets when some of its tools are deferred. */
+export const TOOL_SEARCH_NAME = 'tool_search';
+
 const schema = z.strictObject({
   query: z.string().min(1).describe('Keywords describing the capability you need, or "select:name1,name2" to load tools by exact name.'),
   max_results: z.number().int().min(1).max(20).optional().describe('How many matching tools to load, default 5.'),
@@ -81,7 +84,7 @@ export function createToolSearchTool(registry: ToolRegistry, options: ToolSearch
     ...(deferred.length + servers.length > 0 ? ['- Load one with "select:name" before calling it; calling it unloaded fails.'] : []),
   ];
   return {
-    name: 'tool_search',
+    name: TOOL_SEARCH_NAME,
     description:
       'Load deferred tools: tools that exist but whose definitions are not sent until needed. ' +
       'Search by keywords, or load by exact name with "select:name"; loaded tools can be called from your next step on.',

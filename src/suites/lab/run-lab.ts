@@ -133,12 +133,19 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   });
   const grace = completed.then(() => new Promise<void>((resolve) => setTimeout(resolve, options.graceMs ?? DEFAULT_GRACE_MS)));
-  const aborted = new Promise<void>((resolve) => (options.signal?.aborted ? resolve() : options.signal?.addEventListener('abort', () => resolve(), { once: true })));
+  // One listener per session on the caller's signal, removed when the session ends (they would pile up over a run).
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = () => resolve();
+    if (options.signal?.aborted) resolve();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
   let exit: ProcessEnd;
   try {
     await Promise.race([child.ended, timeout, grace, aborted]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     // Stop the whole tree, whatever ended the wait (a harness that exited may have left children).
     exit = await child.stop();
     registered.close();

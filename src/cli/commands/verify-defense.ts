@@ -1,0 +1,80 @@
+/**
+ * `faultline verify-defense <name|module...> [--suite dir]` and `--all`: runs
+ * each defense's fault scenarios and controls, then the fault scenarios again
+ * with the defense off, and prints recall, false positives and the mutation
+ * check (src/suites/verify/). Exit 1 when any defense is not verified.
+ */
+import type { Command } from 'commander';
+import { CliError, type CliIo } from '../io.js';
+import type { CommandResult } from '../program.js';
+
+interface VerifyCliOptions {
+  all?: boolean;
+  suite?: string[];
+  json?: boolean;
+  md?: boolean;
+  concurrency: string;
+  mutationSandbox: string;
+}
+
+export function registerVerifyDefense(program: Command, io: CliIo, result: CommandResult): void {
+  program
+    .command('verify-defense')
+    .description('show that defenses fire on their fault scenarios, not on their controls, and that each fault scenario fails with the defense off (exit 1 if not)')
+    .argument('[defenses...]', 'shipped defense names, names declared by the suites\' defense modules, or paths of defense modules (every defense they export)')
+    .option('--all', 'every defense the scenarios name (with the shipped catalog: every shipped defense): a matrix')
+    .option('--suite <paths...>', 'suite files or directories with the fault scenarios (`defense: <name>`) and controls (`control_for: [<name>]`); default: the shipped suites/faults and suites/controls')
+    .option('--json', 'print the verdicts as JSON')
+    .option('--md', 'print the matrix as Markdown')
+    .option('-j, --concurrency <n>', 'sessions at once', '4')
+    .option('--mutation-sandbox <mode>', 'OS sandbox for the runs with a defense off (required|auto|off): a defense switched off may let a dangerous command through', 'required')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  faultline verify-defense identical_call_loop\n  faultline verify-defense --all --md\n  faultline verify-defense ./my-defense.mjs --suite my-suites/\n',
+    )
+    .action(async (targets: string[], opts: VerifyCliOptions) => {
+      if (!opts.all && targets.length === 0) throw new CliError('name a defense (or a defense module), or pass --all');
+      if (opts.all && targets.length > 0) throw new CliError('--all verifies every defense; do not name defenses with it');
+      const concurrency = Number(opts.concurrency);
+      if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`--concurrency must be a positive integer, got "${opts.concurrency}"`);
+      if (!['required', 'auto', 'off'].includes(opts.mutationSandbox)) throw new CliError(`--mutation-sandbox must be required, auto or off, got "${opts.mutationSandbox}"`);
+      const [{ loadSuitesForCli }, { shippedSuitePaths }, resolver, { verifyDefenses }, render, { mockModelSource }] = await Promise.all([
+        import('../load-suites.js'),
+        import('../../suites/verify/shipped-suites.js'),
+        import('../../suites/verify/resolve-defenses.js'),
+        import('../../suites/verify/verify-defense.js'),
+        import('../../suites/verify/render.js'),
+        import('../../suites/mock-source.js'),
+      ]);
+      const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
+      let defenses;
+      try {
+        defenses = await resolver.resolveDefenses(targets, opts.all === true, tasks, opts.suite === undefined);
+        if (defenses.length === 0) throw new CliError(`no scenario in ${opts.suite?.join(', ')} names a defense (\`defense:\` or \`control_for:\`), so --all has nothing to verify`);
+      } catch (error) {
+        if (error instanceof resolver.UnknownDefenseError) throw new CliError(error.message);
+        throw error;
+      }
+      const source = mockModelSource();
+      let done = 0;
+      const progress = io.stderrIsTTY === true;
+      try {
+        const verdicts = await verifyDefenses({
+          defenses,
+          tasks,
+          source,
+          concurrency,
+          mutationSandbox: opts.mutationSandbox as 'required' | 'auto' | 'off',
+          onProgress: (phase, r) => {
+            done++;
+            if (progress) io.stderr(`\r[${done}] ${phase}: ${r.task.id}`.padEnd(90).slice(0, 90));
+          },
+        });
+        if (progress) io.stderr('\r'.padEnd(91) + '\r');
+        io.stdout(opts.json ? render.renderJson(verdicts) : opts.md ? render.renderMarkdown(verdicts) : render.renderTerminal(verdicts));
+        result.exitCode = verdicts.every((v) => v.verified) ? 0 : 1;
+      } finally {
+        await source.close();
+      }
+    });
+}

@@ -1,0 +1,12 @@
+/** seed §8.2 a: protected paths are bypass-immune. */
+import type { WiredDefense } from './types.js';
+
+export const protectedPathGuard: WiredDefense = {
+  name: 'protected_path_guard',
+  guards: 'writes to .git/hooks, .git/config, .faultline and hook config: refused in every mode, bypass included, before any allow rule',
+  source: 'seed §8.2 (step a), §8.3',
+  defaultOn: true,
+  action: 'block',
+  // The permission chain's protected_paths step (permissions/chain.ts).
+  evaluatedAt: 'permission',
+};

@@ -1,0 +1,12 @@
+/** seed §9.2, §13.5: reading a spilled result must not spill again. */
+import type { WiredDefense } from './types.js';
+
+export const spillReadLoop: WiredDefense = {
+  name: 'spill_read_loop',
+  guards: 'read of a spilled result spilled again in a loop (spill says "read it", read spills): read is never spilled, it limits lines itself',
+  source: 'seed §9.2, §13.5 F5 (read: Infinity)',
+  defaultOn: true,
+  action: 'block',
+  // Evaluated in pipeline/truncate-spill.ts where a read would have been spilled.
+  evaluatedAt: 'tool_result',
+};

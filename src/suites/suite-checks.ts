@@ -1,0 +1,89 @@
+/**
+ * Checks across a suite's fields that the schema alone cannot make, run when
+ * the suite loads so a typo fails there, with its line, and not at run time:
+ *
+ * - every name in `tools` (and `deferred_tools`) is a tool faultline has
+ *   (error; did-you-mean);
+ * - a scripted tool_use names a tool the task offers (warning: the model
+ *   would be calling a tool that does not exist), unless the task says it is
+ *   about exactly that with `expect_unknown_tools: true`; and a task that says
+ *   so calls at least one such tool (warning).
+ *
+ * Problems carry the path of the YAML node at fault; load-suite.ts turns it
+ * into `file:line:col`.
+ */
+import { knownToolNames } from '../harness/tools/builtin.js';
+import { isRule, type ReplySpec } from '../mock/script.js';
+import { didYouMean } from './did-you-mean.js';
+import { defaultToolNames, offersTool, taskRegistryNames } from './offered-tools.js';
+import type { SuiteSpec, TaskSpec } from './schema.js';
+
+export interface SuiteProblem {
+  severity: 'error' | 'warning';
+  path: PropertyKey[];
+  message: string;
+}
+
+type Settings = NonNullable<SuiteSpec['defaults']>;
+
+export function checkSuite(spec: SuiteSpec): SuiteProblem[] {
+  const known = knownToolNames();
+  const problems: SuiteProblem[] = [];
+  if (spec.defaults) problems.push(...toolListProblems(spec.defaults, ['defaults'], known));
+  spec.tasks.forEach((task, i) => {
+    const path = ['tasks', i];
+    const listed = toolListProblems(task, path, known);
+    const merged = { ...spec.defaults, ...task };
+    problems.push(...listed);
+    // Unknown names are reported once, where they are written; the checks below would only repeat them.
+    if (listed.length > 0 || (merged.tools ?? []).some((name) => !known.includes(name))) return;
+    problems.push(...deferredProblems(merged, task, path));
+    problems.push(...scriptedCallProblems(merged, path));
+  });
+  return problems;
+}
+
+function toolListProblems(settings: Settings, path: PropertyKey[], known: string[]): SuiteProblem[] {
+  const problems: SuiteProblem[] = [];
+  for (const key of ['tools', 'deferred_tools'] as const) {
+    (settings[key] ?? []).forEach((name, k) => {
+      if (known.includes(name)) return;
+      problems.push({
+        severity: 'error',
+        path: [...path, key, k],
+        message: `unknown tool "${name}"${didYouMean(name, known)}; tools: ${known.join(', ')}`,
+      });
+    });
+  }
+  return problems;
+}
+
+/** A deferred tool must be one the task has (`tools` given without it is a contradiction). */
+function deferredProblems(merged: Settings, task: TaskSpec, path: PropertyKey[]): SuiteProblem[] {
+  if (!merged.tools) return [];
+  const where = task.deferred_tools ? path : ['defaults'];
+  return (merged.deferred_tools ?? []).flatMap((name, k) =>
+    merged.tools!.includes(name)
+      ? []
+      : [{ severity: 'error' as const, path: [...where, 'deferred_tools', k], message: `deferred tool "${name}" is not in this task's tools (${merged.tools!.join(', ')})` }],
+  );
+}
+
+function scriptedCallProblems(task: Settings & Pick<TaskSpec, 'script' | 'expect_unknown_tools'>, path: PropertyKey[]): SuiteProblem[] {
+  const calls: { name: string; path: PropertyKey[] }[] = [];
+  (task.script ?? []).forEach((turn, j) => {
+    const replies: [ReplySpec, PropertyKey[]][] = isRule(turn) ? turn.rule.map((branch, b) => [branch.then, [...path, 'script', j, 'rule', b, 'then']]) : [[turn, [...path, 'script', j]]];
+    for (const [reply, at] of replies) (reply.tool_use ?? []).forEach((use, k) => calls.push({ name: use.name, path: [...at, 'tool_use', k, 'name'] }));
+  });
+  const unknown = calls.filter((call) => !offersTool(task, call.name));
+  if (task.expect_unknown_tools) {
+    if (unknown.length > 0) return [];
+    return [{ severity: 'warning', path: [...path, 'expect_unknown_tools'], message: 'expect_unknown_tools is set, but the script calls no tool outside the task\'s tools' }];
+  }
+  const offered = taskRegistryNames(task) ?? defaultToolNames();
+  return unknown.map((call) => ({
+    severity: 'warning',
+    path: call.path,
+    message: `the script calls "${call.name}", a tool this task does not offer${didYouMean(call.name, offered)} (tools: ${offered.join(', ')}); if the task is about a hallucinated tool, set expect_unknown_tools: true`,
+  }));
+}

@@ -1,0 +1,52 @@
+/** One batch of verify-defense sessions: each task run once, with the defenses that fired in its session. */
+import { MemorySink } from '../../events/index.js';
+import type { SandboxMode } from '../../events/labels.js';
+import type { LoadedTask } from '../load-suite.js';
+import type { ModelSource } from '../model-source.js';
+import { runSuite } from '../run-suite.js';
+import type { TaskOutcome } from '../run-task.js';
+
+export interface ScenarioResult {
+  task: LoadedTask;
+  outcome: TaskOutcome['outcome'];
+  /** Defenses that fired in the session (defense_trigger). */
+  fired: Set<string>;
+  /** The checks that failed, and the error of a session that could not run. */
+  failures: string[];
+}
+
+export interface PhaseOptions {
+  source: ModelSource;
+  concurrency: number;
+  sandbox?: SandboxMode;
+  tempDir?: string;
+  onDone?: (result: ScenarioResult) => void;
+}
+
+export async function runPhase(tasks: LoadedTask[], options: PhaseOptions): Promise<ScenarioResult[]> {
+  if (tasks.length === 0) return [];
+  const sink = new MemorySink();
+  const results: ScenarioResult[] = [];
+  const summary = await runSuite({
+    tasks,
+    sink,
+    source: options.source,
+    concurrency: options.concurrency,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.tempDir ? { tempDir: options.tempDir } : {}),
+  });
+  const fired = new Map<string, Set<string>>();
+  for (const e of sink.events()) {
+    if (e.event !== 'defense_trigger') continue;
+    const set = fired.get(e.session_id) ?? new Set<string>();
+    set.add(e.defense);
+    fired.set(e.session_id, set);
+  }
+  for (const o of summary.outcomes) {
+    const failures = [...(o.error ? [o.error] : []), ...o.expectations.filter((x) => !x.ok).map((x) => x.detail)];
+    const result = { task: o.task, outcome: o.outcome, fired: fired.get(o.sessionId) ?? new Set<string>(), failures };
+    results.push(result);
+    options.onDone?.(result);
+  }
+  return results;
+}

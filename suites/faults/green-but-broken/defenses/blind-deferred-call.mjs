@@ -1,0 +1,3 @@
+import { blindDeferredCall } from './rules.mjs';
+
+export default blindDeferredCall;

@@ -1,0 +1,3 @@
+import { readWatcher } from './rules.mjs';
+
+export default readWatcher('gbb_dead_trigger');

@@ -1,0 +1,3 @@
+import { failedCallCounter } from './rules.mjs';
+
+export default failedCallCounter;
