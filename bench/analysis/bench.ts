@@ -1,196 +1,121 @@
 /**
- * Analysis benchmark (issue 3). For each size, in one process and one run:
- *  (a) floor: DuckDB parses every column the report needs once, computing per-tool counts + p95 as it goes;
- *  (a') the same columns loaded into a table once, which is what the report must do before its SQL runs;
- *  (b) the full `faultline report` (load with contract checks + quarantine, every report, rendering);
- *  (c) baseline: Node readline + JSON.parse computing the same per-tool counts and p95.
- * Prints events/s, the ratios b/a and c/b, peak RSS, and checks (b) and (c) agree exactly.
+ * Analysis benchmark (issue 15). For each size, in one run, each step in its
+ * own process (bench/analysis/step.ts) so each peak RSS is its own:
+ *  (a') floor: DuckDB loads the columns the report reads into a table, once;
+ *  (b)  the first `faultline report` of the trace: every line checked, rows kept in the row cache;
+ *  (n)  the same with --no-cache (nothing kept);
+ *  (w)  a second report of the unchanged trace (rows from the cache);
+ *  (p)  a report of the trace compacted to Parquet (`faultline compact`, done beforehand);
+ *  (g)  after appending new events: the report of the grown trace (only new bytes parsed),
+ *       and (g0) the grown trace read afresh, to compare figures.
+ * Prints b/a' (target <= 1.5), p/b and w/b (targets <= 0.10 at 10M), how the
+ * appended report's extra cost compares with the first report's cost per byte
+ * (1 = proportional to the new bytes), peak RSS (target <= 1.5 GB at 10M),
+ * and checks that every report figure agrees between b, n, w and p (and g, g0),
+ * and per-tool counts and p95 with the floor.
  *
- *   node --import tsx bench/analysis/bench.ts [events...]     (default: 1000000 10000000)
+ *   node --import tsx bench/analysis/bench.ts [--out DIR] [events...]     (default: 1000000 10000000)
+ *
+ * Generated traces and their Parquet files are kept in DIR (default bench/out/analysis) for the next run.
  */
-import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { Duck, sqlString } from '../../src/analysis/duck.js';
-import { chooseStorage, openTraces } from '../../src/analysis/analyze.js';
-import type { Analysis } from '../../src/analysis/report-model.js';
-import { columnsUsedBy, sqlType } from '../../src/analysis/columns-sql.js';
-import { allReportSql, runAllReports } from '../../src/analysis/reports.js';
-import { findSection } from '../../src/analysis/report-model.js';
-import { EXECUTION_FAILURE_KINDS } from '../../src/events/labels.js';
-import { renderTerminal } from '../../src/report/terminal.js';
-import { writeTrace } from './generate.js';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { generateLines, writeTrace } from './generate.js';
+import type { CacheStats } from '../../src/analysis/rows/open-rows.js';
+import type { StepResult } from './step.js';
 
-interface ToolFigures {
-  calls: number;
-  successes: number;
-  failures: number;
-  executed: number;
-  p95: number | null;
-}
-type Figures = Map<string, ToolFigures>;
+const argv = process.argv.slice(2);
+const outAt = argv.indexOf('--out');
+const OUT = outAt >= 0 ? (argv.splice(outAt, 2)[1] ?? 'bench/out/analysis') : 'bench/out/analysis';
+/** Appended events, as a share of the trace. */
+const APPEND_SHARE = 0.01;
 
-/** DuckDB's quantile_cont: linear interpolation at RN = (n - 1) * q, written lo * (1 - d) + hi * d as DuckDB 1.5 computes it (bit-exact). */
-export function quantileCont(sorted: Float64Array, q: number): number | null {
-  if (sorted.length === 0) return null;
-  const rn = (sorted.length - 1) * q;
-  const lo = Math.floor(rn);
-  const hi = Math.ceil(rn);
-  const a = sorted[lo] as number;
-  if (lo === hi) return a;
-  const d = rn - lo;
-  return a * (1 - d) + (sorted[hi] as number) * d;
+function step(...args: string[]): StepResult {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/analysis/step.ts', ...args], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as StepResult;
 }
 
-const EXECUTION = new Set<string>(EXECUTION_FAILURE_KINDS);
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const show = (label: string, r: StepResult, extra = '') =>
+  console.log(`${label.padEnd(58)} ${sec(r.ms).padStart(9)}  cpu ${sec(r.cpuMs).padStart(9)}  peak RSS ${String(r.rssMb).padStart(5)} MB${extra}`);
 
-const executedFilter = `event = 'tool_success' OR failure_kind IN (${[...EXECUTION].map((k) => `'${k}'`).join(', ')})`;
-/**
- * Per-tool figures in one aggregate. Non-tool events fall in the NULL-tool
- * group (dropped by toFigures) rather than a WHERE, so `extra` can also
- * aggregate over every line in the same pass.
- */
-const perToolSql = (from: string, extra = '') => `
-  SELECT tool,
-         count(*) FILTER (WHERE event = 'tool_call') AS calls,
-         count(*) FILTER (WHERE event = 'tool_success') AS successes,
-         count(*) FILTER (WHERE event = 'tool_failure') AS failures,
-         count(*) FILTER (WHERE ${executedFilter}) AS executed,
-         quantile_cont(duration_ms, 0.95) FILTER (WHERE ${executedFilter}) AS p95${extra}
-  FROM ${from}
-  GROUP BY tool`;
-const toFigures = (rows: Record<string, unknown>[]): Figures =>
-  new Map(rows.filter((r) => r.tool !== null && Number(r.calls) + Number(r.successes) + Number(r.failures) > 0).map((r) => [String(r.tool), { calls: Number(r.calls), successes: Number(r.successes), failures: Number(r.failures), executed: Number(r.executed), p95: r.p95 as number | null }]));
-
-/** The columns the full report reads, typed, as DuckDB's reader takes them. */
-function neededColumnsReader(path: string): string {
-  const cols = columnsUsedBy(allReportSql()).map((c) => `${sqlString(c.name)}: ${sqlString(sqlType(c))}`);
-  return `read_json('${path}', format='newline_delimited', columns={${cols.join(', ')}})`;
+function differences(a: unknown, b: unknown, path = ''): string[] {
+  if (isDeepStrictEqual(a, b)) return [];
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) === !Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) => differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`));
+  }
+  return [`${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`];
 }
 
-/** (a) DuckDB parses every column the report needs, once, and aggregates as it goes. */
-async function floorStream(path: string): Promise<{ ms: number; figures: Figures }> {
-  const t0 = performance.now();
-  const duck = await Duck.open();
-  try {
-    // count() of every needed column keeps the reader from skipping any (projection pushdown).
-    const touch = columnsUsedBy(allReportSql()).map((c) => `count("${c.name}")`).join(' + ');
-    const rows = await duck.rows(perToolSql(neededColumnsReader(path), `, ${touch} AS cells`));
-    return { ms: performance.now() - t0, figures: toFigures(rows) };
-  } finally {
-    duck.close();
-  }
+function agree(label: string, a: StepResult, b: StepResult, what: 'report' | 'tools'): boolean {
+  const diffs = differences(a[what], b[what]);
+  console.log(diffs.length === 0 ? `  ${label}: every ${what === 'report' ? 'report figure' : 'per-tool count and p95'} agrees` : `  MISMATCH ${label}: ${diffs.slice(0, 8).join('; ')}`);
+  return diffs.length === 0;
 }
 
-/** (a') the same columns loaded into a table once (what "load once, every report reads the table" costs), then the per-tool figures from it. */
-async function floorLoad(path: string): Promise<{ ms: number; figures: Figures }> {
-  const t0 = performance.now();
-  const duck = await Duck.open({ storage: chooseStorage([{ path, format: 'jsonl' }]) });
-  try {
-    await duck.exec(`CREATE TABLE t AS SELECT * FROM ${neededColumnsReader(path)}`);
-    return { ms: performance.now() - t0, figures: toFigures(await duck.rows(perToolSql('t'))) };
-  } finally {
-    duck.close();
-  }
-}
-
-/** (b) what `faultline report` does (analyzeTraces, then the terminal renderer), timed by phase. */
-async function fullReport(path: string): Promise<{ ms: number; phases: string; figures: Figures; quarantined: number }> {
-  const t0 = performance.now();
-  const { duck, load } = await openTraces([path], { columns: 'reports' });
-  const t1 = performance.now();
-  let analysis: Analysis;
-  try {
-    analysis = { load, inputs: load.inputs, reports: await runAllReports(duck) };
-  } finally {
-    duck.close();
-  }
-  const t2 = performance.now();
-  renderTerminal(analysis, { color: false });
-  const ms = performance.now() - t0;
-  const phases = `load ${((t1 - t0) / 1000).toFixed(2)} s + reports ${((t2 - t1) / 1000).toFixed(2)} s + render ${((ms - (t2 - t0)) / 1000).toFixed(2)} s`;
-  const figures: Figures = new Map();
-  for (const r of findSection(analysis, 'tool_funnel')?.rows ?? []) {
-    if (r.tool === '(all tools)') continue;
-    figures.set(String(r.tool), { calls: Number(r.calls), successes: Number(r.successes), failures: Number(r.failures), executed: Number(r.executed), p95: null });
-  }
-  for (const r of findSection(analysis, 'tool_latency')?.rows ?? []) {
-    const f = figures.get(String(r.tool));
-    if (f) f.p95 = r.p95_ms_of_executed as number;
-  }
-  return { ms, phases, figures, quarantined: analysis.load.quarantined.length };
-}
-
-async function readlineBaseline(path: string): Promise<{ ms: number; figures: Figures }> {
-  const t0 = performance.now();
-  const counts = new Map<string, { calls: number; successes: number; failures: number; durations: number[] }>();
-  const of = (tool: string) => {
-    let c = counts.get(tool);
-    if (!c) counts.set(tool, (c = { calls: 0, successes: 0, failures: 0, durations: [] }));
-    return c;
-  };
-  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  for await (const line of rl) {
-    const e = JSON.parse(line) as { event: string; tool: string; duration_ms: number; failure_kind?: string };
-    if (e.event === 'tool_call') of(e.tool).calls++;
-    else if (e.event === 'tool_success') {
-      const c = of(e.tool);
-      c.successes++;
-      c.durations.push(e.duration_ms);
-    } else if (e.event === 'tool_failure') {
-      const c = of(e.tool);
-      c.failures++;
-      if (EXECUTION.has(e.failure_kind ?? '')) c.durations.push(e.duration_ms);
-    }
-  }
-  const figures: Figures = new Map();
-  for (const [tool, c] of counts) {
-    const sorted = Float64Array.from(c.durations).sort();
-    figures.set(tool, { calls: c.calls, successes: c.successes, failures: c.failures, executed: sorted.length, p95: quantileCont(sorted, 0.95) });
-  }
-  return { ms: performance.now() - t0, figures };
-}
-
-function compare(a: Figures, b: Figures): string[] {
-  const diffs: string[] = [];
-  for (const tool of new Set([...a.keys(), ...b.keys()])) {
-    const x = a.get(tool);
-    const y = b.get(tool);
-    if (!x || !y) diffs.push(`${tool}: missing on one side`);
-    else for (const k of ['calls', 'successes', 'failures', 'executed', 'p95'] as const) if (x[k] !== y[k]) diffs.push(`${tool}.${k}: ${x[k]} vs ${y[k]}`);
-  }
-  return diffs;
-}
-
-const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
-const rate = (n: number, ms: number) => `${Math.round(n / (ms / 1000)).toLocaleString('en-US')} events/s`;
-
-async function benchSize(events: number): Promise<void> {
-  mkdirSync('bench/out/analysis', { recursive: true });
-  const path = `bench/out/analysis/events-${events}.jsonl`;
-  if (!existsSync(path)) {
+function benchSize(events: number): boolean {
+  mkdirSync(OUT, { recursive: true });
+  const base = `${OUT}/events-${events}.jsonl`;
+  const parquet = `${OUT}/events-${events}.parquet`;
+  if (!existsSync(base)) {
     const t0 = performance.now();
-    writeTrace(path, { events, seed: 42 });
-    console.log(`generated ${path} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    writeTrace(base, { events, seed: 42 });
+    console.log(`generated ${base} in ${sec(performance.now() - t0)}`);
   }
-  const lines = Number(((await import('node:child_process')).execFileSync('wc', ['-l', path]).toString().trim().split(/\s+/)[0]));
-  console.log(`\n== ${lines.toLocaleString('en-US')} events, ${(statSync(path).size / 1e9).toFixed(2)} GB ==`);
-  // The report runs first so the peak RSS printed after it is its own (maxRSS only grows); `wc -l` above warmed the page cache.
-  const b = await fullReport(path);
-  console.log(`(b)  full faultline report:                          ${(b.ms / 1000).toFixed(2)} s, ${rate(lines, b.ms)}, peak RSS ${peakRssMb()} MB (target <= 1536 at 10M), quarantined ${b.quarantined}`);
-  console.log(`     (${b.phases})`);
-  const a = await floorStream(path);
-  console.log(`(a)  floor, DuckDB parses the report's columns once:   ${(a.ms / 1000).toFixed(2)} s, ${rate(lines, a.ms)}`);
-  const a2 = await floorLoad(path);
-  console.log(`(a') the same columns loaded into a table once:       ${(a2.ms / 1000).toFixed(2)} s, ${rate(lines, a2.ms)}`);
-  const c = await readlineBaseline(path);
-  console.log(`(c)  readline + JSON.parse baseline:                  ${(c.ms / 1000).toFixed(2)} s, ${rate(lines, c.ms)}`);
-  console.log(`ratios: b/a = ${(b.ms / a.ms).toFixed(2)} (target <= 1.5), b/a' = ${(b.ms / a2.ms).toFixed(2)}, c/b = ${(c.ms / b.ms).toFixed(2)} (target >= 10), c/a = ${(c.ms / a.ms).toFixed(2)} (no report that parses the file can beat this c/b)`);
-  const bc = compare(b.figures, c.figures);
-  const ab = [...compare(a.figures, b.figures), ...compare(a2.figures, b.figures)];
-  console.log(bc.length === 0 ? `(b) and (c) agree exactly on per-tool counts and p95 (${b.figures.size} tools)` : `MISMATCH (b) vs (c): ${bc.slice(0, 10).join('; ')}`);
-  console.log(ab.length === 0 ? '(a) and (b) agree exactly too' : `MISMATCH (a) vs (b): ${ab.slice(0, 10).join('; ')}`);
-  if (bc.length > 0) process.exitCode = 1;
+  if (!existsSync(parquet) || statSync(parquet).mtimeMs < statSync(base).mtimeMs) {
+    const c = step('compact', base, parquet);
+    console.log(`compacted ${base} to ${parquet} (${(statSync(parquet).size / 1e6).toFixed(0)} MB) in ${sec(c.ms)}`);
+  }
+  // The trace under test is a copy, so appending leaves the generated one intact; the cache starts empty.
+  const trace = `${OUT}/work-${events}.jsonl`;
+  const cache = `${OUT}/cache-${events}`;
+  copyFileSync(base, trace);
+  rmSync(cache, { recursive: true, force: true });
+  const size = statSync(trace).size;
+  execFileSync('cat', [trace], { stdio: ['ignore', 'ignore', 'inherit'] }); // warm the page cache for every step alike
+  console.log(`\n== ${events.toLocaleString('en-US')} events, ${(size / 1e9).toFixed(2)} GB ==`);
+  const b = step('report', trace, cache);
+  show('(b)  first report (every line checked, rows cached)', b);
+  const a = step('floor', trace);
+  show("(a') floor: DuckDB loads the same columns into a table", a);
+  const n = step('report', trace, 'off');
+  show('(n)  report with --no-cache', n);
+  const w = step('report', trace, cache);
+  show('(w)  second report, trace unchanged', w);
+  const p = step('report', parquet, 'off');
+  show('(p)  report of the compacted Parquet file', p);
+  const lines: string[] = [];
+  for (const l of generateLines({ events: Math.round(events * APPEND_SHARE), seed: 7, runId: 'bench-run-appended' })) lines.push(l);
+  appendFileSync(trace, lines.join('\n') + '\n');
+  const added = statSync(trace).size - size;
+  const g = step('report', trace, cache);
+  const perByte = (g.ms - w.ms) / added / (b.ms / size);
+  show(`(g)  report after appending ${lines.length.toLocaleString('en-US')} events (${(added / 1e6).toFixed(1)} MB)`, g);
+  const g0 = step('report', trace, 'off');
+  show('(g0) the grown trace read afresh (--no-cache)', g0);
+  console.log(`ratios: b/a' = ${(b.ms / a.ms).toFixed(2)} (target <= 1.5; n/a' = ${(n.ms / a.ms).toFixed(2)}), p/b = ${(p.ms / b.ms).toFixed(3)} (target <= 0.10), w/b = ${(w.ms / b.ms).toFixed(3)} (target <= 0.10)`);
+  const parsed = (r: StepResult) => (r.cache as CacheStats | undefined)?.files.reduce((sum, f) => sum + f.parsedBytes, 0) ?? -1;
+  const proportional = w.ms + (b.ms * added) / size;
+  console.log(`appended: g = ${sec(g.ms)}; w + b x (new bytes / size) = ${sec(proportional)}; g / that = ${(g.ms / proportional).toFixed(2)}; (g - w) per new byte = ${perByte.toFixed(2)} x b's per byte [1 = proportional]`);
+  console.log(`bytes parsed: w ${parsed(w)} (unchanged: 0), g ${parsed(g)} (appended: ${added})${parsed(w) === 0 && parsed(g) === added ? ' - only the new bytes' : ' - MORE THAN THE NEW BYTES'}`);
+  console.log(`cpu: b/a' = ${(b.cpuMs / a.cpuMs).toFixed(2)}, n/a' = ${(n.cpuMs / a.cpuMs).toFixed(2)}`);
+  console.log(`peak RSS: ${Math.max(b.rssMb, n.rssMb, w.rssMb, p.rssMb, g.rssMb, g0.rssMb)} MB over the reports (target <= 1536 at 10M)`);
+  const ok = [
+    agree('b vs --no-cache', b, n, 'report'),
+    agree('b vs unchanged (cached)', b, w, 'report'),
+    agree('b vs Parquet', b, p, 'report'),
+    agree('grown: cached vs afresh', g, g0, 'report'),
+    agree("b vs floor (a')", b, a, 'tools'),
+    parsed(w) === 0 && parsed(g) === added,
+  ].every(Boolean);
+  rmSync(trace, { force: true });
+  rmSync(cache, { recursive: true, force: true });
+  return ok;
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-for (const n of sizes.length > 0 ? sizes : [1_000_000, 10_000_000]) await benchSize(n);
+const sizes = argv.map(Number).filter((n) => n > 0);
+let ok = true;
+for (const n of sizes.length > 0 ? sizes : [1_000_000, 10_000_000]) ok = benchSize(n) && ok;
+if (!ok) process.exitCode = 1;

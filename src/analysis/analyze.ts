@@ -3,12 +3,16 @@
  * Used by `faultline report`, `faultline diff` and `faultline run --report`.
  */
 import { statSync } from 'node:fs';
+import type { Column } from '../events/columns.js';
 import { allColumns, columnsUsedBy } from './columns-sql.js';
 import { Duck, type DuckOptions } from './duck.js';
 import { resolveInputs, type TraceFile } from './inputs.js';
 import { loadTraces, type LoadProgress, type LoadStats } from './load.js';
 import type { Analysis } from './report-model.js';
 import { allReportSql, runAllReports } from './reports.js';
+import type { RowCacheOptions } from './rows/cache-root.js';
+import { openRows, type OpenRows } from './rows/open-rows.js';
+import { runSeqSql } from './rows/run-seq.js';
 
 export interface AnalyzeOptions {
   cwd?: string;
@@ -19,6 +23,8 @@ export interface AnalyzeOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** Resolves the path arguments instead of resolveInputs (src/importers/sources.ts: traces of other formats). */
   sources?: SourceResolver;
+  /** The row cache of reports (rows/cache-root.ts); `{ enabled: false }` is `--no-cache`. */
+  cache?: RowCacheOptions;
 }
 
 /**
@@ -43,35 +49,53 @@ export function chooseStorage(files: TraceFile[]): 'memory' | 'disk' {
   return bytes > DISK_THRESHOLD_BYTES ? 'disk' : 'memory';
 }
 
-/** Opens DuckDB and loads the files; `columns: 'all'` for ad-hoc queries and compaction. */
+/** The columns a report reads: those its SQL names, and those the derived tables need. */
+export function reportColumns(): Column[] {
+  return columnsUsedBy([...allReportSql(), ...runSeqSql()]);
+}
+
+/** Opens DuckDB and loads the files into a table; `columns: 'all'` (every contract column, with line numbers) for ad-hoc queries and compaction. */
 export async function openTraces(
   paths: string[],
   options: AnalyzeOptions & { columns: 'reports' | 'all' },
 ): Promise<{ duck: Duck; load: LoadStats }> {
-  const sources = options.sources ? await options.sources(paths, options.cwd) : null;
-  try {
-    const files = sources ? sources.files : await resolveInputs(paths, options.cwd);
+  return withSources(paths, options, async (files) => {
     const duck = await Duck.open({ storage: options.storage ?? chooseStorage(files), memoryLimit: options.memoryLimit });
     try {
-      const columns = options.columns === 'all' ? allColumns() : columnsUsedBy(allReportSql());
+      const columns = options.columns === 'all' ? allColumns() : reportColumns();
       // Reports never read line_no, so they may skip numbering rows (a faster read); queries and compaction need it.
       const load = await loadTraces(duck, files, columns, { lineNumbers: options.columns === 'all', onProgress: options.onProgress });
-      sources?.finish(load);
       return { duck, load };
     } catch (error) {
       duck.close();
       throw error;
     }
+  });
+}
+
+/** Opens the files for reports: the columns the reports read, as Parquet pieces through the row cache (rows/open-rows.ts). */
+export async function openReportRows(paths: string[], options: AnalyzeOptions = {}): Promise<OpenRows> {
+  return withSources(paths, options, (files) => openRows(files, reportColumns(), { cache: options.cache, onProgress: options.onProgress }));
+}
+
+/** Resolves the inputs (importing other formats), opens them, and puts the load's books back in the inputs' terms. */
+async function withSources<T extends { load: LoadStats }>(paths: string[], options: AnalyzeOptions, open: (files: TraceFile[]) => Promise<T>): Promise<T> {
+  const sources = options.sources ? await options.sources(paths, options.cwd) : null;
+  try {
+    const files = sources ? sources.files : await resolveInputs(paths, options.cwd);
+    const opened = await open(files);
+    sources?.finish(opened.load);
+    return opened;
   } finally {
     sources?.cleanup();
   }
 }
 
 export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {}): Promise<Analysis> {
-  const { duck, load } = await openTraces(paths, { ...options, columns: 'reports' });
+  const { duck, load, close } = await openReportRows(paths, options);
   try {
     return { load, inputs: load.inputs, reports: await runAllReports(duck) };
   } finally {
-    duck.close();
+    close();
   }
 }

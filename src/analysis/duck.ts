@@ -25,6 +25,8 @@ export interface DuckOptions {
   storage?: 'memory' | 'disk';
   memoryLimit?: string;
   threads?: number;
+  /** Where DuckDB spills when memory runs short (default: next to a disk database; an in-memory one needs it set to spill at all). */
+  spillDirectory?: string;
 }
 
 export class Duck {
@@ -40,6 +42,7 @@ export class Duck {
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     if (options.threads) config.threads = String(options.threads);
     if (tempDir) config.temp_directory = join(tempDir, 'spill');
+    else if (options.spillDirectory) config.temp_directory = options.spillDirectory;
     const instance = await DuckDBInstance.create(tempDir ? join(tempDir, 'db.duckdb') : ':memory:', config);
     const connection = await instance.connect();
     // The in_clause optimizer takes seconds to plan the generated validity SQL (hundreds of IN lists); the gain is nil here.

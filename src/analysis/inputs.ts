@@ -11,6 +11,8 @@ export type TraceFormat = 'jsonl' | 'parquet';
 export interface TraceFile {
   path: string;
   format: TraceFormat;
+  /** A temporary file (e.g. imported events): never kept in the row cache. */
+  transient?: boolean;
 }
 
 const TRACE_GLOB = '**/*.{jsonl,jsonl.gz,parquet}';

@@ -32,16 +32,21 @@ import type { LoadStats } from './load.js';
 const LINE_COLUMN = '__line';
 
 /** Problems that leave DuckDB's lenient reader with no event either (an all-NULL row). */
-const UNREADABLE: ReadonlySet<LineProblem> = new Set(['torn', 'not_json']);
+export const UNREADABLE: ReadonlySet<LineProblem> = new Set(['torn', 'not_json']);
 
 type Numbering = 'none' | 'ordinal' | 'field';
 
+/** DuckDB's lenient reader of the typed columns of a JSONL file: a line it cannot read becomes an all-NULL row. */
+export function jsonlReader(path: string, keep: Column[], lineField = false): string {
+  const cols = keep.map((c) => `${sqlString(c.name)}: ${sqlString(sqlType(c))}`);
+  if (lineField) cols.push(`${sqlString(LINE_COLUMN)}: 'BIGINT'`);
+  return `read_json(${sqlString(path)}, format='newline_delimited', columns={${cols.join(', ')}}, ignore_errors=true)`;
+}
+
 /** Typed rows of a JSONL file; `ordinal` numbers them in reading order (whitespace-only lines are skipped, so not yet physical line numbers). */
 function typedPassSql(path: string, fileId: number, keep: Column[], numbering: Numbering): string {
-  const cols = keep.map((c) => `${sqlString(c.name)}: ${sqlString(sqlType(c))}`);
-  if (numbering === 'field') cols.push(`${sqlString(LINE_COLUMN)}: 'BIGINT'`);
   const names = keep.map((c) => `"${c.name}"`).join(', ');
-  const reader = `read_json(${sqlString(path)}, format='newline_delimited', columns={${cols.join(', ')}}, ignore_errors=true)`;
+  const reader = jsonlReader(path, keep, numbering === 'field');
   if (numbering === 'ordinal') return `INSERT INTO lines SELECT ${fileId}, n, true, ${names} FROM ${reader} WITH ORDINALITY AS r(${names}, n)`;
   if (numbering === 'field') return `INSERT INTO lines SELECT ${fileId}, "${LINE_COLUMN}", true, ${names} FROM ${reader}`;
   return `INSERT INTO lines SELECT ${fileId}, NULL, true, ${names} FROM ${reader}`;

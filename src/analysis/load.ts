@@ -12,6 +12,7 @@ import type { TraceFile } from './inputs.js';
 import { createLabelTables } from './label-tables.js';
 import { loadJsonl } from './load-jsonl.js';
 import { loadParquet } from './load-parquet.js';
+import type { CacheStats } from './rows/open-rows.js';
 import { createViews } from './views.js';
 import type { InputFile } from './report-model.js';
 import { copiedRuns, inputRunIds } from './input-books.js';
@@ -72,6 +73,8 @@ export interface LoadStats {
    * written from them count in `eventsUsed`.
    */
   imports?: ImportSummary[];
+  /** What the row cache did, per input (reports only). Diagnostic: it never changes a figure. */
+  cache?: CacheStats;
 }
 
 export interface LoadProgress {
@@ -85,6 +88,12 @@ export interface LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
 }
 
+/** The table loaded rows go to: a row per line, `valid` false for a quarantined one. */
+export async function createLinesTable(duck: Duck, keep: Column[]): Promise<void> {
+  const defs = keep.map((c) => `"${c.name}" ${sqlType(c)}`).join(', ');
+  await duck.exec(`CREATE OR REPLACE TABLE lines (file_id INTEGER, line_no BIGINT, valid BOOLEAN, ${defs})`);
+}
+
 export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[], options: LoadOptions): Promise<LoadStats> {
   const { onProgress } = options;
   // Every file is checked before any is loaded: a mislabelled one fails fast, naming itself.
@@ -93,8 +102,7 @@ export async function loadTraces(duck: Duck, files: TraceFile[], keep: Column[],
   const bytesTotal = sizes.reduce((a, b) => a + b, 0);
   let before = 0;
   await createLabelTables(duck);
-  const defs = keep.map((c) => `"${c.name}" ${sqlType(c)}`).join(', ');
-  await duck.exec(`CREATE OR REPLACE TABLE lines (file_id INTEGER, line_no BIGINT, valid BOOLEAN, ${defs})`);
+  await createLinesTable(duck, keep);
   const stats: LoadStats = { files: files.map((f) => f.path), inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, quarantined: [], rescued: 0, rereads: 0 };
   for (const [fileId, file] of files.entries()) {
     const onBytes = onProgress && ((bytesRead: number) => onProgress({ bytesRead: before + bytesRead, bytesTotal }));

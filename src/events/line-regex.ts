@@ -40,13 +40,46 @@ const SYNTAX: Record<Flavour, Syntax> = {
 const INT = '(?:0|[1-9][0-9]{0,14})';
 const FRACTION = '(?:\\.[0-9]{1,17})?';
 
+/** One character class of plain characters (letters, digits, `_`, `.`, `-`) and an optional count: `[a-z]`, `[A-Za-z0-9_.-]{1,128}`. */
+const PLAIN_CLASS = /\[([A-Za-z0-9_.-]+)\](\{\d+(?:,\d+)?\})?/y;
+
+/** A class whose every character prints as itself in JSON: printable ASCII, never `"` or `\\` (checked over all of ASCII, so a range cannot sneak one in). */
+function printsAsItself(cls: string): boolean {
+  let re: RegExp;
+  try {
+    re = new RegExp(`^[${cls}]$`);
+  } catch {
+    return false; // a range out of order: no fast form
+  }
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (re.test(ch) && (c < 0x20 || c === 0x7f || ch === '"' || ch === '\\')) return false;
+  }
+  return true;
+}
+
+/**
+ * The body of an anchored pattern made only of plain classes, such as
+ * ^[A-Za-z0-9_.-]{1,128}$ or ^[a-z][a-z0-9_]{0,63}$ (a defense name): it
+ * matches its own JSON text, which has no escapes. null for any other pattern.
+ */
+function plainPattern(pattern: string): string | null {
+  if (!pattern.startsWith('^') || !pattern.endsWith('$')) return null;
+  const body = pattern.slice(1, -1);
+  for (let at = 0; at < body.length; at = PLAIN_CLASS.lastIndex) {
+    PLAIN_CLASS.lastIndex = at;
+    const m = PLAIN_CLASS.exec(body);
+    if (m === null || !printsAsItself(m[1] as string)) return null;
+  }
+  return body.length > 0 ? body : null;
+}
+
 function stringRegex(node: SchemaNode, syntax: Syntax): string | null {
   if (typeof node.const === 'string') return jsonStr(node.const);
   if (node.enum) return `(?:${node.enum.map((e) => jsonStr(String(e))).join('|')})`;
   if (node.pattern !== undefined) {
-    // Plain character-class patterns such as ^[A-Za-z0-9_.-]{1,128}$ match their own JSON text.
-    const m = /^\^(\[[^\]"\\]*\]\{\d+,\d+\})\$$/.exec(node.pattern);
-    return m ? `"${m[1]}"` : null;
+    const body = plainPattern(node.pattern);
+    return body === null ? null : `"${body}"`;
   }
   return `"${syntax.unit}{${node.minLength ?? 0},${node.maxLength ?? ''}}"`;
 }

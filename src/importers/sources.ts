@@ -96,7 +96,7 @@ export function importingSources(options: SourceOptions = {}): SourceResolver {
     const out = join(dir, 'imported.jsonl');
     try {
       const result = await importFiles(foreign, out, options.onProgress);
-      const files: TraceFile[] = result.events > 0 ? [...native, { path: out, format: 'jsonl' }] : native;
+      const files: TraceFile[] = result.events > 0 ? [...native, { path: out, format: 'jsonl', transient: true }] : native;
       const finish = (load: LoadStats) => {
         // The temporary file stands for the sources: report their files, their records and their bad lines.
         load.files = [...load.files.filter((f) => f !== out), ...foreign.map((f) => f.path)];

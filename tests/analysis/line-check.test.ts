@@ -102,6 +102,35 @@ describe('the fast line check', () => {
   });
 });
 
+describe('defense names (a label pattern, not a list)', () => {
+  const lines = [
+    ev.sessionStart('s1', ['denial_fuse', 'my_own_guard2']),
+    ev.defenseTrigger('s1', 'my_own_guard2', { tool: 'bash' }),
+    ev.defenseStats('s1', 'my_own_guard2', 3, 1),
+  ];
+
+  it('proves lines naming any defense the pattern allows, and no name it refuses', () => {
+    for (const flavour of ['compact', 'general'] as const) {
+      for (const e of lines) {
+        const regex = eventLineRegex(e.event as EventName, Object.keys(e), flavour);
+        expect(regex?.test(line(e))).toBe(true);
+        for (const name of ['My_guard', '2guard', 'a'.repeat(65), 'bad-name', 'bad"name', '', 'guard\\n']) {
+          const bad = e.event === 'session_start' ? { ...e, defenses_armed: [name] } : { ...e, defense: name };
+          expect({ name, proven: regex?.test(line(bad)) }).toEqual({ name, proven: false });
+          expect(parseLine(line(bad)).ok).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('loads them without rescue: the fast check proves every line, so no file is read twice', async () => {
+    const file = join(tempDir(), 'defenses.jsonl');
+    writeFileSync(file, Array.from({ length: 50 }, () => lines.map(line)).flat().join('\n') + '\n');
+    const analysis = await analyzeTraces([file], { cache: { enabled: false } });
+    expect(analysis.load).toMatchObject({ linesRead: 150, eventsUsed: 150, quarantined: [], rescued: 0, rereads: 0 });
+  });
+});
+
 describe('loading', () => {
   it('quarantines exactly the lines parseLine rejects, with a mutation corpus', async () => {
     const lines = corpus();

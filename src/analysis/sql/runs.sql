@@ -12,12 +12,14 @@
 -- (an importer numbers one output across many run ids, so it gets none);
 -- seq_duplicates = a seq seen twice (the same trace read twice, or two writers
 -- sharing a run_id).
+-- Per-run event counts and seq ranges come from run_seq (sql/derived/run_seq.sql:
+-- one row per run_id of `events`, its events, min/max and distinct seqs).
 -- section: run_summary | Runs (writers) and logical runs | summary
 WITH per_run AS (
   SELECT run_id,
-         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max(seq) - min(seq) + 1 - count(DISTINCT seq) END AS seq_gaps,
-         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN count(*) - count(DISTINCT seq) END AS seq_duplicates
-  FROM events GROUP BY run_id
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max_seq - min_seq + 1 - distinct_seq END AS seq_gaps,
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN events - distinct_seq END AS seq_duplicates
+  FROM run_seq
 ),
 starts AS (SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id FROM run_start GROUP BY run_id),
 cut AS (
@@ -36,10 +38,10 @@ FROM per_run p LEFT JOIN starts st USING (run_id);
 -- section: runs | Runs, one row per run_id (cut_short = started, no session_end; seq_gaps = lost lines) | first 50
 WITH per_run AS (
   SELECT run_id,
-         count(*) AS events,
-         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max(seq) - min(seq) + 1 - count(DISTINCT seq) END AS seq_gaps,
-         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN count(*) - count(DISTINCT seq) END AS seq_duplicates
-  FROM events GROUP BY run_id
+         events,
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max_seq - min_seq + 1 - distinct_seq END AS seq_gaps,
+         CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN events - distinct_seq END AS seq_duplicates
+  FROM run_seq
 ),
 starts AS (
   SELECT run_id, any_value(logical_run_id) AS logical_run_id, any_value(shard_index) AS shard_index, any_value(shard_count) AS shard_count
@@ -77,7 +79,7 @@ WITH starts AS (
 ),
 runs AS (
   SELECT r.run_id, coalesce(st.logical_run_id, r.run_id) AS logical_run_id, st.shard_index, st.shard_count
-  FROM (SELECT DISTINCT run_id FROM events) r LEFT JOIN starts st USING (run_id)
+  FROM (SELECT run_id FROM run_seq) r LEFT JOIN starts st USING (run_id)
 ),
 shards AS (
   SELECT logical_run_id,

@@ -13,6 +13,8 @@ interface DiffFlags {
   p95Threshold?: string;
   strict?: boolean;
   format?: FormatName;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 export function registerDiff(program: Command, io: CliIo, result: CommandResult): void {
@@ -26,6 +28,7 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
     .option('--fail-on-regression', 'exit 1 when a regression is found (a side with no sessions always exits 1: nothing to compare)')
     .option('--strict', 'exit 1 when either side quarantined a line, has an empty input file, or has no events')
     .option('--p95-threshold <percent>', 'relative p95 increase that counts as a regression', '20')
+    .option('--no-cache', 'read every trace afresh and keep nothing in the row cache')
     .addOption(formatOption())
     .action(async (base: string, candidate: string, flags: DiffFlags) => {
       const threshold = Number(flags.p95Threshold ?? '20');
@@ -39,8 +42,9 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
         import('../strict.js'),
       ]);
       const sources = await traceSources(io, flags.format);
-      const a = await analyzeTraces([base], { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
-      const b = await analyzeTraces([candidate], { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
+      const options = { cwd: io.cwd, onProgress: readProgress(io), sources, cache: { enabled: flags.cache !== false, env: io.env } };
+      const a = await analyzeTraces([base], options).catch(asCliError);
+      const b = await analyzeTraces([candidate], options).catch(asCliError);
       const diff = diffAnalyses(a, b, { p95Threshold: threshold / 100 });
       const refused = diffRefusal(diff.sides);
       // A side with no sessions has no pass rate, latency or triage to compare: "no regressions" would be a lie.

@@ -15,6 +15,8 @@ interface ReportFlags {
   html?: string;
   strict?: boolean;
   format?: FormatName;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 /** `--html <dir>` names a directory (made if missing); an existing file there is never overwritten or mistaken for one. */
@@ -37,6 +39,7 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .option('--md', 'Markdown output (fits a CI step summary)')
     .option('--html <dir>', 'write a self-contained <dir>/index.html with charts')
     .option('--strict', 'exit 1 when any line was quarantined, an input file is empty, or there are no events at all')
+    .option('--no-cache', 'read every trace afresh and keep nothing in the row cache')
     .addOption(formatOption())
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
@@ -45,7 +48,8 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
       const [{ reportForFiles }, { asCliError }] = await Promise.all([import('../../report/report-for-files.js'), import('../input-errors.js')]);
       const sources = await traceSources(io, flags.format);
       const htmlDir = flags.html === undefined ? undefined : resolve(io.cwd, flags.html);
-      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources }).catch((error: unknown) => {
+      const cache = { enabled: flags.cache !== false, env: io.env };
+      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch((error: unknown) => {
         const code = (error as { code?: unknown; syscall?: unknown } | null)?.code;
         // The one file a report writes: a directory it cannot create or write into is the user's to fix.
         if (htmlDir !== undefined && typeof code === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string') {

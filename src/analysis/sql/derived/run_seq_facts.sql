@@ -1,0 +1,10 @@
+-- Per-run seq facts of one piece of a trace (a cached segment, a Parquet
+-- input, a fresh read), over the view `piece_rows`. Kept with the piece, so a
+-- report of an unchanged trace never counts distinct seqs again (run_seq.sql).
+SELECT run_id,
+       count(*)::BIGINT AS events,
+       min(seq)::BIGINT AS min_seq,
+       max(seq)::BIGINT AS max_seq,
+       count(DISTINCT seq)::BIGINT AS distinct_seq
+FROM piece_rows
+GROUP BY run_id
