@@ -12,6 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MemorySink, RunEmitter, type FaultlineEvent } from '../../src/events/index.js';
 import { DEFAULT_HARNESS_CONFIG } from '../../src/harness/config.js';
+import { defineDefense } from '../../src/harness/defenses/define.js';
+import type { HookDefense } from '../../src/harness/defenses/types.js';
 import type { HookSet } from '../../src/harness/hooks/types.js';
 import { runAgent } from '../../src/harness/loop/agent-loop.js';
 import { bashTool } from '../../src/harness/tools/bash.js';
@@ -34,7 +36,13 @@ type Wire = 'anthropic' | 'openai' | 'responses';
 const FILES = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
 const TIMING = new Set(['ts', 'seq', 'duration_ms', 'ttft_ms']);
 
-async function runOnce(script: z.input<typeof ModelScript>, streamingTools: boolean, wire: Wire, tools: Tool[] = [readTool, editTool, writeTool, bashTool, sleepTool]) {
+async function runOnce(
+  script: z.input<typeof ModelScript>,
+  streamingTools: boolean,
+  wire: Wire,
+  tools: Tool[] = [readTool, editTool, writeTool, bashTool, sleepTool],
+  userDefenses: readonly HookDefense[] = [],
+) {
   const preToolUse: string[] = [];
   const hooks: HookSet = { preToolUse: (event) => void preToolUse.push(event.toolUseId) };
   const { model, session } = await loopbackModel(script, { wire, stream: true });
@@ -58,7 +66,7 @@ async function runOnce(script: z.input<typeof ModelScript>, streamingTools: bool
       emitter: new RunEmitter(sink, 'run-test').session('s1', 'task-1'),
       prompt: 'Do the task.',
       workspace,
-      config: { ...DEFAULT_HARNESS_CONFIG, streamingTools, retry: { baseDelayMs: 1, maxDelayMs: 2, jitter: 0 } },
+      config: { ...DEFAULT_HARNESS_CONFIG, streamingTools, retry: { baseDelayMs: 1, maxDelayMs: 2, jitter: 0 }, userDefenses },
       pipeline: { hooks },
     });
     const files = Object.fromEntries(readdirSync(workspace).map((f) => [f, readFileSync(join(workspace, f), 'utf8')]));
@@ -152,6 +160,38 @@ describe('streaming scheduler', () => {
     );
     expect(on.events.filter((e) => e.event === 'model_error')).toHaveLength(1);
     expect(on.events.filter((e) => e.event === 'tool_call')).toHaveLength(2);
+  });
+
+  it("judges with a user defense's beforeToolCall only the calls the session made, not those of a dropped attempt", async () => {
+    const script: z.input<typeof ModelScript> = [
+      {
+        tool_use: [
+          { name: 'read', input: { file_path: 'a.txt' } },
+          { name: 'read', input: { file_path: 'b.txt' } },
+        ],
+        fault: { sse_error: { after_events: 9 }, times: 1, chunk_delay_ms: 2 },
+      },
+      { text: 'ok' },
+    ];
+    const judged = async (on: boolean) => {
+      const seen: string[] = [];
+      const watch = defineDefense({
+        name: 'call_watch',
+        guards: 'test: records each call it judges',
+        source: 'test',
+        defaultOn: true,
+        action: 'block',
+        session: () => ({ beforeToolCall: (call) => void seen.push(String((call.input as { file_path?: string }).file_path)) }),
+      });
+      const run = await runOnce(script, on, 'anthropic', undefined, [watch]);
+      expect(run.events.filter((e) => e.event === 'model_error')).toHaveLength(1);
+      return { seen, stats: run.events.find((e) => e.event === 'defense_stats' && e.defense === 'call_watch') };
+    };
+    const off = await judged(false);
+    const on = await judged(true);
+    expect(off.seen).toEqual(['a.txt', 'b.txt']);
+    expect(on.seen.sort()).toEqual(off.seen);
+    expect(on.stats).toMatchObject({ evaluated: 2, triggered: 0 });
   });
 
   it('starts a safe call before the response is complete only when switched on', async () => {
