@@ -3,7 +3,7 @@
  * peak RSS is its own. Prints one JSON line: wall ms, CPU ms (every thread,
  * DuckDB's included), peak RSS, and what the driver compares.
  *
- *   node --import tsx bench/analysis/step.ts report <trace> <cache dir | off>
+ *   node --import tsx bench/analysis/step.ts report <trace> <cache dir | off> [rows-only]
  *   node --import tsx bench/analysis/step.ts floor <trace>
  *   node --import tsx bench/analysis/step.ts compact <trace> <out.parquet>
  */
@@ -58,9 +58,9 @@ async function floor(path: string): Promise<Omit<StepResult, 'ms' | 'cpuMs' | 'r
   }
 }
 
-/** (b) what `faultline report` does: analyze (through the row cache unless `off`) and render for the terminal. */
-async function report(path: string, cache: string): Promise<Omit<StepResult, 'ms' | 'cpuMs' | 'rssMb'>> {
-  const analysis = await analyzeTraces([path], { cache: cache === 'off' ? { enabled: false } : { dir: cache } });
+/** (b) what `faultline report` does: analyze (through the row cache unless `off`; `rows-only`: figures always computed) and render for the terminal. */
+async function report(path: string, cache: string, layer?: string): Promise<Omit<StepResult, 'ms' | 'cpuMs' | 'rssMb'>> {
+  const analysis = await analyzeTraces([path], { cache: cache === 'off' ? { enabled: false } : { dir: cache, figures: layer !== 'rows-only' } });
   renderTerminal(analysis, { color: false });
   const tools: Record<string, ToolFigures> = {};
   for (const r of findSection(analysis, 'tool_funnel')?.rows ?? []) {
@@ -80,10 +80,10 @@ async function report(path: string, cache: string): Promise<Omit<StepResult, 'ms
   return { tools, report: unnamed, cache: analysis.load.cache };
 }
 
-const [kind, path, arg] = process.argv.slice(2) as [string, string, string];
+const [kind, path, arg, layer] = process.argv.slice(2) as [string, string, string, string | undefined];
 const c0 = process.cpuUsage();
 const t0 = performance.now();
-const out = kind === 'floor' ? await floor(path) : kind === 'compact' ? (await compactTraces([path], arg), { tools: {} }) : await report(path, arg);
+const out = kind === 'floor' ? await floor(path) : kind === 'compact' ? (await compactTraces([path], arg), { tools: {} }) : await report(path, arg, layer);
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
 const result: StepResult = { ms, cpuMs: (cpu.user + cpu.system) / 1000, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), ...out };

@@ -10,8 +10,12 @@ import { resolveInputs, type TraceFile } from './inputs.js';
 import { loadTraces, type LoadProgress, type LoadStats } from './load.js';
 import type { Analysis } from './report-model.js';
 import { allReportSql, runAllReports } from './reports.js';
-import type { RowCacheOptions } from './rows/cache-root.js';
+import { resolveCache, type RowCacheOptions } from './rows/cache-root.js';
+import { figuresCode, FiguresCache } from './rows/figures-cache.js';
+import { rowsFingerprint } from './rows/fingerprint.js';
 import { openRows, type OpenRows } from './rows/open-rows.js';
+import { labelTablesSql } from './label-tables.js';
+import { SESSION_KEY_SQL } from './views.js';
 import { runSeqSql } from './rows/run-seq.js';
 
 export interface AnalyzeOptions {
@@ -92,10 +96,37 @@ async function withSources<T extends { load: LoadStats }>(paths: string[], optio
 }
 
 export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {}): Promise<Analysis> {
-  const { duck, load, close } = await openReportRows(paths, options);
-  try {
-    return { load, inputs: load.inputs, reports: await runAllReports(duck) };
-  } finally {
-    close();
+  const keep = reportColumns();
+  return withSources(paths, options, async (files) => {
+    const figures = FiguresCache.open(files, reportCode(keep), resolveCache(options.cache));
+    const kept = figures?.read();
+    if (kept) return withFiguresUse(kept, 'hit');
+    const { duck, load, close } = await openRows(files, keep, { cache: options.cache, onProgress: options.onProgress });
+    try {
+      const analysis: Analysis = { load, inputs: load.inputs, reports: await runAllReports(duck) };
+      load.cache.figures = figures?.write(analysis) ? 'stored' : 'off';
+      return analysis;
+    } finally {
+      close();
+    }
+  });
+}
+
+/** Everything report figures are computed by, for the figures cache's key. */
+function reportCode(keep: Column[]): string {
+  return figuresCode(rowsFingerprint(keep), [SESSION_KEY_SQL, ...labelTablesSql(), ...allReportSql(), ...runSeqSql()], keep);
+}
+
+/** Figures read back: every input counts as reused whole, none parsed. */
+function withFiguresUse(analysis: Analysis, use: 'hit'): Analysis {
+  const cache = analysis.load.cache;
+  if (cache) {
+    cache.figures = use;
+    for (const f of cache.files) {
+      f.reusedBytes += f.parsedBytes;
+      f.parsedBytes = 0;
+      if (f.use !== 'parquet') f.use = 'unchanged';
+    }
   }
+  return analysis;
 }

@@ -19,19 +19,22 @@ function valuesTable(name: string, columns: string[], rows: string[][]): string 
   return `CREATE OR REPLACE TABLE ${name} AS SELECT * FROM (VALUES ${values}) AS t(${columns.join(', ')})`;
 }
 
-export async function createLabelTables(duck: Duck): Promise<void> {
-  await duck.exec(
+/** The statements that make the lookup tables (also part of what report figures depend on: rows/figures-cache.ts). */
+export function labelTablesSql(): string[] {
+  return [
     valuesTable('failure_kind_phase', ['failure_kind', 'phase'], [
       ...PRE_EXECUTION_FAILURE_KINDS.map((k) => [k, 'pre_execution']),
       ...EXECUTION_FAILURE_KINDS.map((k) => [k, 'execution']),
     ]),
-  );
-  // The defenses faultline ships (listed even when a trace never mentions them, so one switched off shows);
-  // `external`: a guardrail of another harness (imported traces), listed only when a trace mentions it.
-  await duck.exec(
+    // The defenses faultline ships (listed even when a trace never mentions them, so one switched off shows);
+    // `external`: a guardrail of another harness (imported traces), listed only when a trace mentions it.
     valuesTable('known_defense', ['defense', 'external'], [...ShippedDefense.options.map((d) => [d, 'false']), [EXTERNAL_GUARDRAIL, 'true']]),
-  );
-  await duck.exec(valuesTable('known_stop_class', ['stop_class'], StopClass.options.map((s) => [s])));
-  await duck.exec(valuesTable('known_error_kind', ['error_kind'], ModelErrorKind.options.map((s) => [s])));
-  await duck.exec(valuesTable('known_outcome', ['outcome'], SessionOutcome.options.map((s) => [s])));
+    valuesTable('known_stop_class', ['stop_class'], StopClass.options.map((s) => [s])),
+    valuesTable('known_error_kind', ['error_kind'], ModelErrorKind.options.map((s) => [s])),
+    valuesTable('known_outcome', ['outcome'], SessionOutcome.options.map((s) => [s])),
+  ];
+}
+
+export async function createLabelTables(duck: Duck): Promise<void> {
+  for (const sql of labelTablesSql()) await duck.exec(sql);
 }

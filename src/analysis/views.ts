@@ -5,7 +5,7 @@ import { EVENT_NAMES } from '../events/schemas.js';
 import { sqlString, type Duck } from './duck.js';
 
 /** The one definition of a session (sql/session_key.sql), loaded relative to this module so it works from src and dist. */
-const SESSION_KEY_SQL = readFileSync(new URL('./sql/session_key.sql', import.meta.url), 'utf8');
+export const SESSION_KEY_SQL = readFileSync(new URL('./sql/session_key.sql', import.meta.url), 'utf8');
 
 /**
  * `source` is a relation with file_id, line_no and the columns, valid rows

@@ -63,6 +63,6 @@ export async function report(paths: string[], cache: AnalyzeOptions['cache']): P
   return { analysis, figures: toJsonReport(analysis), cache: analysis.load.cache as CacheStats };
 }
 
-/** The cache as the tests use it: its own directory, every trace kept however small. */
-export const cacheIn = (dir: string): AnalyzeOptions['cache'] => ({ dir, minBytes: 0 });
+/** The row cache as the tests use it: its own directory, every trace kept however small; figures always computed (the row layer is what is tested). */
+export const cacheIn = (dir: string): AnalyzeOptions['cache'] => ({ dir, minBytes: 0, figures: false });
 export const noCache: AnalyzeOptions['cache'] = { enabled: false };

@@ -41,7 +41,7 @@ function reportInChild(trace: string, cacheDir: string): Promise<unknown> {
   const script = `
     const { analyzeTraces } = await import(${JSON.stringify(analyze)});
     const { toJsonReport } = await import(${JSON.stringify(json)});
-    const a = await analyzeTraces([${JSON.stringify(trace)}], { cache: { dir: ${JSON.stringify(cacheDir)}, minBytes: 0 } });
+    const a = await analyzeTraces([${JSON.stringify(trace)}], { cache: { dir: ${JSON.stringify(cacheDir)}, minBytes: 0, figures: false } });
     process.stdout.write(JSON.stringify(toJsonReport(a)));
   `;
   return new Promise((done, fail) => {

@@ -14,6 +14,6 @@ describe('where the row cache lives', () => {
 
   it('is off with enabled: false (--no-cache), and keeps traces of 4 MiB or more by default', () => {
     expect(resolveCache({ enabled: false })).toBeNull();
-    expect(resolveCache({ env: { HOME: '/h' } })).toEqual({ root: '/h/.cache/faultline', minBytes: 4 * 1024 * 1024 });
+    expect(resolveCache({ env: { HOME: '/h' } })).toEqual({ root: '/h/.cache/faultline', minBytes: 4 * 1024 * 1024, figures: true });
   });
 });

@@ -20,6 +20,8 @@ export interface RowCacheOptions {
   minBytes?: number;
   /** The environment consulted for the directory (the CLI passes its io.env). */
   env?: NodeJS.ProcessEnv;
+  /** Keep and reuse the figures of a report of unchanged inputs (rows/figures-cache.ts). Default true; tests of the row layer turn it off. */
+  figures?: boolean;
 }
 
 export const DEFAULT_MIN_BYTES = 4 * 1024 * 1024;
@@ -34,10 +36,11 @@ export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
 export interface ResolvedCache {
   root: string;
   minBytes: number;
+  figures: boolean;
 }
 
 /** null when caching is off. */
 export function resolveCache(options: RowCacheOptions | undefined): ResolvedCache | null {
   if (options?.enabled === false) return null;
-  return { root: options?.dir ?? cacheRoot(options?.env), minBytes: options?.minBytes ?? DEFAULT_MIN_BYTES };
+  return { root: options?.dir ?? cacheRoot(options?.env), minBytes: options?.minBytes ?? DEFAULT_MIN_BYTES, figures: options?.figures ?? true };
 }

@@ -35,6 +35,8 @@ export interface RowsOptions {
 /** What the row cache did for each input (diagnostic: it never changes a figure). */
 export interface CacheStats {
   files: { path: string; use: CacheUse | 'parquet'; parsedBytes: number; reusedBytes: number }[];
+  /** The report's figures (rows/figures-cache.ts): read back (`hit`), computed and kept (`stored`), or computed only (`off`). */
+  figures?: 'hit' | 'stored' | 'off';
 }
 
 export interface OpenRows {
