@@ -34,7 +34,7 @@ const DEFAULT_MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
 /** Time a stopped group gets to exit on SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 1000;
 /** After bash exits, how long to wait for pipes held by leftover background processes. */
-const DRAIN_MS = 250;
+export const DRAIN_MS = 250;
 
 export function runCommand(command: string, options: RunOptions): Promise<RunResult> {
   const cap = options.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES;
@@ -92,11 +92,12 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       settled = true;
       clearTimeout(timer);
       clearTimeout(drainTimer);
-      // A stopped group still gets its SIGKILL: children that ignored SIGTERM must not outlive the call.
-      killTimer?.unref();
-      // Whatever bash left running in its group (`server &`) dies with the call: a session, and a run of
-      // 10,000 of them, must leave no process behind. Each call is a fresh shell, so nothing may rely on it.
-      if (stoppedBy === null) killGroup('SIGKILL');
+      // Whatever bash left running in its group (`server &`, a child that ignored our SIGTERM) dies with the
+      // call, now: a session, and a run of 10,000 of them, must leave no process behind. Each call is a fresh
+      // shell, so nothing may rely on it. Killed now rather than by the grace timer, which must not fire later
+      // at a process group id the system may have handed to someone else.
+      clearTimeout(killTimer);
+      killGroup('SIGKILL');
       options.signal.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
@@ -119,8 +120,11 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
     });
     child.on('exit', (code, signal) => {
       exit = { code, signal };
-      // A background job (`cmd &`) may keep our pipes open forever; do not wait on it.
-      drainTimer = setTimeout(finish, DRAIN_MS);
+      // A background job (`cmd &`) may keep our pipes open forever; do not wait on it. The exit can be handled
+      // before the output written ahead of it was read (one SIGCHLD reaps every exited child), so the timer
+      // hands over to setImmediate: the pipes are polled once more before the call ends, however long the
+      // process stalled in between (a stall used to let the timer run first and drop the output).
+      drainTimer = setTimeout(() => setImmediate(finish), DRAIN_MS);
     });
     child.on('close', finish);
     if (options.signal.aborted) stop('aborted');

@@ -24,6 +24,8 @@ export interface TreeHandle {
 }
 
 const TAIL_BYTES = 16 * 1024;
+/** After the leader exits, how long its output may take to arrive when something else still holds the pipes. */
+const OUTPUT_DRAIN_MS = 250;
 
 function keepTail(into: { text: string }, chunk: Buffer): void {
   into.text = (into.text + chunk.toString('utf8')).slice(-TAIL_BYTES);
@@ -52,10 +54,18 @@ export function spawnTree(command: string, args: readonly string[], options: { c
       resolve({ code: null, signal: null, spawnError: error.message });
     });
     // 'exit', not 'close': a background child that inherited the pipes keeps them open after the leader is gone.
+    // But the exit can be handled before the output written ahead of it was read (one SIGCHLD reaps every
+    // exited child), so the tail is final only after 'close' or, at the latest, one more poll of the pipes
+    // after OUTPUT_DRAIN_MS (the setImmediate runs after that poll, however long the process stalled).
     child.once('exit', (code, signal) => {
-      if (settled) return;
-      settled = true;
-      resolve({ code, signal });
+      const done = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(drain);
+        resolve({ code, signal });
+      };
+      const drain = setTimeout(() => setImmediate(done), OUTPUT_DRAIN_MS);
+      child.once('close', done);
     });
   });
   return {
