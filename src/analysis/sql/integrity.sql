@@ -12,12 +12,19 @@
 --     4+ character prefix (after mcp__<server>__) — constrained decoding can turn
 --     a call of the unloaded tool into a valid call of the resident one (§10.5, §13.6 F6).
 -- section: integrity | Green-but-broken checks (each must be 0) | summary
-WITH batches AS (
-  SELECT session_key(c.run_id, c.session_id) AS session, c.turn, c.batch, count(DISTINCT c.tool_use_id) AS calls, -- copies of a run count once
-         count(DISTINCT s.duration_ms) AS distinct_durations, max(s.duration_ms) AS longest
+WITH measured AS (
+  SELECT session_key(c.run_id, c.session_id) AS session, c.turn, c.batch, c.tool_use_id, s.duration_ms
   FROM tool_call c
   JOIN tool_success s ON session_key(s.run_id, s.session_id) = session_key(c.run_id, c.session_id) AND s.tool_use_id = c.tool_use_id
-  WHERE coalesce(s.duration_source, 'measured') = 'measured'
+  WHERE coalesce(s.duration_source, 'measured') = 'measured'),
+-- Cheap aggregates first: only a batch of 3+ rows with one duration can qualify, and few do.
+suspects AS (
+  SELECT session, turn, batch FROM measured GROUP BY ALL
+  HAVING count(*) >= 3 AND min(duration_ms) = max(duration_ms) AND max(duration_ms) > 1),
+batches AS (
+  SELECT m.session, m.turn, m.batch, count(DISTINCT m.tool_use_id) AS calls, -- copies of a run count once
+         count(DISTINCT m.duration_ms) AS distinct_durations, max(m.duration_ms) AS longest
+  FROM measured m JOIN suspects USING (session, turn, batch)
   GROUP BY ALL),
 prefixes AS (
   SELECT session_key(run_id, session_id) AS session, tools_count, count(DISTINCT prefix_hash) AS hashes
