@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqlString, type Duck } from '../duck.js';
 import type { CacheEntry } from './cache-entry.js';
-import { FACTS_FILE, parquetFilesUnder } from './convert-jsonl.js';
+import { FACTS_FILE, parquetFilesUnder, PIECE_FORMAT } from './convert-jsonl.js';
 import { sumAccounting, type Manifest, type SegmentRecord } from './manifest.js';
 import { writeFacts } from './run-seq.js';
 
@@ -23,7 +23,7 @@ export async function mergeTail(duck: Duck, entry: CacheEntry, manifest: Manifes
   let out: string[] = [];
   if (files.length > 0) {
     const source = `read_parquet([${files.join(', ')}], hive_partitioning=true, hive_types={'event': 'VARCHAR'})`;
-    await duck.exec(`COPY (SELECT * FROM ${source}) TO ${sqlString(seg.tmp)} (FORMAT parquet, COMPRESSION snappy, PARTITION_BY (event))`);
+    await duck.exec(`COPY (SELECT * FROM ${source}) TO ${sqlString(seg.tmp)} ${PIECE_FORMAT}`);
     out = parquetFilesUnder(seg.tmp);
     await writeFacts(duck, `read_parquet([${out.map((f) => sqlString(join(seg.tmp, f))).join(', ')}])`, join(seg.tmp, FACTS_FILE));
   } else mkdirSync(seg.tmp, { recursive: true });
