@@ -33,7 +33,8 @@ function busyUntil(path: string, thenMs: number): void {
 }
 
 describe('runCommand', () => {
-  it("keeps the output of a command whose exit is handled before its output is read, even when the loop then stalls past the drain time", async () => {
+  // The busy-waits block the loop, so the timeout only matters on a very slow machine (waiting up to 10 s for a marker).
+  it("keeps the output of a command whose exit is handled before its output is read, even when the loop then stalls past the drain time", { timeout: 60_000 }, async () => {
     const ws = mkdtempSync(join(tmpdir(), 'faultline-run-command-'));
     dirs.push(ws);
     writeFileSync(join(ws, 'greeting.txt'), 'Hello, world!\n');
