@@ -19,10 +19,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/report/html.js';
 import { reportForFiles } from '../../src/report/report-for-files.js';
-import { ACTIVE_ELEMENTS, HAVE_CHROMIUM, INSTALL_HINT, IN_CI, launchChromium } from './chromium.js';
+import { ACTIVE_ELEMENTS, HAVE_CHROMIUM, INSTALL_HINT, IN_CI, sharedBrowser } from './chromium.js';
 import { ev, line, tempDir } from './fixtures.js';
 
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(`[html-chromium] skipped: ${INSTALL_HINT}`);
@@ -134,15 +134,7 @@ it.runIf(IN_CI && !HAVE_CHROMIUM)('Chromium is installed (CI is set)', () => {
 });
 
 describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM ? '' : ` (skipped: ${INSTALL_HINT})`}`, () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('the checks catch an injection: the same payloads unescaped run script, open dialogs and fetch', async () => {
     const dir = tempDir();
@@ -156,18 +148,18 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
     writeFileSync(escaped, page(escapeHtml));
 
     // CSP bypassed: only escaping stands in the way, and here there is none.
-    const { check: bypassed } = await openPage(browser, raw, true, nothing);
+    const { check: bypassed } = await openPage(browser(), raw, true, nothing);
     expect(bypassed.pwned).toBe(1);
     expect(bypassed.dialogs.length).toBeGreaterThan(0);
     expect(bypassed.requests.filter((u) => u !== pathToFileURL(raw).href).length).toBeGreaterThan(0);
     expect(bypassed.activeElements).toEqual(expect.arrayContaining(['script', 'img', 'iframe', 'link']));
     // CSP in force: nothing runs, but every blocked attempt is a console error.
-    const { check: shipped } = await openPage(browser, raw, false, nothing);
+    const { check: shipped } = await openPage(browser(), raw, false, nothing);
     expect(shipped.pwned).toBeUndefined();
     expect(shipped.consoleErrors.join('\n')).toMatch(/Content Security Policy/);
     // The same template through the report's escapeHtml is inert and shows the text.
     for (const bypassCSP of [true, false]) {
-      const { check, seen: text } = await openPage(browser, escaped, bypassCSP, (pg) => pg.innerText('body'));
+      const { check, seen: text } = await openPage(browser(), escaped, bypassCSP, (pg) => pg.innerText('body'));
       expect(check).toEqual({ pwned: undefined, dialogs: [], requests: [pathToFileURL(escaped).href], consoleErrors: [], activeElements: REPORT_HEAD });
       for (const pl of PAYLOADS) expect(text).toContain(pl);
     }
@@ -186,7 +178,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`HTML report in headless Chromium${HAVE_CHROMIUM
 
     for (const bypassCSP of [false, true]) {
       const mode = bypassCSP ? 'CSP bypassed (escaping alone)' : 'as shipped (CSP in force)';
-      const { check, seen } = await openPage(browser, htmlPath, bypassCSP, async (page) => {
+      const { check, seen } = await openPage(browser(), htmlPath, bypassCSP, async (page) => {
         const charts = [];
         for (const title of ['Per-tool latency:', 'Tool funnel']) {
           const chart = page.locator('div.chart', { has: page.locator('h3', { hasText: title }) });

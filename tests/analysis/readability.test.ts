@@ -10,10 +10,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../cli/cli-io.js';
-import { HAVE_CHROMIUM, launchChromium } from './chromium.js';
+import { HAVE_CHROMIUM, sharedBrowser } from './chromium.js';
 import { tempDir } from './fixtures.js';
 
 const WIDTH = 100;
@@ -62,13 +61,7 @@ describe('the terminal report of the demo and fault suites', () => {
 });
 
 describe.skipIf(!HAVE_CHROMIUM)('the HTML report of the demo and fault suites at 1280 px', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('has no sideways scroll, a table of contents linking every section, and the run named in its header', async () => {
     const out = join(dir, 'html');
@@ -76,7 +69,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the HTML report of the demo and fault suites at
     const file = join(out, 'index.html');
     const traceLines = readFileSync(trace, 'utf8').split('\n').filter((l) => l !== '');
     const runId = (JSON.parse(traceLines[0] ?? '{}') as { run_id: string }).run_id;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
