@@ -1,7 +1,7 @@
 -- Green-but-broken checks (seed §13, §14.7): signs in the numbers of bugs that
 -- pass every test. Each count is 0 in a healthy trace.
 --   batches_with_identical_durations: 3+ calls of one parallel batch with one
---     and the same measured duration — per-call times replaced by an average (§14.7);
+--     and the same measured duration (calls with no duration are not measured) — per-call times replaced by an average (§14.7);
 --   sessions_with_prefix_changes: the request prefix (tools + system) changed
 --     within a session while the number of tools did not — something dynamic in
 --     a description or the system prompt busts the prompt cache (§3.5);
@@ -12,23 +12,32 @@
 --     4+ character prefix (after mcp__<server>__) — constrained decoding can turn
 --     a call of the unloaded tool into a valid call of the resident one (§10.5, §13.6 F6).
 -- section: integrity | Green-but-broken checks (each must be 0) | summary
+-- Cheap first, over tool_success alone: a batch of 3+ calls with one duration has 3+ successes in its
+-- session, and so in the trace, sharing that duration. Only batches holding such a success are joined
+-- to their calls. MATERIALIZED: the join planner would otherwise join every call before filtering.
 WITH measured AS (
-  SELECT session_key(c.run_id, c.session_id) AS session, c.turn, c.batch, c.tool_use_id, s.duration_ms
-  FROM tool_call c
-  JOIN tool_success s ON session_key(s.run_id, s.session_id) = session_key(c.run_id, c.session_id) AND s.tool_use_id = c.tool_use_id
-  WHERE coalesce(s.duration_source, 'measured') = 'measured'),
--- Cheap aggregates first: only a batch of 3+ rows with one duration can qualify, and few do.
-suspects AS (
-  SELECT session, turn, batch FROM measured GROUP BY ALL
-  HAVING count(*) >= 3 AND min(duration_ms) = max(duration_ms) AND max(duration_ms) > 1),
+  SELECT run_id, session_id, tool_use_id, duration_ms FROM tool_success
+  WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL),
+shared_in_trace AS MATERIALIZED (
+  SELECT duration_ms FROM measured WHERE duration_ms > 1 GROUP BY duration_ms HAVING count(*) >= 3),
+shared_in_session AS MATERIALIZED (
+  SELECT run_id, session_id, duration_ms FROM measured JOIN shared_in_trace USING (duration_ms)
+  GROUP BY run_id, session_id, duration_ms HAVING count(*) >= 3),
+candidate_batches AS MATERIALIZED (
+  SELECT DISTINCT c.run_id, c.session_id, c.turn, c.batch
+  FROM measured m JOIN shared_in_session USING (run_id, session_id, duration_ms)
+  JOIN tool_call c USING (run_id, session_id, tool_use_id)),
+-- Every measured call of those batches: the batch qualifies only if all of them share the one duration.
 batches AS (
-  SELECT m.session, m.turn, m.batch, count(DISTINCT m.tool_use_id) AS calls, -- copies of a run count once
+  SELECT c.run_id, c.session_id, c.turn, c.batch, count(DISTINCT c.tool_use_id) AS calls, -- copies of a run count once
          count(DISTINCT m.duration_ms) AS distinct_durations, max(m.duration_ms) AS longest
-  FROM measured m JOIN suspects USING (session, turn, batch)
-  GROUP BY ALL),
-prefixes AS (
-  SELECT session_key(run_id, session_id) AS session, tools_count, count(DISTINCT prefix_hash) AS hashes
-  FROM model_request WHERE prefix_hash IS NOT NULL GROUP BY ALL),
+  FROM candidate_batches b JOIN tool_call c USING (run_id, session_id, turn, batch)
+  JOIN measured m USING (run_id, session_id, tool_use_id)
+  GROUP BY c.run_id, c.session_id, c.turn, c.batch),
+-- Two hashes under one tools_count: min and max differ (cheaper than counting distinct hashes).
+prefix_changes AS (
+  SELECT run_id, session_id FROM model_request WHERE prefix_hash IS NOT NULL
+  GROUP BY run_id, session_id, tools_count HAVING min(prefix_hash) <> max(prefix_hash)),
 -- Sessions whose first request sent exactly the tools session_start lists (minus the deferred ones):
 -- MCP tools join later and tool_search's text names a session's MCP servers, so those sessions are left out.
 first_requests AS (
@@ -40,21 +49,20 @@ first_requests AS (
     AND session_key(r.run_id, r.session_id) NOT IN (SELECT session_key(run_id, session_id) FROM mcp_server)),
 definition_sets AS (
   SELECT tool_set, provider, count(DISTINCT tools_bytes) AS sizes FROM first_requests GROUP BY ALL),
-names AS (
-  SELECT session_key(run_id, session_id) AS session, unnest(tools) AS tool, deferred_tools FROM session_start
-  WHERE deferred_tools IS NOT NULL AND len(deferred_tools) > 0),
+-- Collisions depend only on a session's tool lists: judged once per distinct pair of lists.
+tool_lists AS (
+  SELECT DISTINCT tools, deferred_tools FROM session_start WHERE deferred_tools IS NOT NULL AND len(deferred_tools) > 0),
 pairs AS (
-  SELECT session,
+  SELECT tools, deferred_tools, tool,
          regexp_replace(tool, '^mcp__[^_]+(?:_[^_]+)*?__', '') AS resident,
-         regexp_replace(unnest(deferred_tools), '^mcp__[^_]+(?:_[^_]+)*?__', '') AS deferred,
-         tool, deferred_tools
-  FROM names),
-collisions AS (
-  SELECT DISTINCT session FROM pairs
+         regexp_replace(unnest(deferred_tools), '^mcp__[^_]+(?:_[^_]+)*?__', '') AS deferred
+  FROM (SELECT tools, deferred_tools, unnest(tools) AS tool FROM tool_lists)),
+colliding_lists AS (
+  SELECT DISTINCT tools, deferred_tools FROM pairs
   WHERE NOT list_contains(deferred_tools, tool) AND resident <> deferred
     AND len(resident) >= 4 AND len(deferred) >= 4 AND left(resident, 4) = left(deferred, 4))
 SELECT
   (SELECT count(*) FROM batches WHERE calls >= 3 AND distinct_durations = 1 AND longest > 1)::BIGINT AS batches_with_identical_durations,
-  (SELECT count(DISTINCT session) FROM prefixes WHERE hashes > 1)::BIGINT AS sessions_with_prefix_changes,
+  (SELECT count(DISTINCT session_key(run_id, session_id)) FROM prefix_changes)::BIGINT AS sessions_with_prefix_changes,
   (SELECT count(*) FROM definition_sets WHERE sizes > 1)::BIGINT AS tool_sets_with_differing_definitions,
-  (SELECT count(*) FROM collisions)::BIGINT AS sessions_with_prefix_collisions;
+  (SELECT count(DISTINCT session_key(run_id, session_id)) FROM session_start SEMI JOIN colliding_lists USING (tools, deferred_tools))::BIGINT AS sessions_with_prefix_collisions;

@@ -1,0 +1,71 @@
+/**
+ * The green-but-broken checks (sql/integrity.sql) on the edges their cheap
+ * pre-filters must not change: which batches count as "one duration for 3+
+ * calls", which sessions' prefixes changed, which tool lists collide.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeTraces } from '../../src/analysis/analyze.js';
+import { findSection } from '../../src/analysis/report-model.js';
+import { ev, line, tempDir, writeTrace } from './fixtures.js';
+
+type Fields = Record<string, unknown>;
+
+/** A batch of calls in session `s`, one per duration (null: the source recorded none). */
+function batch(s: string, batchNo: number, durations: (number | null)[], f: Fields = {}): Fields[] {
+  return durations.flatMap((d, i) => {
+    const id = `${s}-b${batchNo}-${i}`;
+    return [ev.toolCall(s, 'read', id, { batch: batchNo, ...f }), { ...ev.toolSuccess(s, 'read', id, d ?? 0), duration_ms: d }];
+  });
+}
+
+async function integrity(events: Fields[]): Promise<Record<string, unknown> | undefined> {
+  const path = writeTrace(tempDir(), 'trace.jsonl', events.map(line));
+  const analysis = await analyzeTraces([path], { cache: { enabled: false } });
+  expect(analysis.load.quarantined).toEqual([]);
+  return findSection(analysis, 'integrity')?.rows[0];
+}
+
+describe('green-but-broken checks', () => {
+  it('counts a batch only when every measured call in it has the one duration', async () => {
+    const row = await integrity([
+      ev.sessionStart('a'),
+      ...batch('a', 1, [7, 7, 7]), // counted
+      ...batch('a', 2, [9, 9, 9, 12]), // one call differs: not counted
+      ...batch('a', 3, [5, 5, null, 5]), // a call with no duration is not measured: still counted
+      ...batch('a', 4, [1, 1, 1]), // 1 ms or less is a plausible real time
+      ...batch('a', 5, [8, 8]), // two calls only
+      ...batch('a', 6, [4, 4, null]), // two measured calls only
+      ev.sessionStart('b'),
+      ...batch('b', 1, [8]), // the same duration in another session does not make a batch
+      ...batch('b', 2, [9, 9]), // nor does the same duration in another batch of the session
+      ...batch('b', 3, [9]),
+    ]);
+    expect(row?.batches_with_identical_durations).toBe(2);
+  });
+
+  it('counts a batch copied twice (the same run read twice) once', async () => {
+    const events = [ev.sessionStart('a'), ...batch('a', 1, [6, 6, 6])];
+    expect((await integrity([...events, ...events]))?.batches_with_identical_durations).toBe(1);
+  });
+
+  it('counts a session whose prefix changed under one tools_count, once, and not one whose tool count changed', async () => {
+    const req = (s: string, turn: number, prefix_hash: string, tools_count = 2) => ({ ...ev.modelRequest(s, turn), prefix_hash, tools_count });
+    const row = await integrity([
+      ev.sessionStart('a'), req('a', 1, 'h1'), req('a', 2, 'h2'), req('a', 3, 'h3'), // changed: one session
+      ev.sessionStart('b'), req('b', 1, 'h1'), req('b', 2, 'h9', 3), // a tool joined: not a cache bust
+      ev.sessionStart('c'), req('c', 1, 'h1'), req('c', 2, 'h1'),
+    ]);
+    expect(row?.sessions_with_prefix_changes).toBe(1);
+  });
+
+  it('counts sessions whose resident and deferred tools share a 4-character prefix, per session', async () => {
+    const start = (s: string, tools: string[], deferred: string[]) => ev.sessionStart(s, [], { tools, deferred_tools: deferred });
+    const row = await integrity([
+      start('a', ['read', 'mcp__docs__search_all', 'mcp__web__search_one'], ['mcp__web__search_one']), // collides
+      start('b', ['read', 'mcp__docs__search_all', 'mcp__web__search_one'], ['mcp__web__search_one']), // same lists, another session
+      start('c', ['read', 'write'], ['write']), // the deferred tool only
+      start('d', ['read', 'mcp__x__read_more'], []), // nothing deferred
+    ]);
+    expect(row?.sessions_with_prefix_collisions).toBe(2);
+  });
+});
