@@ -1,6 +1,11 @@
 /**
  * The report registry: one .sql file per report under ./sql, each holding one
- * or more `-- section: id | title [| flag]` statements. Flags: `chart` (drawn
+ * or more `-- section: id | title [| flag]` statements, and optionally
+ * `-- table: name` statements before them: working tables of that report,
+ * computed once before its sections and dropped after. A table's row count is
+ * exact when a section is planned, so a join builds on the small side (an
+ * empty table costs nothing to join; a CTE of unknown size can cost a full
+ * hash build of the other side). Flags: `chart` (drawn
  * only, too long for a table), `summary` (one row of totals, shown as
  * metric/value pairs), `first N` (only the first N rows are kept, with the
  * total count), `header` (who ran what and when: shown in the report's
@@ -48,14 +53,36 @@ interface SectionSql {
   sql: string;
 }
 
+/** A marker's statement: its text up to the next marker, less the comments that introduce the next one and the final `;`. */
+function statementOf(body: string): string {
+  return body.replace(/(?:\n[ \t]*(?:--[^\n]*)?)*$/, '').trim().replace(/;$/, '');
+}
+
+interface TableSql {
+  name: string;
+  sql: string;
+}
+
+/** The `-- table:` statements of a report file, in order. */
+export function parseTables(text: string): TableSql[] {
+  const out: TableSql[] = [];
+  for (const part of text.split(/^-- (?=table:|section:)/m).filter((p) => p.startsWith('table:'))) {
+    const newline = part.indexOf('\n');
+    const name = part.slice('table:'.length, newline).trim();
+    if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`table "${name}": a table name is lower_snake_case`);
+    out.push({ name, sql: statementOf(part.slice(newline + 1)) });
+  }
+  return out;
+}
+
 /** Splits a report file at its `-- section:` markers. */
 export function parseSections(text: string): SectionSql[] {
   const out: SectionSql[] = [];
-  const parts = text.split(/^-- section:/m).slice(1);
+  const parts = text.split(/^-- (?=table:|section:)/m).filter((p) => p.startsWith('section:')).map((p) => p.slice('section:'.length));
   for (const part of parts) {
     const newline = part.indexOf('\n');
     const [id = '', title = '', flag = ''] = part.slice(0, newline).split('|').map((s) => s.trim());
-    const sql = part.slice(newline + 1).trim().replace(/;\s*$/, '');
+    const sql = statementOf(part.slice(newline + 1));
     const first = /^first (\d+)$/.exec(flag);
     if (flag !== '' && flag !== 'chart' && flag !== 'summary' && flag !== 'header' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
     out.push({ id, title, chartOnly: flag === 'chart', summary: flag === 'summary', header: flag === 'header', limit: first ? Number(first[1]) : null, sql });
@@ -64,8 +91,19 @@ export function parseSections(text: string): SectionSql[] {
 }
 
 export async function runReport(duck: Duck, id: ReportId, title: string): Promise<ReportResult> {
+  const text = reportSql(id);
+  const tables = parseTables(text);
+  try {
+    for (const t of tables) await duck.exec(`CREATE OR REPLACE TEMP TABLE "${t.name}" AS ${t.sql}`);
+    return { id, title, sections: await runSections(duck, text) };
+  } finally {
+    for (const t of tables) await duck.exec(`DROP TABLE IF EXISTS "${t.name}"`);
+  }
+}
+
+async function runSections(duck: Duck, text: string): Promise<Section[]> {
   const sections: Section[] = [];
-  for (const s of parseSections(reportSql(id))) {
+  for (const s of parseSections(text)) {
     const section: Section = { id: s.id, title: s.title, chartOnly: s.chartOnly, columns: [], rows: [] };
     if (s.summary) section.summary = true;
     if (s.header) section.header = true;
@@ -77,7 +115,7 @@ export async function runReport(duck: Duck, id: ReportId, title: string): Promis
     }
     sections.push(section);
   }
-  return { id, title, sections };
+  return sections;
 }
 
 export async function runAllReports(duck: Duck): Promise<ReportResult[]> {

@@ -11,6 +11,21 @@
 -- (defense_stats.evaluated_at) in the sessions where it was armed. An unwired
 -- defense whose sessions have such events ran past its point without being
 -- judged: its wiring is broken; one whose sessions have none was not reached.
+
+-- table: defense_totals
+-- Per defense over every defense_stats event: how often it was judged and fired, and where.
+SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats, any_value(evaluated_at) AS evaluated_at
+FROM defense_stats GROUP BY defense;
+
+-- table: unwired_sessions
+-- Evidence is shown only for an unwired defense (armed, never evaluated), so the events at its
+-- evaluation point are counted only in the sessions where such a defense was armed: usually none.
+SELECT s.run_id, s.session_id, s.defense,
+       CASE t.evaluated_at WHEN 'turn_end' THEN 'model_response' ELSE t.evaluated_at END AS point
+FROM (SELECT run_id, session_id, unnest(defenses_armed) AS defense FROM session_start) s
+JOIN defense_totals t USING (defense)
+WHERE coalesce(t.evaluations, 0) = 0 AND t.evaluated_at IS NOT NULL;
+
 -- section: defenses | Defenses: armed, evaluated, triggered, zero-trigger triage with evidence
 WITH sessions_of AS (
   SELECT run_id, session_id, unnest(defenses_armed) AS defense, defenses_available FROM session_start),
@@ -26,29 +41,19 @@ available AS (
   GROUP BY defense),
 recorded AS (
   SELECT count(*) FILTER (WHERE defenses_available IS NOT NULL) AS sessions_recording FROM session_start),
-stats AS (
-  SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats, any_value(evaluated_at) AS evaluated_at
-  FROM defense_stats GROUP BY defense),
+stats AS (SELECT * FROM defense_totals),
 fired AS (
   SELECT defense, count(*) AS triggers, count(DISTINCT session_key(run_id, session_id)) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
--- Events per session at each evaluation point, for the evidence.
-point_events AS (
-  SELECT session, point, count(*) AS n FROM (
-    SELECT session_key(run_id, session_id) AS session, CASE event
-             WHEN 'model_response' THEN 'model_response'
-             WHEN 'tool_call' THEN 'tool_call'
-             WHEN 'permission_decision' THEN 'permission'
-             WHEN 'tool_success' THEN 'tool_result'
-             WHEN 'tool_failure' THEN 'tool_result' END AS point
-    FROM events WHERE event IN ('model_response', 'tool_call', 'permission_decision', 'tool_success', 'tool_failure'))
-  GROUP BY ALL),
+-- The events at each unwired defense's evaluation point, in its sessions: only that point's events are read.
 evidence AS (
-  SELECT s.defense, sum(p.n) AS point_events
-  FROM sessions_of s JOIN stats USING (defense)
-  JOIN point_events p ON p.session = session_key(s.run_id, s.session_id)
-   AND p.point = CASE stats.evaluated_at WHEN 'turn_end' THEN 'model_response' ELSE stats.evaluated_at END
-  GROUP BY s.defense),
+  SELECT defense, count(*) AS point_events FROM (
+    SELECT u.defense FROM unwired_sessions u JOIN model_response USING (run_id, session_id) WHERE u.point = 'model_response'
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_call USING (run_id, session_id) WHERE u.point = 'tool_call'
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN permission_decision USING (run_id, session_id) WHERE u.point = 'permission'
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_success USING (run_id, session_id) WHERE u.point = 'tool_result'
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_failure USING (run_id, session_id) WHERE u.point = 'tool_result')
+  GROUP BY defense),
 names AS (
   SELECT defense, external FROM known_defense
   UNION SELECT defense, false FROM armed WHERE defense NOT IN (SELECT defense FROM known_defense)
@@ -96,7 +101,8 @@ SELECT defense,
          WHEN 'firing' THEN NULL
          WHEN 'unwired' THEN CASE
            WHEN evaluated_at IS NULL THEN 'its evaluation point is not recorded: check that the code it guards ran'
-           WHEN coalesce(point_events, 0) > 0 THEN 'wiring broken: its sessions have ' || point_events || ' ' || point_event || ' events, yet it was never evaluated'
+           WHEN coalesce(point_events, 0) > 0 THEN 'wiring broken: its sessions have ' || point_events || ' ' || point_event
+             || (CASE point_events WHEN 1 THEN ' event' ELSE ' events' END) || ', yet it was never evaluated'
            ELSE 'not reached: its sessions have no ' || point_event || ' events, so its code never ran; add a scenario that gets there' END
          WHEN 'unreached' THEN 'evaluated ' || evaluations || (CASE evaluations WHEN 1 THEN ' time' ELSE ' times' END) || ' in ' || sessions_armed
            || (CASE sessions_armed WHEN 1 THEN ' session' ELSE ' sessions' END) || ', never fired: add a scenario that must trigger it'

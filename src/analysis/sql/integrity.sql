@@ -1,7 +1,8 @@
 -- Green-but-broken checks (seed §13, §14.7): signs in the numbers of bugs that
 -- pass every test. Each count is 0 in a healthy trace.
 --   batches_with_identical_durations: 3+ calls of one parallel batch with one
---     and the same measured duration (calls with no duration are not measured) — per-call times replaced by an average (§14.7);
+--     and the same measured duration (a call with no duration is not a measured one) — per-call times
+--     replaced by an average (§14.7);
 --   sessions_with_prefix_changes: the request prefix (tools + system) changed
 --     within a session while the number of tools did not — something dynamic in
 --     a description or the system prompt busts the prompt cache (§3.5);
@@ -11,28 +12,33 @@
 --   sessions_with_prefix_collisions: a resident and a deferred tool share a
 --     4+ character prefix (after mcp__<server>__) — constrained decoding can turn
 --     a call of the unloaded tool into a valid call of the resident one (§10.5, §13.6 F6).
+-- The first check is narrowed in steps, each a table joined to one event view, so that every join
+-- builds on the table (exactly sized, usually empty) and no step joins two whole views.
+-- table: shared_durations
+-- A batch of 3+ calls with one duration has 3+ successes in its session sharing that duration. Grouped
+-- by a hash of the session key (a collision only adds candidates; each is judged in full below).
+SELECT duration_ms, hash(run_id, session_id) AS session_hash FROM tool_success
+WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms > 1
+GROUP BY ALL HAVING count(*) >= 3;
+
+-- table: candidate_successes
+SELECT s.run_id, s.session_id, s.tool_use_id
+FROM tool_success s JOIN shared_durations d ON d.duration_ms = s.duration_ms AND d.session_hash = hash(s.run_id, s.session_id)
+WHERE coalesce(s.duration_source, 'measured') = 'measured';
+
+-- table: candidate_batches
+SELECT DISTINCT c.run_id, c.session_id, c.turn, c.batch FROM tool_call c JOIN candidate_successes USING (run_id, session_id, tool_use_id);
+
+-- table: candidate_calls
+-- Every call of a candidate batch: it qualifies only if all its measured calls share the one duration.
+SELECT c.run_id, c.session_id, c.turn, c.batch, c.tool_use_id FROM tool_call c JOIN candidate_batches USING (run_id, session_id, turn, batch);
+
 -- section: integrity | Green-but-broken checks (each must be 0) | summary
--- Cheap first, over tool_success alone: a batch of 3+ calls with one duration has 3+ successes in its
--- session, and so in the trace, sharing that duration. Only batches holding such a success are joined
--- to their calls. MATERIALIZED: the join planner would otherwise join every call before filtering.
-WITH measured AS (
-  SELECT run_id, session_id, tool_use_id, duration_ms FROM tool_success
-  WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL),
-shared_in_trace AS MATERIALIZED (
-  SELECT duration_ms FROM measured WHERE duration_ms > 1 GROUP BY duration_ms HAVING count(*) >= 3),
-shared_in_session AS MATERIALIZED (
-  SELECT run_id, session_id, duration_ms FROM measured JOIN shared_in_trace USING (duration_ms)
-  GROUP BY run_id, session_id, duration_ms HAVING count(*) >= 3),
-candidate_batches AS MATERIALIZED (
-  SELECT DISTINCT c.run_id, c.session_id, c.turn, c.batch
-  FROM measured m JOIN shared_in_session USING (run_id, session_id, duration_ms)
-  JOIN tool_call c USING (run_id, session_id, tool_use_id)),
--- Every measured call of those batches: the batch qualifies only if all of them share the one duration.
-batches AS (
+WITH batches AS (
   SELECT c.run_id, c.session_id, c.turn, c.batch, count(DISTINCT c.tool_use_id) AS calls, -- copies of a run count once
-         count(DISTINCT m.duration_ms) AS distinct_durations, max(m.duration_ms) AS longest
-  FROM candidate_batches b JOIN tool_call c USING (run_id, session_id, turn, batch)
-  JOIN measured m USING (run_id, session_id, tool_use_id)
+         count(DISTINCT s.duration_ms) AS distinct_durations, max(s.duration_ms) AS longest
+  FROM candidate_calls c JOIN tool_success s USING (run_id, session_id, tool_use_id)
+  WHERE coalesce(s.duration_source, 'measured') = 'measured' AND s.duration_ms IS NOT NULL
   GROUP BY c.run_id, c.session_id, c.turn, c.batch),
 -- Two hashes under one tools_count: min and max differ (cheaper than counting distinct hashes).
 prefix_changes AS (
