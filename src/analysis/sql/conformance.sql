@@ -5,19 +5,32 @@
 -- tools) equals the previous request's in the same session; the first
 -- request of a session has nothing to hit. Schema bloat is the bytes the
 -- lab counted on undocumented schema keys ($schema, $id, $comment).
+-- table: request_sessions
+-- Model requests per session, and per input file (a copy of a run is a sequence of its own): a
+-- session whose requests all carry one prefix_hash hits on every request after its first, so only
+-- the others are ordered to compare each request with the one before it.
+SELECT file_id, run_id, session_id, count(*) AS requests,
+       count(prefix_hash) = count(*) AND min(prefix_hash) = max(prefix_hash) AS one_prefix
+FROM model_request GROUP BY file_id, run_id, session_id;
+
+-- table: lab_sessions
+SELECT DISTINCT run_id, session_id FROM conformance_stats;
+
 -- section: conformance_summary | Conformance (violations over lab sessions; prefix hits over model requests after each session's first) | summary
 WITH ordered AS (
   -- Partitioned by the key's two columns, not the session_key struct: a window over a struct key is about
   -- twice as slow, and a model_request always has a session, so the partitions are the same.
   SELECT prefix_hash, lag(prefix_hash) OVER (PARTITION BY file_id, run_id, session_id ORDER BY seq) AS previous
-  FROM model_request),
+  FROM model_request JOIN (SELECT file_id, run_id, session_id FROM request_sessions WHERE NOT one_prefix) USING (file_id, run_id, session_id)),
 prefix AS (
-  SELECT count(previous) AS later_requests, count(*) FILTER (WHERE previous = prefix_hash) AS prefix_hits FROM ordered),
+  SELECT sum(later_requests) AS later_requests, sum(prefix_hits) AS prefix_hits FROM (
+    SELECT count(previous) AS later_requests, count(*) FILTER (WHERE previous = prefix_hash) AS prefix_hits FROM ordered
+    UNION ALL
+    SELECT coalesce(sum(requests - 1), 0), coalesce(sum(requests - 1), 0) FROM request_sessions WHERE one_prefix)),
 lab AS (
-  SELECT count(DISTINCT session_key(run_id, session_id)) AS sessions FROM conformance_stats),
+  SELECT count(*) AS sessions FROM lab_sessions),
 lab_requests AS (
-  SELECT count(*) AS n FROM model_request r
-  WHERE EXISTS (SELECT 1 FROM conformance_stats s WHERE session_key(s.run_id, s.session_id) = session_key(r.run_id, r.session_id))),
+  SELECT count(*) AS n FROM model_request JOIN lab_sessions USING (run_id, session_id)),
 v AS (
   SELECT count(*) FILTER (WHERE severity = 'error') AS errors,
          count(*) FILTER (WHERE severity = 'warning') AS warnings,
@@ -26,8 +39,8 @@ v AS (
 SELECT lab.sessions AS lab_sessions,
        v.errors AS error_violations,
        v.warnings AS warning_violations,
-       prefix.later_requests,
-       prefix.prefix_hits,
+       prefix.later_requests::BIGINT AS later_requests,
+       prefix.prefix_hits::BIGINT AS prefix_hits,
        prefix.prefix_hits / nullif(prefix.later_requests, 0) AS prefix_hit_rate_of_later_requests,
        v.bloat::BIGINT AS schema_bloat_bytes,
        v.bloat / nullif(lab_requests.n, 0) AS schema_bloat_bytes_per_lab_request
