@@ -5,20 +5,30 @@
 -- many events that was, so a figure over fewer events is never mistaken for
 -- one over all of them. Native faultline traces always have these values.
 -- section: not_available | Not available in source (events left out of a figure because their source does not record it) | first 50
-WITH gaps AS (
-  SELECT 1 AS ord, 'tool latency' AS figure, 'tool_success.duration_ms' AS field,
-         count(*) FILTER (WHERE duration_ms IS NULL) AS events_not_available, count(*) AS events FROM tool_success
-  UNION ALL SELECT 2, 'tool latency', 'tool_failure.duration_ms', count(*) FILTER (WHERE duration_ms IS NULL), count(*) FROM tool_failure
-  UNION ALL SELECT 3, 'pass rate, session outcomes', 'session_end.outcome', count(*) FILTER (WHERE outcome IS NULL), count(*) FROM session_end
-  UNION ALL SELECT 4, 'turn-stop attribution', 'session_end.stop', count(*) FILTER (WHERE stop IS NULL), count(*) FROM session_end
-  UNION ALL SELECT 5, 'session token totals', 'session_end.input_tokens', count(*) FILTER (WHERE input_tokens IS NULL), count(*) FROM session_end
-  UNION ALL SELECT 6, 'session token totals', 'session_end.output_tokens', count(*) FILTER (WHERE output_tokens IS NULL), count(*) FROM session_end
-  UNION ALL SELECT 7, 'cache-read share', 'session_end.cache_read_tokens', count(*) FILTER (WHERE cache_read_tokens IS NULL), count(*) FROM session_end
-  UNION ALL SELECT 8, 'session duration', 'session_end.duration_ms', count(*) FILTER (WHERE duration_ms IS NULL), count(*) FROM session_end
-  UNION ALL SELECT 9, 'defense triage (armed sessions)', 'session_start.defenses_armed', count(*) FILTER (WHERE defenses_armed IS NULL), count(*) FROM session_start
-  UNION ALL SELECT 10, 'stop classes', 'model_response.stop_class', count(*) FILTER (WHERE stop_class IS NULL), count(*) FROM model_response
-  UNION ALL SELECT 11, 'model response p95', 'model_response.duration_ms', count(*) FILTER (WHERE duration_ms IS NULL), count(*) FROM model_response
-  UNION ALL SELECT 12, 'provider error retries', 'model_error.will_retry', count(*) FILTER (WHERE will_retry IS NULL), count(*) FROM model_error)
+-- One scan per event view (MATERIALIZED: each is read once however many figures it feeds).
+WITH successes AS MATERIALIZED (SELECT count(*) AS n, count(*) - count(duration_ms) AS duration_ms FROM tool_success),
+failures AS MATERIALIZED (SELECT count(*) AS n, count(*) - count(duration_ms) AS duration_ms FROM tool_failure),
+ends AS MATERIALIZED (
+  SELECT count(*) AS n, count(*) - count(outcome) AS outcome, count(*) - count(stop) AS stop,
+         count(*) - count(input_tokens) AS input_tokens, count(*) - count(output_tokens) AS output_tokens,
+         count(*) - count(cache_read_tokens) AS cache_read_tokens, count(*) - count(duration_ms) AS duration_ms
+  FROM session_end),
+starts AS MATERIALIZED (SELECT count(*) AS n, count(*) - count(defenses_armed) AS defenses_armed FROM session_start),
+responses AS MATERIALIZED (SELECT count(*) AS n, count(*) - count(stop_class) AS stop_class, count(*) - count(duration_ms) AS duration_ms FROM model_response),
+errors AS MATERIALIZED (SELECT count(*) AS n, count(*) - count(will_retry) AS will_retry FROM model_error),
+gaps AS (
+  SELECT 1 AS ord, 'tool latency' AS figure, 'tool_success.duration_ms' AS field, duration_ms AS events_not_available, n AS events FROM successes
+  UNION ALL SELECT 2, 'tool latency', 'tool_failure.duration_ms', duration_ms, n FROM failures
+  UNION ALL SELECT 3, 'pass rate, session outcomes', 'session_end.outcome', outcome, n FROM ends
+  UNION ALL SELECT 4, 'turn-stop attribution', 'session_end.stop', stop, n FROM ends
+  UNION ALL SELECT 5, 'session token totals', 'session_end.input_tokens', input_tokens, n FROM ends
+  UNION ALL SELECT 6, 'session token totals', 'session_end.output_tokens', output_tokens, n FROM ends
+  UNION ALL SELECT 7, 'cache-read share', 'session_end.cache_read_tokens', cache_read_tokens, n FROM ends
+  UNION ALL SELECT 8, 'session duration', 'session_end.duration_ms', duration_ms, n FROM ends
+  UNION ALL SELECT 9, 'defense triage (armed sessions)', 'session_start.defenses_armed', defenses_armed, n FROM starts
+  UNION ALL SELECT 10, 'stop classes', 'model_response.stop_class', stop_class, n FROM responses
+  UNION ALL SELECT 11, 'model response p95', 'model_response.duration_ms', duration_ms, n FROM responses
+  UNION ALL SELECT 12, 'provider error retries', 'model_error.will_retry', will_retry, n FROM errors)
 SELECT figure, field, events_not_available, events,
        events_not_available / events AS share_of_events
 FROM gaps

@@ -12,14 +12,10 @@ WITH executed AS (
   UNION ALL
   SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
   WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured' AND f.duration_ms IS NOT NULL)
-SELECT tool,
-       count(*) AS executed_calls,
-       quantile_cont(duration_ms, 0.50) AS p50_ms_of_executed,
-       quantile_cont(duration_ms, 0.95) AS p95_ms_of_executed,
-       quantile_cont(duration_ms, 0.99) AS p99_ms_of_executed,
-       max(duration_ms) AS max_ms_of_executed
-FROM executed
-GROUP BY tool
+-- One quantile_cont over a list of fractions sorts each tool's durations once, not three times.
+SELECT tool, executed_calls, q[1] AS p50_ms_of_executed, q[2] AS p95_ms_of_executed, q[3] AS p99_ms_of_executed, max_ms_of_executed
+FROM (SELECT tool, count(*) AS executed_calls, quantile_cont(duration_ms, [0.50, 0.95, 0.99]) AS q, max(duration_ms) AS max_ms_of_executed
+      FROM executed GROUP BY tool)
 ORDER BY p95_ms_of_executed DESC, tool;
 
 -- section: latency_histogram | Latency histogram per tool, executed calls (4 log-spaced bins per decade) | chart
