@@ -15,7 +15,8 @@ import { factsOf } from './rows/run-seq.js';
 export async function compactTraces(paths: string[], to: string, options: AnalyzeOptions = {}): Promise<LoadStats> {
   const { duck, load } = await openTraces(paths, { ...options, columns: 'all' });
   try {
-    const cols = eventColumns().map((c) => `"${c.name}"`).join(', ');
+    // event is an ENUM in the table; written as one its row-group statistics would span the whole enum, not the rows.
+    const cols = eventColumns().map((c) => (c.name === 'event' ? `event::VARCHAR AS event` : `"${c.name}"`)).join(', ');
     const meta = rowsMetadata(load, await factsOf(duck, 'events'));
     // Quarantined lines are not written: the Parquet holds only contract-valid events, in file order within each event.
     await duck.exec(`COPY (SELECT ${cols} FROM events ORDER BY event, file_id, line_no) TO ${sqlString(to)} (FORMAT parquet, COMPRESSION zstd, ${kvMetadataOption(meta)})`);

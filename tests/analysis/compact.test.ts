@@ -56,4 +56,24 @@ describe('a compacted trace', { timeout: 180_000 }, () => {
       duck.close();
     }
   });
+
+  it('sorts a trace of many row groups by event, so a per-event view reads only its own row groups', async () => {
+    const dir = tmp();
+    const trace = join(dir, 'big.jsonl');
+    writeFileSync(trace, sessions(0, 40_000).join('\n') + '\n'); // 320,000 events: several row groups, written in parallel
+    const parquet = join(dir, 'big.parquet');
+    await compactTraces([trace], parquet);
+    const duck = await Duck.open();
+    try {
+      const groups = await duck.rows(
+        `SELECT row_group_id, stats_min_value AS lo, stats_max_value AS hi FROM parquet_metadata(${sqlString(parquet)}) WHERE path_in_schema = 'event' ORDER BY row_group_id`,
+      );
+      expect(groups.length).toBeGreaterThan(2);
+      // In file order each row group starts at or after the last event of the one before it.
+      for (let i = 1; i < groups.length; i++) expect(String(groups[i]?.lo) >= String(groups[i - 1]?.hi), `row group ${i}: ${JSON.stringify(groups.slice(i - 1, i + 1))}`).toBe(true);
+    } finally {
+      duck.close();
+    }
+  });
 });
+
