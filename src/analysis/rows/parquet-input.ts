@@ -4,8 +4,9 @@
  * Its line accounting and per-run seq facts come from the metadata compact
  * wrote (rows-metadata.ts), so a report over it says how many lines of the
  * source were read and quarantined, and why. Rows are checked again for what
- * would make a report lie (contract version, event name); a row that fails
- * is quarantined as `parquet_row`. A Parquet file from elsewhere has no
+ * would make a report lie (contract version, event name), reading only the
+ * row groups whose statistics do not vouch for them (parquet-proof.ts); a
+ * row that fails is quarantined as `parquet_row`. A Parquet file from elsewhere has no
  * metadata: its rows are its lines and its facts are counted here.
  */
 import type { Column } from '../../events/columns.js';
@@ -15,6 +16,7 @@ import { sqlType } from '../columns-sql.js';
 import { sqlString, type Duck } from '../duck.js';
 import { InputError, type TraceFile } from '../inputs.js';
 import type { ImportSummary, QuarantinedLine } from '../load.js';
+import { rowsToCheck } from './parquet-proof.js';
 import { readRowsMetadata } from './rows-metadata.js';
 import { factsOf, type RunFact } from './run-seq.js';
 
@@ -51,9 +53,11 @@ async function readParquetRows(duck: Duck, file: TraceFile, fileId: number, keep
   });
   const v = types.has('v') ? 'v' : 'NULL::BIGINT';
   const ok = `coalesce(${v} = ${CONTRACT_VERSION} AND event IN (${EVENT_NAMES.map(sqlString).join(', ')}), false)`;
-  const [count] = await duck.rows(`SELECT count(*) AS n, count(*) FILTER (WHERE NOT ${ok}) AS bad FROM ${source}`);
+  const [count] = await duck.rows(`SELECT count(*) AS n FROM ${source}`);
+  // Only the rows the file's statistics do not vouch for are read to be checked (parquet-proof.ts).
+  const [bad] = await duck.rows(`SELECT count(*) AS n FROM read_parquet(${sqlString(file.path)}, file_row_number=true) WHERE (${await rowsToCheck(duck, file.path)}) AND NOT ${ok}`);
   const total = Number(count?.n ?? 0);
-  const badRows = Number(count?.bad ?? 0);
+  const badRows = Number(bad?.n ?? 0);
   const quarantined: QuarantinedLine[] = [];
   if (badRows > 0) {
     const bad = await duck.rows(`SELECT file_row_number + 1 AS line_no, event, ${v} AS v FROM read_parquet(${sqlString(file.path)}, file_row_number=true) WHERE NOT ${ok} ORDER BY line_no`);
