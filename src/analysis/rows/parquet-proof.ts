@@ -28,21 +28,21 @@ interface ColumnStats {
  * rows the statistics do not vouch for: `false` when they vouch for all, `true` when for none.
  */
 export async function rowsToCheck(duck: Duck, path: string): Promise<string> {
-  const stats: ColumnStats[] = (
-    await duck.rows(
-      `WITH groups AS (
-         SELECT row_group_id, any_value(row_group_num_rows) AS rows FROM parquet_metadata(${sqlString(path)}) GROUP BY row_group_id)
-       SELECT m.row_group_id AS "group", coalesce(sum(g.rows) OVER (ORDER BY m.row_group_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS first,
-              g.rows, m.path_in_schema AS "column", m.stats_min_value AS min, m.stats_max_value AS max, m.stats_null_count AS nulls
-       FROM parquet_metadata(${sqlString(path)}) m JOIN groups g USING (row_group_id)
-       WHERE m.path_in_schema = 'event'
-       UNION ALL
-       SELECT m.row_group_id, NULL, NULL, m.path_in_schema, m.stats_min_value, m.stats_max_value, m.stats_null_count
-       FROM parquet_metadata(${sqlString(path)}) m WHERE m.path_in_schema = 'v'`,
-    )
-  ).map((r) => ({
+  const rows = await duck.rows(
+    `SELECT row_group_id AS "group", row_group_num_rows AS rows, path_in_schema AS "column",
+            stats_min_value AS min, stats_max_value AS max, stats_null_count AS nulls
+     FROM parquet_metadata(${sqlString(path)}) WHERE path_in_schema IN ('v', 'event') ORDER BY row_group_id`,
+  );
+  const firstRow = new Map<number, number>();
+  let next = 0;
+  for (const r of rows) {
+    if (firstRow.has(Number(r.group))) continue;
+    firstRow.set(Number(r.group), next);
+    next += Number(r.rows);
+  }
+  const stats: ColumnStats[] = rows.map((r) => ({
     group: Number(r.group),
-    first: Number(r.first),
+    first: firstRow.get(Number(r.group)) ?? 0,
     rows: Number(r.rows),
     column: String(r.column),
     min: r.min as string | null,
