@@ -14,6 +14,12 @@
 -- sharing a run_id).
 -- Per-run event counts and seq ranges come from run_seq (sql/derived/run_seq.sql:
 -- one row per run_id of `events`, its events, min/max and distinct seqs).
+-- table: started_sessions
+-- Each session_start with whether its session ended and passed, joined once for every section below
+-- (a session_end written twice gives two rows, as a join of the two would).
+SELECT s.run_id, e.session_id IS NOT NULL AS ended, coalesce(e.outcome = 'passed', false) AS passed
+FROM session_start s LEFT JOIN session_end e USING (run_id, session_id);
+
 -- section: run_summary | Runs (writers) and logical runs | summary
 WITH per_run AS (
   SELECT run_id,
@@ -22,10 +28,7 @@ WITH per_run AS (
   FROM run_seq
 ),
 starts AS (SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id FROM run_start GROUP BY run_id),
-cut AS (
-  SELECT count(*) AS n FROM session_start s
-  WHERE NOT EXISTS (SELECT 1 FROM session_end e WHERE session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id))
-)
+cut AS (SELECT count(*) FILTER (WHERE NOT ended) AS n FROM started_sessions)
 SELECT count(*) AS runs,
        count(DISTINCT coalesce(st.logical_run_id, p.run_id)) AS logical_runs,
        count(*) FILTER (WHERE st.run_id IS NOT NULL AND p.run_id NOT IN (SELECT run_id FROM run_end)) AS runs_without_run_end,
@@ -48,13 +51,13 @@ starts AS (
   FROM run_start GROUP BY run_id
 ),
 sessions AS (
-  SELECT s.run_id,
+  SELECT run_id,
          count(*) AS sessions_started,
-         count(e.session_id) AS sessions_ended,
-         count(*) - count(e.session_id) AS sessions_cut_short,
-         count(*) FILTER (WHERE e.outcome = 'passed') AS passed
-  FROM session_start s LEFT JOIN session_end e ON session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id)
-  GROUP BY s.run_id
+         count(*) FILTER (WHERE ended) AS sessions_ended,
+         count(*) FILTER (WHERE NOT ended) AS sessions_cut_short,
+         count(*) FILTER (WHERE passed) AS passed
+  FROM started_sessions
+  GROUP BY run_id
 )
 SELECT coalesce(st.logical_run_id, p.run_id) AS logical_run_id,
        p.run_id,
@@ -99,12 +102,11 @@ missing AS (
 sessions AS (
   SELECT r.logical_run_id,
          count(*) AS sessions_started,
-         count(e.session_id) AS sessions_ended,
-         count(*) - count(e.session_id) AS sessions_cut_short,
-         count(*) FILTER (WHERE e.outcome = 'passed') AS passed
-  FROM session_start s
+         count(*) FILTER (WHERE s.ended) AS sessions_ended,
+         count(*) FILTER (WHERE NOT s.ended) AS sessions_cut_short,
+         count(*) FILTER (WHERE s.passed) AS passed
+  FROM started_sessions s
   JOIN runs r ON r.run_id = s.run_id
-  LEFT JOIN session_end e ON session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id)
   GROUP BY r.logical_run_id
 )
 SELECT s.logical_run_id,

@@ -8,8 +8,7 @@
 -- section: session_summary | Sessions (rates over ended sessions) | summary
 SELECT (SELECT count(*) FROM session_start) AS sessions_started,
        count(*) AS sessions_ended,
-       (SELECT count(*) FROM session_start s WHERE NOT EXISTS (
-          SELECT 1 FROM session_end e WHERE session_key(e.run_id, e.session_id) = session_key(s.run_id, s.session_id))) AS sessions_without_end,
+       (SELECT count(*) FROM session_start s ANTI JOIN session_end e USING (run_id, session_id)) AS sessions_without_end,
        count(*) FILTER (WHERE outcome = 'passed') AS passed,
        CASE WHEN count(outcome) = count(*) THEN count(*) FILTER (WHERE outcome = 'passed') / nullif(count(*), 0) END AS pass_rate_of_ended_sessions,
        count(*) - count(outcome) AS sessions_outcome_not_available_in_source,
