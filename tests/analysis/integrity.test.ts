@@ -69,3 +69,19 @@ describe('green-but-broken checks', () => {
     expect(row?.sessions_with_prefix_collisions).toBe(2);
   });
 });
+
+describe('tool definitions', () => {
+  it('counts a tool set sent with two payload sizes on first requests, leaving out sessions with MCP servers and later turns', async () => {
+    const first = (s: string, tools_bytes: number, turn = 1) => ({ ...ev.modelRequest(s, turn), tools_count: 2, tools_bytes });
+    const mcp = (s: string) => ({ ...ev.modelRequest(s), event: 'mcp_server', turn: undefined, server: 'docs', state: 'connected', duration_ms: 5, attempt: 1 });
+    const strip = ({ turn: _t, provider: _p, model: _m, stream: _s, messages_count: _c, tools_count: _tc, tools_bytes: _tb, request_bytes: _rb, prefix_hash: _h, ...rest }: Record<string, unknown>) => rest;
+    const row = await integrity([
+      ev.sessionStart('a'), first('a', 100), first('a', 999, 2), // a later turn's size is not a definition
+      ev.sessionStart('b'), first('b', 100),
+      ev.sessionStart('c'), first('c', 120), strip(mcp('c')), // an MCP session's first request may differ
+    ]);
+    expect(row?.tool_sets_with_differing_definitions).toBe(0);
+    const differing = await integrity([ev.sessionStart('a'), first('a', 100), ev.sessionStart('b'), first('b', 120)]);
+    expect(differing?.tool_sets_with_differing_definitions).toBe(1);
+  });
+});

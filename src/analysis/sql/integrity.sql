@@ -48,11 +48,10 @@ prefix_changes AS (
 -- MCP tools join later and tool_search's text names a session's MCP servers, so those sessions are left out.
 first_requests AS (
   SELECT r.provider, r.tools_bytes, array_to_string(list_sort(s.tools), ',') AS tool_set
-  FROM model_request r
-  JOIN session_start s ON session_key(s.run_id, s.session_id) = session_key(r.run_id, r.session_id)
-  WHERE r.turn = 1 AND r.tools_bytes IS NOT NULL AND s.tools IS NOT NULL
-    AND r.tools_count = len(s.tools) - coalesce(len(s.deferred_tools), 0)
-    AND session_key(r.run_id, r.session_id) NOT IN (SELECT session_key(run_id, session_id) FROM mcp_server)),
+  FROM (SELECT * FROM model_request WHERE turn = 1 AND tools_bytes IS NOT NULL) r
+  ANTI JOIN mcp_server USING (run_id, session_id)
+  JOIN session_start s USING (run_id, session_id)
+  WHERE s.tools IS NOT NULL AND r.tools_count = len(s.tools) - coalesce(len(s.deferred_tools), 0)),
 definition_sets AS (
   SELECT tool_set, provider, count(DISTINCT tools_bytes) AS sizes FROM first_requests GROUP BY ALL),
 -- Collisions depend only on a session's tool lists: judged once per distinct pair of lists.
