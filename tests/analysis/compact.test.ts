@@ -75,5 +75,29 @@ describe('a compacted trace', { timeout: 180_000 }, () => {
       duck.close();
     }
   });
+
+  it('written by an older faultline (metadata format 1, facts without times) keeps its verdicts; its facts are counted again', async () => {
+    const dir = tmp();
+    const trace = join(dir, 't.jsonl');
+    writeFileSync(trace, [...sessions(0, 20), ...badLines()].join('\n') + '\n');
+    const current = join(dir, 'current.parquet');
+    await compactTraces([trace], current);
+    const old = join(dir, 'old.parquet');
+    const duck = await Duck.open();
+    try {
+      const meta = await readRowsMetadata(duck, current);
+      const formatOne = { ...meta, format: 1, facts: (meta?.facts ?? []).map((f) => f.slice(0, 5)) };
+      await duck.exec(`COPY (SELECT * FROM read_parquet(${sqlString(current)})) TO ${sqlString(old)} (FORMAT parquet, KV_METADATA {'faultline.rows': ${sqlString(JSON.stringify(formatOne))}})`);
+      expect((await readRowsMetadata(duck, old))?.facts).toBeNull();
+    } finally {
+      duck.close();
+    }
+    const [fresh, older] = [await report([current], noCache), await report([old], noCache)];
+    expect(older.analysis.load.quarantined).toEqual(fresh.analysis.load.quarantined);
+    expect(older.analysis.load.linesRead).toBe(fresh.analysis.load.linesRead);
+    const identity = (r: typeof fresh) => r.analysis.reports.flatMap((x) => x.sections).find((x) => x.id === 'run_identity')?.rows;
+    expect(identity(older)).toEqual(identity(fresh));
+    expect(identity(fresh)?.[0]?.started).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+  });
 });
 

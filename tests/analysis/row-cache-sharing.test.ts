@@ -11,14 +11,14 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/program.js';
 import { MAX_SEGMENTS } from '../../src/analysis/rows/merge-segments.js';
-import type { Manifest } from '../../src/analysis/rows/manifest.js';
+import { CACHE_FORMAT, type Manifest } from '../../src/analysis/rows/manifest.js';
 import { badLines, cacheIn, noCache, report, scratch, sessions } from './row-cache-fixtures.js';
 
 const tmp = scratch();
 
 /** The manifests of every entry under a cache directory. */
 function manifests(cacheDir: string): Manifest[] {
-  const rows = join(cacheDir, 'rows-v1');
+  const rows = join(cacheDir, `rows-v${CACHE_FORMAT}`);
   return readdirSync(rows)
     .filter((d) => !d.startsWith('.'))
     .map((d) => JSON.parse(readFileSync(join(rows, d, 'manifest.json'), 'utf8')) as Manifest);
@@ -26,7 +26,7 @@ function manifests(cacheDir: string): Manifest[] {
 
 /** Directories a report or a writer left behind: private reader directories, unnamed segments. */
 function leftovers(cacheDir: string): string[] {
-  const rows = join(cacheDir, 'rows-v1');
+  const rows = join(cacheDir, `rows-v${CACHE_FORMAT}`);
   const readers = existsSync(join(rows, '.readers')) ? readdirSync(join(rows, '.readers')) : [];
   const tmpSegments = readdirSync(rows)
     .filter((d) => !d.startsWith('.'))

@@ -17,8 +17,13 @@ const tmp = scratch();
 async function bothWays(paths: string[], cache: AnalyzeOptions['cache']): Promise<{ added: unknown[]; counted: unknown[] }> {
   const { duck, close } = await openReportRows(paths, { cache });
   try {
-    const added = await duck.rows('SELECT run_id, events, min_seq, max_seq, distinct_seq FROM run_seq ORDER BY run_id');
-    const counted = await duck.rows('SELECT run_id, count(*) AS events, min(seq) AS min_seq, max(seq) AS max_seq, count(DISTINCT seq) AS distinct_seq FROM events GROUP BY run_id ORDER BY run_id');
+    const added = await duck.rows(
+      `SELECT run_id, events, min_seq, max_seq, distinct_seq, first_ts, last_ts FROM run_seq
+       JOIN (SELECT run_id, min(first_ts) AS first_ts, max(last_ts) AS last_ts FROM run_seq_facts GROUP BY run_id) USING (run_id) ORDER BY run_id`,
+    );
+    const counted = await duck.rows(
+      'SELECT run_id, count(*) AS events, min(seq) AS min_seq, max(seq) AS max_seq, count(DISTINCT seq) AS distinct_seq, min(ts) AS first_ts, max(ts) AS last_ts FROM events GROUP BY run_id ORDER BY run_id',
+    );
     return { added, counted };
   } finally {
     close();

@@ -15,7 +15,7 @@ import type { QuarantinedLine } from '../load.js';
 import type { CoveredMark, FileState } from './file-state.js';
 
 /** Bump when a change to the line check or to the stored rows would make old entries wrong. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 export type LineVerdict = Omit<QuarantinedLine, 'file'>;
 

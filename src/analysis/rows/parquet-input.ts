@@ -75,7 +75,7 @@ async function readParquetRows(duck: Duck, file: TraceFile, fileId: number, keep
   const branch = `SELECT ${fileId}::INTEGER AS file_id, NULL::BIGINT AS line_no, ${cols.join(', ')} FROM ${source}${badRows > 0 ? ` WHERE ${ok}` : ''}`;
   const meta = await readRowsMetadata(duck, file.path);
   const rows = total - badRows;
-  if (meta === null || badRows > 0) {
+  if (meta === null || meta.facts === null || badRows > 0) {
     const facts = await factsOf(duck, `(${branch})`);
     return { branch, lines: meta?.linesRead ?? total, rows, quarantined: [...(meta?.quarantined ?? []), ...quarantined], rescued: meta?.rescued ?? 0, facts, imports: meta?.imports ?? [] };
   }

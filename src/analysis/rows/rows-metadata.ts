@@ -11,7 +11,8 @@ import type { ImportSummary, LoadStats, QuarantinedLine } from '../load.js';
 import type { RunFact } from './run-seq.js';
 
 export const ROWS_METADATA_KEY = 'faultline.rows';
-const FORMAT = 1;
+/** 2: each run's fact has its first and last ts. A format-1 file keeps its verdicts; its facts are counted again. */
+const FORMAT = 2;
 
 export interface RowsMetadata {
   format: number;
@@ -33,13 +34,17 @@ export function kvMetadataOption(meta: RowsMetadata): string {
   return `KV_METADATA {${sqlString(ROWS_METADATA_KEY)}: ${sqlString(JSON.stringify(meta))}}`;
 }
 
-/** null for a Parquet file without it, or written under another format or contract version. */
-export async function readRowsMetadata(duck: Duck, path: string): Promise<RowsMetadata | null> {
+/**
+ * null for a Parquet file without it, or written under another contract version or an unknown format;
+ * `facts` is null when written under format 1 (facts without ts: they are counted again).
+ */
+export async function readRowsMetadata(duck: Duck, path: string): Promise<(Omit<RowsMetadata, 'facts'> & { facts: RunFact[] | null }) | null> {
   try {
     const [row] = await duck.rows(`SELECT decode(value) AS v FROM parquet_kv_metadata(${sqlString(path)}) WHERE key = encode(${sqlString(ROWS_METADATA_KEY)})`);
     if (typeof row?.v !== 'string') return null;
     const meta = JSON.parse(row.v) as RowsMetadata;
-    return meta.format === FORMAT && meta.contract === CONTRACT_VERSION ? meta : null;
+    if (meta.contract !== CONTRACT_VERSION) return null;
+    return meta.format === FORMAT ? meta : meta.format === 1 ? { ...meta, facts: null } : null;
   } catch {
     return null;
   }

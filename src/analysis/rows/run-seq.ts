@@ -15,10 +15,10 @@ export function runSeqSql(): string[] {
   return [derivedSql('run_seq_facts'), derivedSql('run_seq')];
 }
 
-export const FACTS_COLUMNS = `run_id VARCHAR, events BIGINT, min_seq BIGINT, max_seq BIGINT, distinct_seq BIGINT`;
+export const FACTS_COLUMNS = `run_id VARCHAR, events BIGINT, min_seq BIGINT, max_seq BIGINT, distinct_seq BIGINT, first_ts BIGINT, last_ts BIGINT`;
 
-/** One fact per run: [run_id, events, min_seq, max_seq, distinct_seq] (seq is a safe integer by contract). */
-export type RunFact = [string | null, number, number | null, number | null, number];
+/** One fact per run: [run_id, events, min_seq, max_seq, distinct_seq, first_ts, last_ts] (seq and ts are safe integers by contract; ts may be null). */
+export type RunFact = [string | null, number, number | null, number | null, number, number | null, number | null];
 
 /** Writes the facts of the rows of `relation` (a FROM clause) to a Parquet file. */
 export async function writeFacts(duck: Duck, relation: string, to: string): Promise<void> {
@@ -30,7 +30,7 @@ export async function writeFacts(duck: Duck, relation: string, to: string): Prom
 export async function factsOf(duck: Duck, relation: string): Promise<RunFact[]> {
   await duck.exec(`CREATE OR REPLACE TEMP VIEW piece_rows AS SELECT * FROM ${relation}`);
   const rows = await duck.rows(derivedSql('run_seq_facts'));
-  return rows.map((r) => [r.run_id as string | null, Number(r.events), r.min_seq as number | null, r.max_seq as number | null, Number(r.distinct_seq)]);
+  return rows.map((r) => [r.run_id as string | null, Number(r.events), r.min_seq as number | null, r.max_seq as number | null, Number(r.distinct_seq), r.first_ts as number | null, r.last_ts as number | null]);
 }
 
 /** The facts of every piece of a report's inputs, each with the input (file_id) it belongs to: input-books.ts reads the run ids per input from it. */
@@ -41,7 +41,7 @@ export async function createFactsTable(duck: Duck): Promise<void> {
 export async function addFactFiles(duck: Duck, fileId: number, files: string[]): Promise<void> {
   if (files.length === 0) return;
   await duck.exec(
-    `INSERT INTO run_seq_facts SELECT ${fileId}::INTEGER, run_id, events, min_seq, max_seq, distinct_seq FROM read_parquet([${files.map(sqlString).join(', ')}])`,
+    `INSERT INTO run_seq_facts SELECT ${fileId}::INTEGER, run_id, events, min_seq, max_seq, distinct_seq, first_ts, last_ts FROM read_parquet([${files.map(sqlString).join(', ')}])`,
   );
 }
 

@@ -141,8 +141,9 @@ requests AS (
          string_agg(DISTINCT provider, ', ' ORDER BY provider) AS request_providers,
          string_agg(DISTINCT model, ', ' ORDER BY model) AS request_models
   FROM model_request GROUP BY run_id),
+-- From the pieces' per-run facts (sql/derived/run_seq_facts.sql): no pass over the events.
 span AS (
-  SELECT run_id, min(ts) AS first_ts, max(ts) AS last_ts FROM events GROUP BY run_id)
+  SELECT run_id, min(first_ts) AS first_ts, max(last_ts) AS last_ts FROM run_seq_facts GROUP BY run_id)
 SELECT span.run_id,
        st.suite,
        coalesce(st.provider, r.request_providers) AS provider,
