@@ -39,8 +39,10 @@ describe('rows of a Parquet input', { timeout: 120_000 }, () => {
     const path = await parquetWith([]);
     const duck = await Duck.open();
     try {
-      const condition = await rowsToCheck(duck, path);
-      expect(condition).not.toBe('true');
+      const ranges = await rowsToCheck(duck, path);
+      expect(ranges).not.toContain('true');
+      expect(ranges.length).toBeGreaterThan(0);
+      const condition = ranges.join(' OR ');
       const [r] = await duck.rows(`SELECT count(*) AS total, count(*) FILTER (WHERE ${condition}) AS checked FROM read_parquet(${sqlString(path)}, file_row_number=true)`);
       expect(Number(r?.checked)).toBeGreaterThan(0);
       expect(Number(r?.checked)).toBeLessThan(Number(r?.total) / 2);

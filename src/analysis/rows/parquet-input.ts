@@ -56,11 +56,8 @@ async function readParquetRows(duck: Duck, file: TraceFile, fileId: number, keep
   const [count] = await duck.rows(`SELECT count(*) AS n FROM ${source}`);
   // Only the rows the file's statistics do not vouch for are read to be checked (parquet-proof.ts).
   // Judged once per distinct (v, event) pair: a hash grouping is far cheaper than the IN list on every row.
-  const [bad] = await duck.rows(
-    `SELECT coalesce(sum(n) FILTER (WHERE NOT ${ok}), 0) AS n FROM (
-       SELECT ${v} AS v, event, count(*) AS n FROM read_parquet(${sqlString(file.path)}, file_row_number=true)
-       WHERE ${await rowsToCheck(duck, file.path)} GROUP BY ALL)`,
-  );
+  const ranges = (await rowsToCheck(duck, file.path)).map((where) => `SELECT ${v} AS v, event FROM read_parquet(${sqlString(file.path)}, file_row_number=true) WHERE ${where}`);
+  const [bad] = ranges.length === 0 ? [] : await duck.rows(`SELECT coalesce(sum(n) FILTER (WHERE NOT ${ok}), 0) AS n FROM (SELECT v, event, count(*) AS n FROM (${ranges.join(' UNION ALL ')}) GROUP BY ALL)`);
   const total = Number(count?.n ?? 0);
   const badRows = Number(bad?.n ?? 0);
   const quarantined: QuarantinedLine[] = [];

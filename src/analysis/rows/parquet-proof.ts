@@ -24,10 +24,11 @@ interface ColumnStats {
 }
 
 /**
- * A WHERE condition over `file_row_number` (read_parquet(..., file_row_number=true)) selecting the
- * rows the statistics do not vouch for: `false` when they vouch for all, `true` when for none.
+ * WHERE conditions over `file_row_number` (read_parquet(..., file_row_number=true)), one per run of
+ * row groups the statistics do not vouch for: none when they vouch for all, `true` when for none.
+ * Each is its own scan (a reader prunes row groups by one range, not by an OR of several).
  */
-export async function rowsToCheck(duck: Duck, path: string): Promise<string> {
+export async function rowsToCheck(duck: Duck, path: string): Promise<string[]> {
   const rows = await duck.rows(
     `SELECT row_group_id AS "group", row_group_num_rows AS rows, path_in_schema AS "column",
             stats_min_value AS min, stats_max_value AS max, stats_null_count AS nulls
@@ -52,9 +53,9 @@ export async function rowsToCheck(duck: Duck, path: string): Promise<string> {
   const groups = new Set(stats.map((s) => s.group));
   const of = (column: string) => stats.filter((s) => s.column === column);
   const vouched = (s: ColumnStats, ok: (value: string) => boolean) => s.nulls === 0 && s.min !== null && s.min === s.max && ok(s.min);
-  if (of('v').length !== groups.size || of('event').length !== groups.size) return 'true';
+  if (of('v').length !== groups.size || of('event').length !== groups.size) return ['true'];
   // v's statistics are the column's own type rendered as text ('1', or '1.0' for a DOUBLE column).
-  if (!of('v').every((s) => vouched(s, (value) => value.trim() !== '' && Number(value) === CONTRACT_VERSION))) return 'true';
+  if (!of('v').every((s) => vouched(s, (value) => value.trim() !== '' && Number(value) === CONTRACT_VERSION))) return ['true'];
   const known = new Set<string>(EVENT_NAMES);
   const ranges: [number, number][] = [];
   for (const s of of('event').sort((a, b) => a.first - b.first)) {
@@ -63,5 +64,5 @@ export async function rowsToCheck(duck: Duck, path: string): Promise<string> {
     if (last && last[1] === s.first - 1) last[1] = s.first + s.rows - 1;
     else ranges.push([s.first, s.first + s.rows - 1]);
   }
-  return ranges.length === 0 ? 'false' : ranges.map(([from, to]) => `file_row_number BETWEEN ${from} AND ${to}`).join(' OR ');
+  return ranges.map(([from, to]) => `file_row_number BETWEEN ${from} AND ${to}`);
 }
