@@ -5,6 +5,7 @@
 -- tools) equals the previous request's in the same session; the first
 -- request of a session has nothing to hit. Schema bloat is the bytes the
 -- lab counted on undocumented schema keys ($schema, $id, $comment).
+
 -- table: request_sessions
 -- Model requests per session, and per input file (a copy of a run is a sequence of its own): a
 -- session whose requests all carry one prefix_hash hits on every request after its first, so only

@@ -41,7 +41,6 @@ available AS (
   GROUP BY defense),
 recorded AS (
   SELECT count(*) FILTER (WHERE defenses_available IS NOT NULL) AS sessions_recording FROM session_start),
-stats AS (SELECT * FROM defense_totals),
 fired AS (
   SELECT defense, count(*) AS triggers, count(DISTINCT session_key(run_id, session_id)) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
@@ -58,7 +57,7 @@ names AS (
   SELECT defense, external FROM known_defense
   UNION SELECT defense, false FROM armed WHERE defense NOT IN (SELECT defense FROM known_defense)
   UNION SELECT defense, false FROM available WHERE defense NOT IN (SELECT defense FROM known_defense)
-  UNION SELECT defense, false FROM stats WHERE defense NOT IN (SELECT defense FROM known_defense)
+  UNION SELECT defense, false FROM defense_totals WHERE defense NOT IN (SELECT defense FROM known_defense)
   UNION SELECT defense, false FROM fired WHERE defense NOT IN (SELECT defense FROM known_defense)),
 joined AS (
   SELECT n.defense, n.external,
@@ -73,7 +72,7 @@ joined AS (
          coalesce(fired.sessions_with_trigger, 0) AS sessions_with_trigger,
          evidence.point_events
   FROM names n
-  LEFT JOIN armed USING (defense) LEFT JOIN available USING (defense) LEFT JOIN stats USING (defense)
+  LEFT JOIN armed USING (defense) LEFT JOIN available USING (defense) LEFT JOIN defense_totals stats USING (defense)
   LEFT JOIN fired USING (defense) LEFT JOIN evidence USING (defense)),
 triaged AS (
   SELECT *,

@@ -12,6 +12,7 @@
 --   sessions_with_prefix_collisions: a resident and a deferred tool share a
 --     4+ character prefix (after mcp__<server>__) — constrained decoding can turn
 --     a call of the unloaded tool into a valid call of the resident one (§10.5, §13.6 F6).
+
 -- The first check is narrowed in steps, each a table joined to one event view, so that every join
 -- builds on the table (exactly sized, usually empty) and no step joins two whole views.
 -- table: shared_durations

@@ -14,6 +14,7 @@
 -- sharing a run_id).
 -- Per-run event counts and seq ranges come from run_seq (sql/derived/run_seq.sql:
 -- one row per run_id of `events`, its events, min/max and distinct seqs).
+
 -- table: started_sessions
 -- Each session_start with whether its session ended and passed, joined once for every section below
 -- (a session_end written twice gives two rows, as a join of the two would).
