@@ -3,11 +3,11 @@
  * workspace files, the stop attribution and the session's events. Each check
  * becomes one `expectation` event; the task passes when all hold.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { TurnStop } from '../events/labels.js';
 import { checkEventAssertion, parseEventAssertion, type EventRecord } from './event-assertion.js';
 import type { FileExpectation, TaskExpect, TextMatch } from './schema.js';
+import { inspectWorkspaceFile } from './workspace-file.js';
 
 export interface ExpectationResult {
   id: string;
@@ -54,9 +54,13 @@ function matchText(match: TextMatch, text: string): { ok: boolean; what: string 
 function checkFile(workspace: string, path: string, check: FileExpectation): { ok: boolean; detail: string } {
   const full = resolve(workspace, path);
   if (full !== workspace && !full.startsWith(workspace + sep)) return { ok: false, detail: `${path} is outside the workspace` };
-  const exists = existsSync(full);
+  // Read on the real path, below the workspace only: the model may have left a link to ~/.ssh or a FIFO there.
+  const seen = inspectWorkspaceFile(workspace, full);
+  if (seen.kind === 'outside') return { ok: false, detail: `${path}: ${seen.why}` };
+  const exists = seen.kind !== 'missing';
   if ('exists' in check) return { ok: exists === check.exists, detail: `${path} ${check.exists ? 'exists' : 'does not exist'} (it ${exists ? 'does' : 'does not'})` };
   if (!exists) return { ok: false, detail: `${path} does not exist` };
-  const { ok, what } = matchText(check, readFileSync(full, 'utf8'));
+  if (seen.kind !== 'file') return { ok: false, detail: `${path} is ${seen.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)'}, not a text file` };
+  const { ok, what } = matchText(check, seen.text);
   return { ok, detail: `${path} ${what}` };
 }

@@ -10,8 +10,9 @@
  * (tests/suites/workspace-cleanup.test.ts counts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -28,8 +29,13 @@ export function createWorkspace(files: Record<string, string> = {}, parent = tmp
   return root;
 }
 
+/** Never follows a link the model left in the tree (safe-fs/remove-tree.ts); a part it cannot remove stays. */
 export function removeWorkspace(root: string): void {
-  rmSync(root, { recursive: true, force: true });
+  try {
+    removeTreeSync(root);
+  } catch {
+    // as rmSync with force: a failure to clean up never fails the caller
+  }
 }
 
 function fixturePath(root: string, path: string): string {
@@ -90,7 +96,7 @@ export class LazyWorkspace {
   async remove(): Promise<void> {
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
-    await rm(this.root, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
+    await removeTree(this.root).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
   }
 
   private async make(): Promise<void> {

@@ -1,11 +1,13 @@
 /**
- * One call through the per-call stages, in the seed's order (§5.2):
- * lookup -> snapshot -> PreToolUse hook -> permission -> validation ->
- * defenses (beforeToolCall) -> (schedule: the caller) -> execute -> truncate/spill -> PostToolUse hook ->
+ * One call through the per-call stages, in the seed's order (§5.2) except
+ * for the snapshot: lookup -> PreToolUse hook -> permission -> validation ->
+ * defenses (beforeToolCall) -> (schedule: the caller) -> snapshot -> execute -> truncate/spill -> PostToolUse hook ->
  * serialize -> telemetry (settlement, the single exit). Every exit goes
  * through `settle`, which adds the hook notice when the input was really
  * changed. The batch and streaming schedulers both run calls through here,
- * so hooks fire once per call whatever the scheduling.
+ * so hooks fire once per call whatever the scheduling. The snapshot comes
+ * after the policy, on the input that will run: a refused call must not make
+ * the harness read anything on its behalf (snapshot.ts).
  */
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { DefenseCounter } from '../defenses/meter.js';
@@ -58,7 +60,6 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
 
   // Arguments that never parsed cannot be judged by a hook or the chain: validation answers them.
   if (!call.block.inputError) {
-    if (services.snapshotDir) await snapshotStage(call, tool, input, ctx.workspace, services.snapshotDir);
     let hookDecision = null;
     if (services.hooks) {
       const pre = await preToolHookStage(call, input, { hooks: services.hooks, emitter: ctx.emitter, label, workspace: ctx.workspace, now: ctx.now });
@@ -89,6 +90,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
+  if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir);
   const outcome = await executeTool(tool, valid.value, {
     workspace: ctx.workspace,
     sessionSignal: ctx.signal,

@@ -1,7 +1,7 @@
 /**
  * Runs all tool_use blocks of one assistant turn through the pipeline stages
- * (run-call.ts: lookup -> snapshot -> PreToolUse hook -> permission ->
- * validate -> [schedule, here] -> execute -> truncate/spill -> PostToolUse
+ * (run-call.ts: lookup -> PreToolUse hook -> permission -> validate ->
+ * [schedule, here] -> snapshot -> execute -> truncate/spill -> PostToolUse
  * hook -> serialize -> telemetry) and
  * returns exactly one tool_result per tool_use, in call order, for the single
  * user message that follows the turn (seed §2.4, §5.8).

@@ -4,17 +4,29 @@
  * triggered it — the bash command (cut) or the tool and its paths — so a
  * person choosing among snapshots can tell "before git reset --hard" apart.
  *
- * Only files inside the workspace are copied (a snapshot of a refused
- * `cat a > /etc/passwd` must not copy /etc/passwd where the model can read
- * it), `.faultline/` is skipped, and sizes are capped. A snapshot problem
- * never fails the call: it is noted in the manifest.
+ * It runs after the policy (permission chain, defenses), right before the
+ * call executes: a refused call snapshots nothing. (The seed places it
+ * before the permission check; a snapshot taken for a refused `rm
+ * link/id_rsa` copied the outside file where the model could read it.)
+ *
+ * Every read and write is made below the workspace's real root without
+ * following a link at any component (safe-fs/beneath.ts): a target reached
+ * through a symlink — to a parent, to the home directory, dangling — is not
+ * copied, a symlink itself is not followed, and the snapshot directory
+ * (`.faultline/snapshots`) is created the same way, so a `.faultline` link
+ * planted by the model or the repository cannot redirect it (the snapshot
+ * is then skipped, never written elsewhere). `.faultline/` is not copied;
+ * sizes are capped. A snapshot problem never fails the call: it is noted in
+ * the manifest.
  */
-import { copyFile, lstat, mkdir, readdir, realpath, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdir, realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { below, closeOpened, openBeneath, selfPath } from '../safe-fs/beneath.js';
+import { createExclusive } from '../safe-fs/replace-file.js';
 import type { Tool } from '../tools/tool.js';
-import { isInside } from '../tools/workspace-path.js';
 import type { PipelineCall } from './call.js';
 import { snapshotTargets } from './snapshot-targets.js';
+import { openStateDir } from '../safe-fs/state-dir.js';
 
 export const SNAPSHOT_MAX_FILES = 50;
 export const SNAPSHOT_MAX_BYTES = 5 * 1024 * 1024;
@@ -37,47 +49,94 @@ export interface SnapshotManifest {
 
 let counter = 0;
 
-/** Returns the snapshot's directory, or null when nothing needed saving. */
+/** Returns the snapshot's directory, or null when nothing needed saving (or it could not be saved inside the workspace). */
 export async function snapshotStage(call: PipelineCall, tool: Tool, input: unknown, workspace: string, dir: string): Promise<string | null> {
   const plan = snapshotTargets(tool, input);
   if (!plan || plan.paths.length === 0) return null;
   const manifest: SnapshotManifest = { tool: tool.name, tool_use_id: call.block.id.slice(0, 128), turn: call.turn, trigger: plan.trigger, files: [], created: [], notes: [] };
-  const target = join(dir, `${String(++counter).padStart(4, '0')}-t${call.turn}`);
+  const name = `${String(++counter).padStart(4, '0')}-t${call.turn}`;
+  const copies: { rel: string; data: Buffer }[] = [];
+  let root: string;
+  try {
+    root = await realpath(workspace);
+  } catch {
+    return null;
+  }
   let bytes = 0;
   try {
-    const root = await realpath(workspace);
-    const queue = [...new Set(plan.paths)].map((p) => resolve(root, p));
+    const queue: string[] = [];
+    for (const p of new Set(plan.paths)) {
+      const rel = await realRel(root, resolve(root, p));
+      if (rel !== null) queue.push(rel);
+    }
     while (queue.length > 0) {
-      const abs = queue.shift()!;
-      const rel = relative(root, abs);
-      if (!isInside(root, abs) || rel === '' || rel.split(/[\\/]/)[0] === '.faultline') continue;
-      const stats = await lstat(abs).catch(() => null);
-      if (!stats) {
-        manifest.created.push(rel);
-        continue;
+      const rel = queue.shift()!;
+      if (rel === '' || rel.split(/[\\/]/)[0] === '.faultline') continue;
+      const opened = await openBeneath(root, rel).catch(() => null); // a link at any component: not followed, not copied
+      if (!opened) continue;
+      try {
+        if (!opened.handle) {
+          manifest.created.push(rel);
+          continue;
+        }
+        const stats = await opened.handle.stat();
+        if (stats.isDirectory()) {
+          for (const entry of await readdir(selfPath(opened.handle, join(root, rel)))) queue.push(join(rel, entry));
+          continue;
+        }
+        if (!stats.isFile()) continue; // devices, FIFOs: never read
+        if (copies.length >= SNAPSHOT_MAX_FILES || bytes + stats.size > SNAPSHOT_MAX_BYTES) {
+          manifest.notes.push(`skipped ${rel}: snapshot size cap`);
+          continue;
+        }
+        const data = await opened.handle.readFile();
+        copies.push({ rel, data });
+        manifest.files.push({ path: rel, bytes: data.length });
+        bytes += data.length;
+      } finally {
+        await closeOpened(opened);
       }
-      if (stats.isDirectory()) {
-        for (const entry of await readdir(abs)) queue.push(join(abs, entry));
-        continue;
-      }
-      if (!stats.isFile()) continue; // symlinks and devices are not followed
-      if (manifest.files.length >= SNAPSHOT_MAX_FILES || bytes + stats.size > SNAPSHOT_MAX_BYTES) {
-        manifest.notes.push(`skipped ${rel}: snapshot size cap`);
-        continue;
-      }
-      await mkdir(dirname(join(target, 'files', rel)), { recursive: true });
-      await copyFile(abs, join(target, 'files', rel));
-      manifest.files.push({ path: rel, bytes: stats.size });
-      bytes += stats.size;
     }
   } catch (error) {
     manifest.notes.push(`snapshot incomplete: ${error instanceof Error ? error.message.slice(0, 200) : 'error'}`);
   }
   if (manifest.files.length === 0 && manifest.created.length === 0) return null;
+  return saveSnapshot(workspace, root, dir, name, manifest, copies);
+}
+
+/**
+ * The path relative to the real root, with its parent's links resolved (a
+ * command changes the entry itself, not what a last-component link points
+ * at); null when the parent is outside the workspace or missing.
+ */
+async function realRel(root: string, abs: string): Promise<string | null> {
+  let parent: string;
   try {
-    await mkdir(target, { recursive: true });
-    await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    return target;
+    parent = await realpath(dirname(abs));
+  } catch {
+    return null; // no parent: nothing there to save, and a created path under a missing directory is not a rollback concern
+  }
+  return below(root, join(parent, basename(abs)));
+}
+
+/** Writes the copies and the manifest below the workspace, never through a link; null when that cannot be done. */
+async function saveSnapshot(workspace: string, root: string, dir: string, name: string, manifest: SnapshotManifest, copies: { rel: string; data: Buffer }[]): Promise<string | null> {
+  try {
+    for (const { rel, data } of copies) {
+      const into = await openStateDir(workspace, root, dir, join(name, 'files', dirname(rel)));
+      try {
+        await createExclusive(into, basename(rel), data);
+      } finally {
+        await into.handle.close();
+      }
+    }
+    const top = await openStateDir(workspace, root, dir, name);
+    try {
+      await createExclusive(top, 'manifest.json', JSON.stringify(manifest, null, 2));
+    } finally {
+      await top.handle.close();
+    }
+    return top.path;
   } catch {
     return null;
   }

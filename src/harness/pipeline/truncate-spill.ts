@@ -65,7 +65,7 @@ export async function truncateSpillStage(call: PipelineCall, tool: Tool, raw: st
 async function spill(call: PipelineCall, raw: string, deps: SpillDeps): Promise<string | null> {
   if (!deps.spillDir) return null;
   try {
-    return shownPath(deps.workspace, await writeSpill(deps.spillDir, call.turn, call.block.id, raw));
+    return shownPath(deps.workspace, await writeSpill(deps.workspace, deps.spillDir, call.turn, call.block.id, raw));
   } catch {
     return null;
   }

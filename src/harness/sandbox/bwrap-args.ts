@@ -8,7 +8,10 @@
  *    replaced by empty files;
  *  - the workspace (and any extra root) writable, its protected paths
  *    (`.git/hooks`, `.git/config`, `.faultline`, and the hooks directory and
- *    included config files its repository's config names) bound read-only;
+ *    included config files its repository's config names) bound read-only —
+ *    each one only as what it really is (bind-target.ts): a symlink planted
+ *    there is never handed to bubblewrap, which would bind the link's target
+ *    (the host home, the parent of every workspace) or fail every call;
  *  - every home directory (the real one and the session's) an empty tmpfs,
  *    so `~/.ssh`, `~/.aws`, shell history and tokens are not there at all;
  *  - a fresh /tmp and /var/tmp (other tasks' workspaces are invisible);
@@ -19,6 +22,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { repoCodeRules } from '../permissions/repo-code-paths.js';
+import { readOnlyBindTarget } from './bind-target.js';
 
 export interface BwrapLayout {
   /** The workspace: writable, the command's working directory unless `cwd` says otherwise. */
@@ -53,16 +57,18 @@ export function bwrapArgs(layout: BwrapLayout, command: string, cwd: string = la
   for (const h of homes) args.push('--tmpfs', h);
   const writable = [...new Set([layout.workspace, ...(layout.writable ?? [])].map((w) => path.resolve(w)))];
   for (const w of writable) args.push('--bind', w, w);
+  const bound = new Set<string>();
+  const bindReadOnly = (p: string) => {
+    const target = readOnlyBindTarget(p, writable);
+    if (target !== null && !bound.has(target)) {
+      bound.add(target);
+      args.push('--ro-bind', target, target);
+    }
+  };
   for (const w of writable) {
-    for (const rel of [...PROTECTED_INSIDE, ...(layout.readOnlyInside ?? [])]) {
-      const p = path.join(w, rel);
-      if (existsSync(p)) args.push('--ro-bind', p, p);
-    }
+    for (const rel of [...PROTECTED_INSIDE, ...(layout.readOnlyInside ?? [])]) bindReadOnly(path.join(w, rel));
     // core.hooksPath (husky's .husky) and include.path files: code and config git runs from inside the workspace.
-    for (const rule of repoCodeRules(w, homes[0] ?? '')) {
-      const p = rule.prefix;
-      if (p !== undefined && writable.some((root) => p.startsWith(root + path.sep)) && existsSync(p)) args.push('--ro-bind', p, p);
-    }
+    for (const rule of repoCodeRules(w, homes[0] ?? '')) if (rule.prefix !== undefined) bindReadOnly(rule.prefix);
   }
   args.push('--chdir', cwd);
   const home = layout.home ?? homes[0];

@@ -3,7 +3,7 @@
  * bytes (the same heuristic as git and GNU grep). Text for the model must be
  * text; a binary dump only burns context.
  */
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 export const SNIFF_BYTES = 8000;
 
@@ -14,10 +14,15 @@ export function isBinaryBuffer(buffer: Uint8Array): boolean {
 export async function looksBinary(path: string): Promise<boolean> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return isBinaryBuffer(buffer.subarray(0, bytesRead));
+    return await handleLooksBinary(handle);
   } finally {
     await handle.close();
   }
+}
+
+/** The same sniff on a file already open (the read tool reads what it checked, not the name again). */
+export async function handleLooksBinary(handle: FileHandle): Promise<boolean> {
+  const buffer = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+  return isBinaryBuffer(buffer.subarray(0, bytesRead));
 }

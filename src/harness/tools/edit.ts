@@ -2,9 +2,15 @@
  * edit: replace an exact string in a file. The match must be unique unless
  * replace_all is set, so the model never changes a place it did not mean to.
  * Each refusal says what to do next (seed §5.3).
+ *
+ * The checked path is opened once and read from that descriptor
+ * (checked-file.ts); the result is a new file renamed over the name, never
+ * written in place through an inode with other names (safe-fs/replace-file.ts).
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { closeOpened } from '../safe-fs/beneath.js';
+import { replaceFile } from '../safe-fs/replace-file.js';
+import { changedOutput, openChecked, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import type { Tool, ToolOutput } from './tool.js';
 import { refusal, resolveWorkspacePath } from './workspace-path.js';
@@ -52,21 +58,35 @@ export const editTool: Tool<EditInput> = {
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      if ((await stat(target.path)).isDirectory()) return fsErrorFor('EISDIR', shown, 'edit');
-      const before = await readFile(target.path, { encoding: 'utf8', signal });
-      const positions = occurrences(before, input.old_string);
-      const problem = checkCount(positions.length, shown, input.replace_all === true);
-      if (problem) return problem;
-      const after = replaceAt(before, positions, input.old_string.length, input.new_string);
-      await writeFile(target.path, after, { encoding: 'utf8', signal });
-      const n = positions.length;
+      const opened = await openChecked(workspace, target.path);
+      let n: number;
+      try {
+        if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'edit');
+        const stats = await opened.handle.stat();
+        if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'edit');
+        if (!stats.isFile()) return notRegular(shown);
+        const before = await opened.handle.readFile({ encoding: 'utf8', signal });
+        const positions = occurrences(before, input.old_string);
+        const problem = checkCount(positions.length, shown, input.replace_all === true);
+        if (problem) return problem;
+        const after = replaceAt(before, positions, input.old_string.length, input.new_string);
+        await replaceFile(opened.dir, opened.name, after, { mode: stats.mode, signal });
+        n = positions.length;
+      } finally {
+        await closeOpened(opened);
+      }
       return { content: `Edited "${shown}": replaced ${n} occurrence${n === 1 ? '' : 's'}.` };
     } catch (error) {
       if (isAbortError(error) || signal.aborted) return abortedOutput();
+      if (error instanceof PathChangedError) return changedOutput(shown, error);
       return fsErrorOutput(error, shown, 'edit');
     }
   },
 };
+
+function notRegular(shown: string): ToolOutput {
+  return { content: `"${shown}" is not a regular file (a FIFO, socket or device), so it was not edited.`, isError: true, errorCode: 'not_regular_file' };
+}
 
 function checkCount(count: number, shown: string, replaceAll: boolean): ToolOutput | null {
   if (count === 0) {

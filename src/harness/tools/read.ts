@@ -2,12 +2,17 @@
  * read: a window of a text file, line-numbered like `cat -n`. It limits its own
  * output in lines (default 2,000) and says how to read on, so the result stage
  * never needs to spill it (seed §9.2: spilling `read` output loops).
+ *
+ * The checked path is opened once (checked-file.ts) and everything — type,
+ * binary sniff, lines — comes from that descriptor, never from the name again.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { looksBinary } from './binary.js';
+import { closeOpened } from '../safe-fs/beneath.js';
+import { handleLooksBinary } from './binary.js';
+import { changedOutput, openChecked, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import type { Tool, ToolOutput } from './tool.js';
 import { refusal, resolveWorkspacePath } from './workspace-path.js';
@@ -54,20 +59,30 @@ export const readTool: Tool<ReadInput> = {
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      const stats = await stat(target.path);
-      if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'read');
-      if (await looksBinary(target.path)) {
-        return {
-          content: `"${shown}" looks like a binary file (it contains NUL bytes), so it was not read. read only shows text files.`,
-          isError: true,
-          errorCode: 'binary_file',
-        };
+      const opened = await openChecked(workspace, target.path);
+      try {
+        if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'read');
+        const stats = await opened.handle.stat();
+        if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'read');
+        if (!stats.isFile()) {
+          return { content: `"${shown}" is not a regular file (a FIFO, socket or device), so it was not read.`, isError: true, errorCode: 'not_regular_file' };
+        }
+        if (await handleLooksBinary(opened.handle)) {
+          return {
+            content: `"${shown}" looks like a binary file (it contains NUL bytes), so it was not read. read only shows text files.`,
+            isError: true,
+            errorCode: 'binary_file',
+          };
+        }
+        const offset = input.offset ?? 1;
+        const window = await readWindow(opened.handle, offset, input.limit ?? READ_DEFAULT_LIMIT, signal);
+        return formatWindow(shown, offset, window);
+      } finally {
+        await closeOpened(opened);
       }
-      const offset = input.offset ?? 1;
-      const window = await readWindow(target.path, offset, input.limit ?? READ_DEFAULT_LIMIT, signal);
-      return formatWindow(shown, offset, window);
     } catch (error) {
       if (isAbortError(error) || signal.aborted) return abortedOutput();
+      if (error instanceof PathChangedError) return changedOutput(shown, error);
       return fsErrorOutput(error, shown, 'read');
     }
   },
@@ -79,8 +94,9 @@ interface Window {
 }
 
 /** Streams the file so a huge file costs memory only for the shown window, while still counting every line. */
-async function readWindow(path: string, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
-  const stream = createReadStream(path, { encoding: 'utf8', signal });
+async function readWindow(handle: FileHandle, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
+  // From position 0 on the handle already open; the handle is closed by the caller, not by the stream.
+  const stream = createReadStream('', { fd: handle, encoding: 'utf8', signal, start: 0, autoClose: false });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   const kept: string[] = [];
   let total = 0;

@@ -2,13 +2,19 @@
  * write: create or overwrite a whole file (parent directories are created).
  * Reports bytes written and whether the file was new, so an empty success is
  * never ambiguous (seed §9.1).
+ *
+ * The checked path is opened, not named again (checked-file.ts), and the
+ * content goes to a new file renamed over the old name: never written in
+ * place, so a hard link whose other name is outside the workspace (pnpm's
+ * node_modules) keeps its content (safe-fs/replace-file.ts).
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { z } from 'zod';
+import { closeOpened } from '../safe-fs/beneath.js';
+import { replaceFile } from '../safe-fs/replace-file.js';
+import { changedOutput, openChecked, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import type { Tool, ToolOutput } from './tool.js';
-import { errnoCode, refusal, resolveWorkspacePath } from './workspace-path.js';
+import { refusal, resolveWorkspacePath } from './workspace-path.js';
 
 const schema = z.strictObject({
   file_path: z.string().describe('Path of the file to write, relative to the workspace root (or absolute inside it).'),
@@ -34,27 +40,22 @@ export const writeTool: Tool<WriteInput> = {
     const target = await resolveWorkspacePath(workspace, input.file_path);
     if (!target.ok) return refusal(target);
     const shown = target.relative;
+    if (shown === '.') return fsErrorFor('EISDIR', shown, 'write');
     try {
-      const existed = await fileExists(target.path);
-      if (existed === 'directory') return fsErrorFor('EISDIR', shown, 'write');
-      await mkdir(dirname(target.path), { recursive: true });
-      await writeFile(target.path, input.content, { encoding: 'utf8', signal });
+      const opened = await openChecked(workspace, target.path, { createDirs: true });
+      try {
+        const stats = opened.handle ? await opened.handle.stat() : null;
+        if (stats?.isDirectory()) return fsErrorFor('EISDIR', shown, 'write');
+        await replaceFile(opened.dir, opened.name, input.content, { mode: stats?.isFile() ? stats.mode : undefined, signal });
+      } finally {
+        await closeOpened(opened);
+      }
       const bytes = Buffer.byteLength(input.content, 'utf8');
-      const verb = existed === 'file' ? 'Overwrote' : 'Created';
-      return { content: `${verb} "${shown}" (${bytes} bytes written).` };
+      return { content: `${opened.handle ? 'Overwrote' : 'Created'} "${shown}" (${bytes} bytes written).` };
     } catch (error) {
       if (isAbortError(error) || signal.aborted) return abortedOutput();
+      if (error instanceof PathChangedError) return changedOutput(shown, error);
       return fsErrorOutput(error, shown, 'write');
     }
   },
 };
-
-async function fileExists(path: string): Promise<'file' | 'directory' | 'none'> {
-  try {
-    return (await stat(path)).isDirectory() ? 'directory' : 'file';
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return 'none';
-    throw error;
-  }
-}

@@ -1,0 +1,98 @@
+/**
+ * Removes a workspace at the end of a task without ever following a link
+ * the model left in it. A remover that lists a directory by name and then
+ * deletes `dir/child` by name (fs.rm, rimraf) can be turned outside when a
+ * directory is swapped for a symlink to `~` between the two steps; here
+ * each directory is opened with O_NOFOLLOW and its entries are removed
+ * through that descriptor (safe-fs/beneath.ts), so a link is only ever
+ * unlinked itself.
+ */
+import { closeSync, openSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { open, readdir, rmdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DIR_FLAGS, HAS_PROC_FD, openDir, type OpenDir } from './beneath.js';
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/** Removes `path` and everything below it; a missing path is fine; a link at `path` is unlinked, not followed. */
+export async function removeTree(path: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(path, DIR_FLAGS);
+  } catch (error) {
+    if (code(error) === 'ENOENT') return;
+    if (code(error) === 'ENOTDIR' || code(error) === 'ELOOP') return unlink(path);
+    throw error;
+  }
+  try {
+    await empty(openDir(handle, path));
+  } finally {
+    await handle.close();
+  }
+  await rmdir(path);
+}
+
+async function empty(dir: OpenDir): Promise<void> {
+  for (const name of await readdir(dir.at(''))) {
+    let sub;
+    try {
+      sub = await open(dir.at(name), DIR_FLAGS);
+    } catch (error) {
+      if (code(error) === 'ENOENT') continue;
+      if (code(error) !== 'ENOTDIR' && code(error) !== 'ELOOP') throw error;
+      await unlink(dir.at(name)).catch((e: unknown) => {
+        if (code(e) !== 'ENOENT') throw e;
+      });
+      continue;
+    }
+    try {
+      await empty(openDir(sub, join(dir.path, name)));
+    } finally {
+      await sub.close();
+    }
+    await rmdir(dir.at(name));
+  }
+}
+
+/** The same, synchronously (removeWorkspace's callers are synchronous). */
+export function removeTreeSync(path: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, DIR_FLAGS);
+  } catch (error) {
+    if (code(error) === 'ENOENT') return;
+    if (code(error) === 'ENOTDIR' || code(error) === 'ELOOP') return unlinkSync(path);
+    throw error;
+  }
+  try {
+    emptySync(fd, path);
+  } finally {
+    closeSync(fd);
+  }
+  rmdirSync(path);
+}
+
+function emptySync(fd: number, path: string): void {
+  const at = (name: string) => (HAS_PROC_FD ? `/proc/self/fd/${fd}/${name}` : join(path, name));
+  for (const name of readdirSync(at(''))) {
+    let sub: number;
+    try {
+      sub = openSync(at(name), DIR_FLAGS);
+    } catch (error) {
+      if (code(error) === 'ENOENT') continue;
+      if (code(error) !== 'ENOTDIR' && code(error) !== 'ELOOP') throw error;
+      try {
+        unlinkSync(at(name));
+      } catch (e) {
+        if (code(e) !== 'ENOENT') throw e;
+      }
+      continue;
+    }
+    try {
+      emptySync(sub, join(path, name));
+    } finally {
+      closeSync(sub);
+    }
+    rmdirSync(at(name));
+  }
+}

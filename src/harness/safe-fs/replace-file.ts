@@ -1,0 +1,46 @@
+/**
+ * Writes a file's new content as a new inode renamed over the old name,
+ * inside a directory opened by openDirBeneath (so neither the write nor the
+ * rename resolves the directory's path again).
+ *
+ * Why never in place: a file in the workspace may be one name of an inode
+ * with other names outside it — pnpm lays out node_modules as hard links
+ * into its content-addressable store, shared by every project on the
+ * machine, and an attacker can plant `ln ~/.bashrc x` style links the same
+ * way. Writing through such a name changes every other name too. Writing a
+ * new file and renaming it over the name changes only this name (what
+ * careful editors do: vim's `backupcopy=auto` breaks hard links the same
+ * way). It is also atomic: a reader never sees half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants as C } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import type { OpenDir } from './beneath.js';
+
+/** Replaces `name` in `dir` with `content`; `mode` is the old file's permission bits (default 0o666 & umask). */
+export async function replaceFile(dir: OpenDir, name: string, content: string | Uint8Array, options: { mode?: number; signal?: AbortSignal } = {}): Promise<void> {
+  const temp = `.${name.slice(0, 100)}.faultline-${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(dir.at(temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o666);
+  let renamed = false;
+  try {
+    await handle.writeFile(content, { signal: options.signal });
+    if (options.mode !== undefined) await handle.chmod(options.mode & 0o7777);
+    await handle.close();
+    // rename(2) never follows the last component: a link swapped in at `name` is replaced, not written through.
+    await rename(dir.at(temp), dir.at(name));
+    renamed = true;
+  } finally {
+    await handle.close().catch(() => undefined);
+    if (!renamed) await unlink(dir.at(temp)).catch(() => undefined);
+  }
+}
+
+/** Creates `name` in `dir` exclusively (never through an existing entry or link) and writes it. */
+export async function createExclusive(dir: OpenDir, name: string, content: string | Uint8Array): Promise<void> {
+  const handle = await open(dir.at(name), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600);
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What an `expect.files` check sees of a workspace path after the session.
+ * The model had the tree for the whole session, so the path may be a link
+ * to `~/.ssh/id_rsa`, to the parent directory, a dangling link, or a FIFO:
+ * the check reads only below the workspace's real root, never following a
+ * link at use (safe-fs/beneath.ts), and never blocks on a special file.
+ * A link that stays inside the workspace counts as its target, as a person
+ * looking at the workspace would see it.
+ */
+import { closeSync, constants as C, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
+import { openDirBeneathSync } from '../harness/safe-fs/beneath.js';
+import { isInside } from '../harness/tools/workspace-path.js';
+
+export type WorkspaceFile =
+  | { kind: 'missing' }
+  | { kind: 'outside'; why: string }
+  | { kind: 'directory' }
+  | { kind: 'special' }
+  | { kind: 'file'; text: string };
+
+/** `full` is the lexical absolute path below `workspace` (already checked lexically by the caller). */
+export function inspectWorkspaceFile(workspace: string, full: string): WorkspaceFile {
+  const root = realpathSync(workspace);
+  let real: string;
+  try {
+    real = realpathSync(full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' }; // a dangling link does not exist, as for existsSync
+    if (code === 'ELOOP') return { kind: 'outside', why: 'it is a symbolic link loop' };
+    throw error;
+  }
+  if (!isInside(root, real)) return { kind: 'outside', why: `it resolves outside the workspace (through a symbolic link), so it was not read` };
+  const rel = relative(root, real);
+  if (rel === '') return { kind: 'directory' };
+  let dir;
+  try {
+    dir = openDirBeneathSync(root, dirname(rel));
+  } catch (error) {
+    return { kind: 'outside', why: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    let fd: number;
+    try {
+      fd = openSync(dir.at(basename(rel)), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return { kind: 'missing' };
+      if (code === 'ELOOP') return { kind: 'outside', why: 'it became a symbolic link while being checked' };
+      throw error;
+    }
+    try {
+      const stats = fstatSync(fd);
+      if (stats.isDirectory()) return { kind: 'directory' };
+      if (!stats.isFile()) return { kind: 'special' };
+      return { kind: 'file', text: readFileSync(fd, 'utf8') };
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    dir.close();
+  }
+}
