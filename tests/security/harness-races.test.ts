@@ -10,26 +10,19 @@
  * harness, so the sandbox does not cover them: for bash the sandbox is the
  * answer, see README's security section).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { editTool } from '../../src/harness/tools/edit.js';
+import { readTool } from '../../src/harness/tools/read.js';
+import type { Tool } from '../../src/harness/tools/tool.js';
+import { writeTool } from '../../src/harness/tools/write.js';
 import { MODES } from './catalog.js';
 import { outsideEffects, toolCalls, type SandboxSide, type ToolCall } from './harness-call.js';
 import { bwrapOrFail, makeLab, removeLabs, type Lab } from './lab.js';
+import { startSwapper, stopSwapper } from './swapper.js';
 
 afterAll(removeLabs, 180_000);
-
-/** Renames `dlink` (-> outside/dir) and `dreal` (a real directory) in and out of `d`, forever. */
-const SWAPPER = `
-const fs = require('fs'); const ws = process.argv[1];
-const mv = (a, b) => { try { fs.renameSync(ws + '/' + a, ws + '/' + b); } catch {} };
-for (;;) { mv('dlink', 'd'); mv('d', 'dlink'); mv('dreal', 'd'); mv('d', 'dreal'); }
-`;
-
-function startSwapper(lab: Lab): ChildProcess {
-  return spawn(process.execPath, ['-e', SWAPPER, lab.ws], { stdio: 'ignore' });
-}
 
 const setup = (lab: Omit<Lab, 'before'>) => {
   writeFileSync(join(lab.out, 'dir', 'keep.txt'), `${lab.outsideMark}\n`);
@@ -52,7 +45,7 @@ describe('file tools open what they checked: a directory swapped for a link mid-
   it.each(CASES)('$tool ($mode, sandbox $side): never reads or writes outside', async ({ call, mode, side }) => {
     const lab = makeLab(setup);
     const top = readdirSync(lab.root);
-    const swapper = startSwapper(lab);
+    const swapper = startSwapper(lab.ws);
     const outputs: string[] = [];
     try {
       const end = Date.now() + BUDGET_MS;
@@ -61,11 +54,41 @@ describe('file tools open what they checked: a directory swapped for a link mid-
         if (outputs.at(-1)!.includes(lab.outsideMark) || readFileSync(join(lab.out, 'dir', 'keep.txt'), 'utf8') !== `${lab.outsideMark}\n`) break; // landed
       }
     } finally {
-      swapper.kill('SIGKILL');
-      await new Promise((resolve) => swapper.once('exit', resolve));
+      await stopSwapper(swapper);
     }
     // Judged once the tree stands still: what landed outside stays there. The model never gets the outside
     // file through a file tool, in any mode (the tools are confined to the workspace).
     expect(outsideEffects(lab, outputs, top, 'acceptEdits', side)).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * The same race at the tools themselves, as fast as they run (no chain
+ * before them): many more tries per second, so a tool that opens by name
+ * again is caught within the budget.
+ */
+describe('file tools open what they checked: the tools alone, as fast as they run', () => {
+  const direct: readonly { tool: Tool; input: Record<string, unknown> }[] = [
+    { tool: readTool as Tool, input: TOOLS[0]!.call.input },
+    { tool: writeTool as Tool, input: TOOLS[1]!.call.input },
+    { tool: editTool as Tool, input: TOOLS[2]!.call.input },
+  ];
+  it.each(direct)('$tool.name never reads or writes outside', async ({ tool, input }) => {
+    const lab = makeLab(setup);
+    const top = readdirSync(lab.root);
+    const swapper = startSwapper(lab.ws);
+    const outputs: string[] = [];
+    try {
+      const end = Date.now() + BUDGET_MS;
+      while (Date.now() < end) {
+        const out = await tool.execute(input, { workspace: lab.ws, signal: new AbortController().signal });
+        outputs.push(typeof out.content === 'string' ? out.content : '');
+        if (outputs.at(-1)!.includes(lab.outsideMark) || readFileSync(join(lab.out, 'dir', 'keep.txt'), 'utf8') !== `${lab.outsideMark}\n`) break; // landed
+      }
+    } finally {
+      await stopSwapper(swapper);
+    }
+    expect(outsideEffects(lab, outputs, top, 'acceptEdits', 'off')).toEqual([]);
+    expect(outputs.length).toBeGreaterThan(10); // the race was really run, not one lucky call
   }, 60_000);
 });
