@@ -18,7 +18,7 @@
  * still with O_NOFOLLOW on each: a concurrent swap of a directory already
  * walked is then not caught (README, security section).
  */
-import { closeSync, constants as C, existsSync, openSync, readlinkSync } from 'node:fs';
+import { closeSync, constants as C, existsSync, lstatSync, openSync, readlinkSync } from 'node:fs';
 import { mkdir, open, readlink, type FileHandle } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isInside } from '../tools/workspace-path.js';
@@ -62,7 +62,15 @@ export function components(rel: string): string[] {
 
 function changed(path: string, error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ELOOP' || code === 'ENOTDIR') return new PathChangedError(`${path} is a symbolic link or not a directory at the moment of use; the harness does not follow it`);
+  if (code === 'ELOOP' || code === 'ENOTDIR') {
+    // A plain file where a directory is needed keeps its errno (the model gets the usual hint); a link is refused as such.
+    try {
+      if (!lstatSync(path).isSymbolicLink()) return error as Error;
+    } catch {
+      // gone again: report it as changed
+    }
+    return new PathChangedError(`${path} is a symbolic link or not a directory at the moment of use; the harness does not follow it`);
+  }
   return error as Error;
 }
 

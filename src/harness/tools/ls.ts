@@ -1,10 +1,14 @@
 /**
  * ls: one directory's entries, sorted, directories marked with a trailing `/`.
- * An empty directory says so explicitly (seed §9.1).
+ * An empty directory says so explicitly (seed §9.1). The checked directory
+ * is opened (checked-file.ts) and listed through that descriptor, never by
+ * its name again.
  */
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { openDirBeneath, PathChangedError, selfPath } from '../safe-fs/beneath.js';
+import { changedOutput } from './checked-file.js';
 import { z } from 'zod';
 import { byCodeUnit } from './compare.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
@@ -40,7 +44,14 @@ export const lsTool: Tool<LsInput> = {
     const shown = target.relative;
     try {
       if (!(await stat(target.path)).isDirectory()) return fsErrorFor('ENOTDIR', shown, 'list');
-      const entries = await readdir(target.path, { withFileTypes: true });
+      const root = await realpath(workspace);
+      const dir = await openDirBeneath(root, relative(root, target.path));
+      let entries: Dirent[];
+      try {
+        entries = await readdir(selfPath(dir.handle, target.path), { withFileTypes: true });
+      } finally {
+        await dir.handle.close();
+      }
       if (signal.aborted) return abortedOutput();
       if (entries.length === 0) return { content: `(the directory "${shown}" is empty)`, empty: true };
       const names = (await Promise.all(entries.map((entry) => displayName(target.path, entry)))).sort(byCodeUnit);
@@ -50,6 +61,7 @@ export const lsTool: Tool<LsInput> = {
       return { content: kept.join('\n') + note };
     } catch (error) {
       if (isAbortError(error) || signal.aborted) return abortedOutput();
+      if (error instanceof PathChangedError) return changedOutput(shown, error);
       return fsErrorOutput(error, shown, 'list');
     }
   },
