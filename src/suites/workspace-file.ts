@@ -21,7 +21,12 @@ export type WorkspaceFile =
 
 /** `full` is the lexical absolute path below `workspace` (already checked lexically by the caller). */
 export function inspectWorkspaceFile(workspace: string, full: string): WorkspaceFile {
-  const root = realpathSync(workspace);
+  let root: string;
+  try {
+    root = realpathSync(workspace);
+  } catch {
+    return { kind: 'missing' }; // the workspace itself could not be made (the session is an error for that reason)
+  }
   let real: string;
   try {
     real = realpathSync(full);
