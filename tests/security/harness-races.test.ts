@@ -14,6 +14,8 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { editTool } from '../../src/harness/tools/edit.js';
+import { grepTool } from '../../src/harness/tools/grep.js';
+import { lsTool } from '../../src/harness/tools/ls.js';
 import { readTool } from '../../src/harness/tools/read.js';
 import type { Tool } from '../../src/harness/tools/tool.js';
 import { writeTool } from '../../src/harness/tools/write.js';
@@ -26,6 +28,7 @@ afterAll(removeLabs, 180_000);
 
 const setup = (lab: Omit<Lab, 'before'>) => {
   writeFileSync(join(lab.out, 'dir', 'keep.txt'), `${lab.outsideMark}\n`);
+  writeFileSync(join(lab.out, 'dir', `${lab.outsideMark}.name`), ''); // a name only a listing of outside shows
   mkdirSync(join(lab.ws, 'dreal'));
   writeFileSync(join(lab.ws, 'dreal', 'keep.txt'), 'INSIDE-SECRET\n');
   symlinkSync(join(lab.out, 'dir'), join(lab.ws, 'dlink'));
@@ -72,6 +75,8 @@ describe('file tools open what they checked: the tools alone, as fast as they ru
     { tool: readTool as Tool, input: TOOLS[0]!.call.input },
     { tool: writeTool as Tool, input: TOOLS[1]!.call.input },
     { tool: editTool as Tool, input: TOOLS[2]!.call.input },
+    { tool: grepTool as Tool, input: { pattern: 'SECRET', path: '.' } },
+    { tool: lsTool as Tool, input: { path: 'd' } },
   ];
   it.each(direct)('$tool.name never reads or writes outside', async ({ tool, input }) => {
     const lab = makeLab(setup);

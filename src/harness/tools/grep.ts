@@ -4,7 +4,9 @@
  * node_modules and .git are skipped. An invalid regex is a `tool_error` with a
  * fix hint: the model wrote it and can correct it.
  */
-import { lstat, readFile, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
+import { closeOpened } from '../safe-fs/beneath.js';
+import { openChecked } from './checked-file.js';
 import { join } from 'node:path';
 import { glob as tinyglob } from 'tinyglobby';
 import { z } from 'zod';
@@ -139,11 +141,19 @@ async function readSearchable(path: string, workspace: string, signal: AbortSign
     if (!resolved.ok) return { kind: 'skip' };
     real = resolved.path;
   }
-  const stats = await stat(real).catch(() => null); // a link may dangle: nothing to search
-  if (stats === null || !stats.isFile() || stats.size > MAX_FILE_BYTES) return { kind: 'skip' };
-  const buffer = await readFile(real, { signal });
-  if (isBinaryBuffer(buffer)) return { kind: 'binary' };
-  return { kind: 'text', text: buffer.toString('utf8') };
+  // Opened below the workspace without following a link at any component, and read from that descriptor:
+  // a directory swapped for a link after the walk listed it is skipped, never read through (checked-file.ts).
+  const opened = await openChecked(workspace, real).catch(() => null);
+  if (opened === null) return { kind: 'skip' };
+  try {
+    const stats = await opened.handle?.stat(); // a link may dangle: nothing to search
+    if (!opened.handle || !stats || !stats.isFile() || stats.size > MAX_FILE_BYTES) return { kind: 'skip' };
+    const buffer = await opened.handle.readFile({ signal });
+    if (isBinaryBuffer(buffer)) return { kind: 'binary' };
+    return { kind: 'text', text: buffer.toString('utf8') };
+  } finally {
+    await closeOpened(opened);
+  }
 }
 
 type Searchable = { kind: 'text'; text: string } | { kind: 'binary' } | { kind: 'skip' };

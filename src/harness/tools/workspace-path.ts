@@ -92,7 +92,8 @@ async function danglingLinkTarget(path: string): Promise<string | null> {
     return stats.isSymbolicLink() ? await readlink(path) : null;
   } catch (error) {
     const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    // EINVAL: it stopped being a link between lstat and readlink (a concurrent swap); the use re-checks every component.
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EINVAL') return null;
     throw error;
   }
 }
