@@ -1,4 +1,4 @@
-import { readFile, symlink } from 'node:fs/promises';
+import { chmod, link, readdir, readFile, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { context, makeOutsideDir, makeWorkspace, removeWorkspaces } from './test-helpers.js';
@@ -28,6 +28,19 @@ describe('write', () => {
     const out = await writeTool.execute({ file_path: 'link.txt', content: 'pwned' }, context(ws));
     expect(out).toMatchObject({ isError: true, errorCode: 'outside_workspace' });
     expect(await readFile(join(outside, 'target.txt'), 'utf8')).toBe('original');
+  });
+
+  it('replaces a hard-linked file by a new one: the other name keeps its content, the mode is kept, no temp file stays', async () => {
+    const ws = await makeWorkspace();
+    const outside = await makeOutsideDir({ 'store.js': 'original' });
+    await link(join(outside, 'store.js'), join(ws, 'index.js'));
+    await chmod(join(ws, 'index.js'), 0o751);
+    const out = await writeTool.execute({ file_path: 'index.js', content: 'changed' }, context(ws));
+    expect(out.content).toBe('Overwrote "index.js" (7 bytes written).');
+    expect(await readFile(join(ws, 'index.js'), 'utf8')).toBe('changed');
+    expect(await readFile(join(outside, 'store.js'), 'utf8')).toBe('original');
+    expect((await stat(join(ws, 'index.js'))).mode & 0o777).toBe(0o751);
+    expect(await readdir(ws)).toEqual(['index.js']);
   });
 
   it('reports a directory target as EISDIR', async () => {
