@@ -55,13 +55,13 @@ describe('README code examples', () => {
     const dir = join(scratch, 'defense');
     mkdirSync(dir, { recursive: true });
     // The fixture suite arms ./no-test-skip.mjs: here that is the README's module.
-    copyFileSync(join(repo, 'tests/fixtures/user-defense/suite.yaml'), join(dir, 'suite.yaml'));
+    copyFileSync(join(repo, 'examples/user-defense/suite.yaml'), join(dir, 'suite.yaml'));
     writeFileSync(join(dir, 'no-test-skip.mjs'), block('js', 'defineDefense'));
     const out: string[] = [];
     const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), env: {}, cwd: repo, isTTY: false };
     expect(await run(['verify-defense', join(dir, 'no-test-skip.mjs'), '--suite', dir], io), out.join('')).toBe(0);
 
-    const test = block('js', 'faultline/testing').replaceAll('tests/fixtures/user-defense/suite.yaml', join(dir, 'suite.yaml'));
+    const test = block('js', 'faultline/testing').replaceAll('examples/user-defense/suite.yaml', join(dir, 'suite.yaml'));
     writeFileSync(join(dir, 'readme.test.mjs'), test);
     // Its own config, so the repository's (global setup, include globs) does not apply.
     writeFileSync(join(dir, 'vitest.config.mjs'), 'export default { test: { include: ["readme.test.mjs"] } };\n');
