@@ -19,7 +19,7 @@ import { estimateTokens } from '../src/harness/results/token-estimate.js';
 import { ToolRegistry } from '../src/harness/tools/registry.js';
 
 const calls = Number(process.argv[2] ?? 300);
-const server = join(import.meta.dirname, '../tests/mcp/fault-server.mjs');
+const server = join(import.meta.dirname, '../suites/faults/mcp/fault-server.mjs');
 
 function perMb(label: string, text: string): void {
   const reps = 5;

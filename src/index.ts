@@ -10,6 +10,8 @@ export { runAgent, type AgentRunOptions, type AgentResult } from './harness/loop
 export { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from './harness/config.js';
 export { createRegistry, builtinTools } from './harness/tools/builtin.js';
 export { ToolRegistry } from './harness/tools/registry.js';
+/** Loads the bash grammar that bash permission and concurrency checks need (runAgent does it; call it first when you use the tools alone). */
+export { loadShellParser } from './harness/permissions/shell-parser.js';
 export type { Tool, ToolContext, ToolOutput } from './harness/tools/tool.js';
 export { loadSuites, loadSuiteFile, findSuiteFiles, SuiteError, type LoadedTask, type LoadedSuite, type LoadOptions } from './suites/load-suite.js';
 export { runSuite, type RunSummary } from './suites/run-suite.js';

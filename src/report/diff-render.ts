@@ -12,9 +12,10 @@ import { kvGrid } from './kv-grid.js';
 import { mdEscape, renderSectionMarkdown } from './markdown.js';
 import { safeText } from './safe-text.js';
 import { TERMINAL_WIDTH } from './terminal.js';
+import { textWidth } from './text-width.js';
 
 function wrap(text: string, width: number, first = '', rest = first): string[] {
-  return wrapText(safeText(text), width - Math.max(first.length, rest.length), ' ').map((l, i) => (i === 0 ? first : rest) + l);
+  return wrapText(safeText(text), width - Math.max(textWidth(first), textWidth(rest)), ' ').map((l, i) => (i === 0 ? first : rest) + l);
 }
 
 /** What each side read (diffSideLines), as Markdown list items: a side's first line, then its indented lines nested. */

@@ -20,6 +20,7 @@ import { createColors } from 'picocolors';
 import { isRateColumn, wrapText, type Flag, type TableView } from './format.js';
 import { recordList } from './record-list.js';
 import { safeText } from './safe-text.js';
+import { textWidth } from './text-width.js';
 
 /** Free text (expectation details, long ids) wraps at this width inside its cell, or narrower to fit. */
 const TEXT_WIDTH = 60;
@@ -36,7 +37,7 @@ export interface FittedTable {
   notes: string[];
 }
 
-const widest = (lines: string[]): number => lines.reduce((w, l) => Math.max(w, l.length), 0);
+const widest = (lines: string[]): number => lines.reduce((w, l) => Math.max(w, textWidth(l)), 0);
 
 /** A header wrapped at underscores to `width`, or to its longest word if that is wider. */
 function wrapHead(h: string, width: number): string[] {
@@ -151,7 +152,7 @@ function painter(color: boolean): (text: string, flag: Flag) => string {
 function render(view: TableView, m: Measured, layout: Layout, color: boolean, max: number): string {
   const paint = painter(color);
   // a table with free text under its rows widens its last column to give that text room (up to the width)
-  const longest = Math.max(0, ...(layout.under ?? []).flatMap((i) => m.texts.map((row) => `↳ ${view.head[i]}: ${row[i] ?? ''}`.length + 4)));
+  const longest = Math.max(0, ...(layout.under ?? []).flatMap((i) => m.texts.map((row) => textWidth(`↳ ${view.head[i]}: ${row[i] ?? ''}`) + 4)));
   const extra = Math.max(0, Math.min(max, longest) - m.width);
   const widths = layout.keep.map((i, k) => Math.max(m.cellWidth.get(i) ?? 0, widest(m.head.get(i) ?? [])) + 2 + (k === layout.keep.length - 1 ? extra : 0));
   const table = new Table({

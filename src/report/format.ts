@@ -8,6 +8,7 @@
 import type { Row, Scalar } from '../analysis/duck.js';
 import type { Section } from '../analysis/report-model.js';
 import { triageLevel } from './triage.js';
+import { headToWidth, textWidth } from './text-width.js';
 
 /** Rates and shares are fractions in the data; shown as percentages. */
 export function isRateColumn(column: string): boolean {
@@ -120,7 +121,7 @@ export function emptyText(section: Pick<Section, 'totalRows'>): string {
 }
 
 /**
- * Breaks text into lines of at most `width` characters after any character
+ * Breaks text into lines of at most `width` terminal columns after any character
  * in `breaks` (which stays at the end of its line); a piece longer than
  * `width` is cut.
  */
@@ -129,13 +130,14 @@ export function wrapText(text: string, width: number, breaks: string): string[] 
   const lines: string[] = [];
   let current = '';
   for (let piece of pieces) {
-    if (current !== '' && (current + piece).trimEnd().length > width) {
+    if (current !== '' && textWidth((current + piece).trimEnd()) > width) {
       lines.push(current);
       current = '';
     }
-    while (current === '' && piece.trimEnd().length > width) {
-      lines.push(piece.slice(0, width));
-      piece = piece.slice(width);
+    while (current === '' && textWidth(piece.trimEnd()) > width) {
+      const head = headToWidth(piece, width);
+      lines.push(head);
+      piece = piece.slice(head.length);
     }
     current += piece;
   }

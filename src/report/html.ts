@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Analysis } from '../analysis/report-model.js';
-import { renderCharts, type Chart } from './charts.js';
+import { CHART_PACKAGES, renderCharts, type Chart } from './charts.js';
 import { sectionTitle } from './format.js';
 import { anchor, escapeHtml, failingCount, headerHtml, sectionHtml, shortTitle, tocHtml, verdictHtml, type TocEntry } from './html-parts.js';
 import { CSS } from './html-style.js';
@@ -41,12 +41,18 @@ function quarantineHtml(analysis: Analysis): string[] {
   return parts;
 }
 
+/** Where the charts would be, when vega and vega-lite are not installed: what to install. */
+function chartsMissingHtml(): string {
+  return `<p class="note" id="charts-missing">Charts are left out: they need the optional packages ${CHART_PACKAGES.map((p) => `<code>${p}</code>`).join(' and ')} (<code>npm install --save-dev ${CHART_PACKAGES.join(' ')}</code>). Every figure is in the tables below.</p>`;
+}
+
 function chartHtml(chart: Chart): string {
   return `<div class="chart" id="${anchor('chart', chart.id)}"><h3>${escapeHtml(chart.title)}</h3>${chart.svg}</div>`;
 }
 
 export async function renderHtml(analysis: Analysis): Promise<string> {
-  const charts = await renderCharts(analysis);
+  const rendered = await renderCharts(analysis);
+  const charts = rendered ?? [];
   const toc: TocEntry[] = [{ id: 'verdict', text: 'Verdict' }, { id: 'inputs', text: 'Runs and inputs' }];
   const body: string[] = [];
   for (const report of analysis.reports) {
@@ -78,6 +84,7 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
     headerHtml(analysis),
     verdictHtml(analysis),
     tocHtml(toc),
+    ...(rendered === null ? [chartsMissingHtml()] : []),
     ...body,
     ...quarantineHtml(analysis),
     `</body></html>\n`,

@@ -4,6 +4,7 @@
  * no box: sixteen metrics take eight lines, not twenty.
  */
 import { wrapText, type ViewCell } from './format.js';
+import { padEndWidth, textWidth } from './text-width.js';
 
 export interface Pair {
   name: string;
@@ -22,8 +23,8 @@ export function kvGrid(pairs: readonly Pair[], options: { width: number; indent:
   for (let columns = Math.min(MAX_COLUMNS, pairs.length); columns >= 1; columns--) {
     const rows = Math.ceil(pairs.length / columns);
     const groups = Array.from({ length: columns }, (_, k) => pairs.slice(k * rows, (k + 1) * rows)).filter((g) => g.length > 0);
-    const names = groups.map((g) => Math.max(...g.map((p) => p.name.length)));
-    const values = groups.map((g) => Math.max(...g.map((p) => p.value.text.length)));
+    const names = groups.map((g) => Math.max(...g.map((p) => textWidth(p.name))));
+    const values = groups.map((g) => Math.max(...g.map((p) => textWidth(p.value.text))));
     const width = groups.reduce((w, _, k) => w + (names[k] ?? 0) + 2 + (values[k] ?? 0), 0) + (groups.length - 1) * GAP.length;
     if (width > room) continue;
     const out: string[] = [];
@@ -31,15 +32,15 @@ export function kvGrid(pairs: readonly Pair[], options: { width: number; indent:
       const cells = groups.flatMap((g, k) => {
         const pair = g[r];
         if (!pair) return [];
-        const pad = ' '.repeat((values[k] ?? 0) - pair.value.text.length);
+        const pad = ' '.repeat(Math.max(0, (values[k] ?? 0) - textWidth(pair.value.text)));
         const value = pair.value.align === 'left' ? `${options.paint(pair.value)}${pad}` : `${pad}${options.paint(pair.value)}`;
-        return [`${pair.name.padEnd(names[k] ?? 0)}  ${value}`];
+        return [`${padEndWidth(pair.name, names[k] ?? 0)}  ${value}`];
       });
       out.push((options.indent + cells.join(GAP)).trimEnd());
     }
     return out;
   }
-  return longValues(pairs, options, Math.max(...pairs.map((p) => p.name.length)));
+  return longValues(pairs, options, Math.max(...pairs.map((p) => textWidth(p.name))));
 }
 
 /** One pair a line, a value too long for the line wrapped under itself. */
@@ -50,7 +51,7 @@ function longValues(pairs: readonly Pair[], options: { width: number; indent: st
   for (const pair of pairs) {
     const lines = wrapText(pair.value.text, room, ' ,');
     lines.forEach((line, i) => {
-      const label = i === 0 ? pair.name.padEnd(name) : ''.padEnd(name);
+      const label = i === 0 ? padEndWidth(pair.name, name) : ''.padEnd(name);
       out.push(`${options.indent}${label}  ${options.paint({ ...pair.value, text: line })}`.trimEnd());
     });
   }

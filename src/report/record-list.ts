@@ -9,11 +9,12 @@
  *             configuration file in this workspace.
  */
 import { wrapText, type Flag, type TableView } from './format.js';
+import { padEndWidth, textWidth } from './text-width.js';
 
 export function recordList(view: TableView, texts: string[][], prose: readonly number[], options: { width: number; keep: readonly number[]; paint: (text: string, flag: Flag) => string }): string {
   const short = options.keep.filter((i) => !prose.includes(i));
   const long = options.keep.filter((i) => prose.includes(i));
-  const label = Math.max(0, ...long.map((i) => (view.head[i] ?? '').length));
+  const label = Math.max(0, ...long.map((i) => textWidth(view.head[i] ?? '')));
   const out: string[] = [];
   view.rows.forEach((row, r) => {
     // the first cell names the row; the others say what they are
@@ -23,7 +24,7 @@ export function recordList(view: TableView, texts: string[][], prose: readonly n
       const indent = 4 + label + 2;
       const lines = wrapText(texts[r]?.[i] ?? '', Math.max(16, options.width - indent), ' ');
       lines.forEach((line, k) => {
-        const head = k === 0 ? `    ${(view.head[i] ?? '').padEnd(label)}  ` : ' '.repeat(indent);
+        const head = k === 0 ? `    ${padEndWidth(view.head[i] ?? '', label)}  ` : ' '.repeat(indent);
         out.push(head + options.paint(line, row[i]?.flag ?? null));
       });
     }

@@ -18,6 +18,7 @@ import { QUARANTINE_SHOWN, quarantineLines, quarantineTitle } from './quarantine
 import { hiddenText, planRows, zeroText } from './row-plan.js';
 import { safeText } from './safe-text.js';
 import { verdict } from './verdict.js';
+import { padEndWidth, textWidth } from './text-width.js';
 
 export { safeText } from './safe-text.js';
 
@@ -33,7 +34,7 @@ type Colors = ReturnType<typeof createColors>;
 
 /** Prose wrapped to the width: the first line after `first`, the rest after `rest`. */
 function wrap(text: string, width: number, first = '', rest = first): string[] {
-  return wrapText(safeText(text), width - Math.max(first.length, rest.length), ' ').map((l, i) => (i === 0 ? first : rest) + l);
+  return wrapText(safeText(text), width - Math.max(textWidth(first), textWidth(rest)), ' ').map((l, i) => (i === 0 ? first : rest) + l);
 }
 
 function painter(c: Colors): (text: string, flag: Flag) => string {
@@ -73,9 +74,9 @@ function verdictLines(analysis: Analysis, c: Colors, width: number): string[] {
     out.push(...lines.map((l, i) => (i === 0 ? `  ${sign}${l.slice(3)}` : l)));
   }
   if (v.findings.length > VERDICT_FINDINGS) out.push(`  … and ${plural(v.findings.length - VERDICT_FINDINGS, 'more finding')} (all in --json)`);
-  const label = Math.max(...v.facts.map((f) => f.label.length));
+  const label = Math.max(...v.facts.map((f) => textWidth(f.label)));
   for (const fact of v.facts) {
-    const lines = wrap(fact.text, width, `  ${fact.label.padEnd(label)}  `, ' '.repeat(label + 4));
+    const lines = wrap(fact.text, width, `  ${padEndWidth(fact.label, label)}  `, ' '.repeat(label + 4));
     out.push(...lines.map((l) => (fact.flag === null ? l : paint(l, fact.flag))));
   }
   return out;

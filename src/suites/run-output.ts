@@ -9,11 +9,12 @@ import { plural } from '../report/plural.js';
 import { taskReliability } from './repeat-stats.js';
 import type { RunSummary } from './run-suite.js';
 import type { TaskOutcome } from './run-task.js';
+import { wantsColor } from '../report/color-choice.js';
 
 export type Colors = ReturnType<typeof createColors>;
 
 export function colorsFor(isTTY: boolean, env: NodeJS.ProcessEnv): Colors {
-  return createColors(isTTY && !('NO_COLOR' in env) && env.TERM !== 'dumb');
+  return createColors(wantsColor(isTTY, env));
 }
 
 function badge(outcome: TaskOutcome['outcome'], c: Colors): string {

@@ -28,6 +28,7 @@ import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
 import { LazyWorkspace } from './workspace.js';
+import { loadShellParser } from '../harness/permissions/shell-parser.js';
 
 export interface TaskRunOptions {
   run: RunEmitter;
@@ -92,6 +93,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   let pipeline: PipelineServices;
   let sandbox: SandboxChoice;
   try {
+    // Set-up already judges bash (snapshots, defenses): the grammar must be in memory before it.
+    await loadShellParser();
     tools = taskTools(task);
     registry = tools.registry;
     lazy = new LazyWorkspace(task.files, options.tempDir);

@@ -91,6 +91,7 @@ function serverSpec(task: LoadedTask, name: string, s: McpServerSettings, worksp
     const cwd = s.cwd === undefined ? workspace : resolve(workspace, fill(s.cwd, 'cwd'));
     const command = s.package !== undefined ? process.execPath : s.command === 'node' ? process.execPath : fill(s.command!, 'command');
     const fullArgs = s.package !== undefined ? [packageBin(s.package, suiteDir, where), ...args] : args;
+    if (s.package === undefined) requireShippedFiles(s.command === 'node', s.args ?? [], args, cwd, where);
     transport = { kind: 'stdio', command, args: fullArgs, env: fillAll(s.env, 'env'), cwd };
   }
   const spec = defaultServerSpec(name, transport);
@@ -104,6 +105,28 @@ function serverSpec(task: LoadedTask, name: string, s: McpServerSettings, worksp
     maxOutputTokens: s.max_output_tokens ?? spec.maxOutputTokens,
     reconnect: { attempts: s.reconnect?.attempts ?? DEFAULT_RECONNECT.attempts, baseDelayMs: s.reconnect?.base_delay_ms ?? DEFAULT_RECONNECT.baseDelayMs },
   };
+}
+
+/**
+ * A server whose script is missing would only exit with Node's "Cannot find
+ * module" on its own stderr, and the task would report a failed connect that
+ * never names the file. So the files a suite ships with itself — an argument
+ * written as `${suite_dir}/...` — and the script `node` runs must exist
+ * before anything starts; otherwise a configuration error names the setting
+ * and the file.
+ */
+function requireShippedFiles(isNode: boolean, raw: readonly string[], filled: readonly string[], cwd: string, where: string): void {
+  // Node's script is its first argument unless that is an option (whose value we cannot tell from a path).
+  const script = isNode && raw[0] !== undefined && !raw[0].startsWith('-') ? 0 : -1;
+  filled.forEach((arg, i) => {
+    const rawArg = raw[i] ?? '';
+    // A script under the workspace may be written by the task's own files or setup, so only the suite's files are checked there.
+    const fromSuite = rawArg.startsWith('${suite_dir}');
+    const isScript = i === script && !rawArg.startsWith('${workspace}');
+    if (!fromSuite && !isScript) return;
+    const path = resolve(cwd, arg);
+    if (!existsSync(path)) throw new McpConfigError(`${where}.args.${i}: ${path} does not exist (the file ${isScript ? 'the server runs' : 'the suite names'} is missing)`);
+  });
 }
 
 /**

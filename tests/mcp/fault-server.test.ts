@@ -1,6 +1,6 @@
 /**
  * The faults a real server from npm will not produce on demand, against the
- * stdio server in tests/mcp/fault-server.mjs (the official SDK's server
+ * stdio server in suites/faults/mcp/fault-server.mjs (the official SDK's server
  * side): a crash mid-call, a handshake slower than the connect timeout, a
  * server that exits at start, connects bounded to 3 at a time, a tool list
  * in another order on the next start, a close during a connect. No SDK

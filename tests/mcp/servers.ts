@@ -11,7 +11,7 @@ import { ToolRegistry } from '../../src/harness/tools/registry.js';
 const root = resolve(import.meta.dirname, '../..');
 /** server-everything's bin, from node_modules (a pinned devDependency; never fetched at test time). */
 export const EVERYTHING_BIN = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-export const FAULT_SERVER = join(root, 'tests/mcp/fault-server.mjs');
+export const FAULT_SERVER = join(root, 'suites/faults/mcp/fault-server.mjs');
 
 export function everythingSpec(over: Partial<McpServerSpec> = {}): McpServerSpec {
   return { ...defaultServerSpec('everything', { kind: 'stdio', command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: {} }), trust: 'trusted', ...over };

@@ -35,7 +35,7 @@ describe('faultline lint-tools', () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-lint-mcp-'));
     try {
       const server = (name: string, tools: string, deferred: boolean) =>
-        `      ${name}:\n        command: node\n        args: [${JSON.stringify(resolve('tests/mcp/fault-server.mjs'))}, "--tools", "${tools}"]\n        deferred: ${deferred}\n`;
+        `      ${name}:\n        command: node\n        args: [${JSON.stringify(resolve('suites/faults/mcp/fault-server.mjs'))}, "--tools", "${tools}"]\n        deferred: ${deferred}\n`;
       const suite = (servers: string) => `tasks:\n  - id: t\n    prompt: p\n    tools: [read]\n    script: [{ text: ok }]\n    mcp_servers:\n${servers}`;
       // Every pair shares "mcp__", and each server's tools share their server part: none of that counts.
       writeFileSync(join(dir, 'distinct.yaml'), suite(server('alpha', 'echo,generation', false) + server('beta', 'echo,generation', true)));

@@ -48,20 +48,27 @@ describe('README code examples', () => {
     const analysis = await analyzeTraces([trace]);
     expect(findSection(analysis, 'tool_funnel')?.rows.find((r) => r.tool === 'shell')).toMatchObject({ calls: 1, failures: 1 });
     const defenses = findSection(analysis, 'defenses')?.rows ?? [];
+    // What the README says of this report: the armed defense judged and not fired, the other one off, none unwired.
+    expect(defenses.find((r) => r.defense === 'identical_call_loop')).toMatchObject({ triage: 'unreached' });
     expect(defenses.find((r) => r.defense === 'low_yield_spin')).toMatchObject({ triage: 'disarmed' });
+    expect(defenses.filter((r) => r.triage === 'unwired')).toEqual([]);
+    const out: string[] = [];
+    const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), env: { NO_COLOR: '1' }, cwd: dir, isTTY: false };
+    expect(await run(['report', '--strict', trace], io), out.join('')).toBe(0);
+    expect(out.join('')).toMatch(/identical_call_loop: unreached/);
   });
 
   it('the defense module passes verify-defense on the user-defense suite, and the vitest example passes', { timeout: 300_000 }, async () => {
     const dir = join(scratch, 'defense');
     mkdirSync(dir, { recursive: true });
     // The fixture suite arms ./no-test-skip.mjs: here that is the README's module.
-    copyFileSync(join(repo, 'tests/fixtures/user-defense/suite.yaml'), join(dir, 'suite.yaml'));
+    copyFileSync(join(repo, 'examples/user-defense/suite.yaml'), join(dir, 'suite.yaml'));
     writeFileSync(join(dir, 'no-test-skip.mjs'), block('js', 'defineDefense'));
     const out: string[] = [];
     const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), env: {}, cwd: repo, isTTY: false };
     expect(await run(['verify-defense', join(dir, 'no-test-skip.mjs'), '--suite', dir], io), out.join('')).toBe(0);
 
-    const test = block('js', 'faultline/testing').replaceAll('tests/fixtures/user-defense/suite.yaml', join(dir, 'suite.yaml'));
+    const test = block('js', 'faultline/testing').replaceAll('examples/user-defense/suite.yaml', join(dir, 'suite.yaml'));
     writeFileSync(join(dir, 'readme.test.mjs'), test);
     // Its own config, so the repository's (global setup, include globs) does not apply.
     writeFileSync(join(dir, 'vitest.config.mjs'), 'export default { test: { include: ["readme.test.mjs"] } };\n');

@@ -1,5 +1,5 @@
 /**
- * A user's own defense (tests/fixtures/user-defense/no-test-skip.mjs, which
+ * A user's own defense (examples/user-defense/no-test-skip.mjs, which
  * imports `faultline` by name) checked the two ways a user would: in their
  * own vitest suite through `faultline/testing` — imported by package name,
  * as a user would — and through `faultline verify-defense`.
@@ -17,7 +17,7 @@ declare module 'vitest' {
 expect.extend(faultlineMatchers);
 afterAll(() => closeScenarios());
 
-const dir = join(import.meta.dirname, '../fixtures/user-defense');
+const dir = join(import.meta.dirname, '../../examples/user-defense');
 const suite = join(dir, 'suite.yaml');
 const module = join(dir, 'no-test-skip.mjs');
 

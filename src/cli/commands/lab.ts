@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
+import { wantsColor } from '../../report/color-choice.js';
 
 interface LabCliOptions {
   suite: string[];
@@ -98,7 +99,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       const requestsPath = tracePath.replace(/(\.jsonl)?$/, '.requests.jsonl');
       mkdirSync(dirname(requestsPath), { recursive: true });
       writeFileSync(requestsPath, '');
-      const color = io.isTTY && !io.env['NO_COLOR'];
+      const color = wantsColor(io.isTTY, io.env);
       // The harness runs in its own process group, out of reach of the terminal's Ctrl-C: the lab stops it.
       const abort = new AbortController();
       const onSigint = () => abort.abort('sigint');

@@ -8,6 +8,7 @@ import { CliError, readProgress, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 import { formatOption, traceSources } from '../trace-sources.js';
 import { strictProblems } from '../strict.js';
+import { wantsColor } from '../../report/color-choice.js';
 
 interface ReportFlags {
   json?: boolean;
@@ -25,9 +26,9 @@ function assertHtmlDir(io: CliIo, dir: string): void {
   if (existsSync(path) && !statSync(path).isDirectory()) throw new CliError(`--html ${dir}: not a directory (it is a file; --html takes the directory to write index.html in)`);
 }
 
-/** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */
+/** Colour on a TTY or with FORCE_COLOR, never with NO_COLOR (report/color-choice.ts). */
 export function useColor(io: CliIo): boolean {
-  return io.isTTY && !io.env.NO_COLOR;
+  return wantsColor(io.isTTY, io.env);
 }
 
 export function registerReport(program: Command, io: CliIo, result: CommandResult): void {

@@ -23,6 +23,7 @@ import { callModel, type ModelCallDeps } from './model-call.js';
 import { prefixHash } from './prefix-hash.js';
 import { decideTurn } from './turn-decision.js';
 import { attributeStop } from './stop-attribution.js';
+import { loadShellParser } from '../permissions/shell-parser.js';
 
 export interface AgentRunOptions {
   model: Model;
@@ -54,6 +55,8 @@ export interface AgentResult {
 
 export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   const { model, registry, emitter, config } = options;
+  // bash calls are analysed synchronously (permissions, concurrency safety): the grammar must be in memory first.
+  await loadShellParser();
   const now = options.now ?? (() => performance.now());
   const signal = options.signal ?? new AbortController().signal;
   const started = now();

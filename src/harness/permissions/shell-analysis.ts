@@ -6,7 +6,7 @@
  * command unanalyzable: callers treat that as "not safe" (fail closed).
  */
 import type { Node } from 'web-tree-sitter';
-import { parseShell } from './shell-parser.js';
+import { parseShell, shellParserLoaded } from './shell-parser.js';
 import { shellWord, type ShellWord } from './shell-words.js';
 import type { Assignment, FunctionDef, Redirection, ShellAnalysis, ShellConstruct, ShellFlag, SimpleCommand } from './shell-types.js';
 import { SHELLS, baseName, isDangerousEnvName, shellCScript, unwrapCommand } from './command-words.js';
@@ -54,6 +54,8 @@ export function analyzeShell(command: string, depth = 0): ShellAnalysis {
   const hit = cache.get(command);
   if (hit) return hit;
   const result = analyzeUncached(command, depth);
+  // A fail-closed answer given before the grammar loaded is not the command's analysis: never keep it.
+  if (!shellParserLoaded()) return result;
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(command, result);
   return result;

@@ -1,20 +1,51 @@
 /**
  * The bash parser: tree-sitter-bash (WASM) through web-tree-sitter. See
- * README.md for why this parser. Loading the grammar is asynchronous, so it
- * happens once, at module load (top-level await): everything that imports
- * this module gets a synchronous `parseShell`, which is what a call-level
- * `isConcurrencySafe(input): boolean` needs (seed §6.2).
+ * README.md for why this parser. Loading the grammar is asynchronous but
+ * `parseShell` must be synchronous (a call-level `isConcurrencySafe(input):
+ * boolean` needs it, seed §6.2), so it is loaded once by `loadShellParser()`,
+ * which every entry point that runs tools awaits (runAgent, a suite's task).
+ * Not at module load: a top-level await would make `require('faultline')`
+ * fail with ERR_REQUIRE_ASYNC_MODULE. Before the load, `parseShell` fails
+ * closed (the command is unanalyzable), never guesses.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import { isRuleOn } from './rule-switches.js';
 
-const require = createRequire(import.meta.url);
+let parser: Parser | null = null;
+let loading: Promise<void> | null = null;
 
-await Parser.init();
-const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
-const parser = new Parser();
-parser.setLanguage(bash);
+/**
+ * The grammar's .wasm: the copy the build puts next to this module (the
+ * package ships that 1.3 MB file, not the tree-sitter-bash package with its
+ * native build), else the tree-sitter-bash package (a source checkout).
+ */
+function grammarPath(): string {
+  const shipped = fileURLToPath(new URL('./tree-sitter-bash.wasm', import.meta.url));
+  if (existsSync(shipped)) return shipped;
+  return createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+}
+
+/** Loads the grammar once; later calls return the same promise. */
+export function loadShellParser(): Promise<void> {
+  loading ??= (async () => {
+    await Parser.init();
+    const bash = await Language.load(grammarPath());
+    const p = new Parser();
+    p.setLanguage(bash);
+    parser = p;
+  })().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+export function shellParserLoaded(): boolean {
+  return parser !== null;
+}
 
 /** Longest command we parse; longer input is unanalyzable (fail closed, and bounds parse time). */
 export const MAX_COMMAND_CHARS = 32_000;
@@ -32,6 +63,7 @@ export type ParseOutcome =
 export function parseShell(command: string): ParseOutcome {
   if (command.length > MAX_COMMAND_CHARS) return { ok: false, error: `command longer than ${MAX_COMMAND_CHARS} characters` };
   if (command.includes('\0')) return { ok: false, error: 'command contains a NUL byte' };
+  if (!parser) return { ok: false, error: 'the bash parser is not loaded (await loadShellParser() before running tools)' };
   let tree: Tree | null;
   try {
     tree = parser.parse(command);

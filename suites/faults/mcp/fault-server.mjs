@@ -5,9 +5,9 @@
  * handshake, a crash mid-call, a tool list in another order or with another
  * description after a restart, huge outputs in English / CJK / base64,
  * many images, JSON-RPC errors, a 10,000-character description, and a log
- * of the cancellations it received. Used by suites/faults/mcp and tests/mcp.
+ * of the cancellations it received. Used by suites/faults/mcp (shipped with them, since their scenarios start it) and tests/mcp.
  *
- *   node tests/mcp/fault-server.mjs [--connect-delay-ms N] [--state FILE]
+ *   node suites/faults/mcp/fault-server.mjs [--connect-delay-ms N] [--state FILE]
  *        [--reorder] [--drift] [--fail-restarts] [--tools a,b,...] [--exit-at-start CODE]
  *
  * --state FILE counts starts (the "generation"): the 1st start is 1, a
