@@ -3,9 +3,11 @@
  * workspace files, the stop attribution and the session's events. Each check
  * becomes one `expectation` event; the task passes when all hold.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { TurnStop } from '../events/labels.js';
+import { redact } from '../events/redact.js';
+import { NotRegularFile, readRegularFileSync } from '../harness/tools/regular-file.js';
 import { checkEventAssertion, parseEventAssertion, type EventRecord } from './event-assertion.js';
 import type { FileExpectation, TaskExpect, TextMatch } from './schema.js';
 
@@ -31,7 +33,8 @@ export function evaluateExpectations(expect: TaskExpect, facts: SessionFacts): E
   const answers = expect.answer === undefined ? [] : Array.isArray(expect.answer) ? expect.answer : [expect.answer];
   answers.forEach((match, i) => {
     const { ok, what } = matchText(match, facts.finalText);
-    results.push({ id: `answer.${i}`, ok, detail: `answer ${what}${ok ? '' : `; answer was: ${facts.finalText.slice(0, 200)}`}` });
+    // Redacted before it is cut: a key cut in half would no longer be recognised, and half a key is still a leak.
+    results.push({ id: `answer.${i}`, ok, detail: `answer ${what}${ok ? '' : `; answer was: ${redact(facts.finalText).slice(0, 200)}`}` });
   });
   for (const [path, check] of Object.entries(expect.files ?? {})) {
     results.push({ id: `files.${path}`, ...checkFile(facts.workspace, path, check) });
@@ -57,6 +60,13 @@ function checkFile(workspace: string, path: string, check: FileExpectation): { o
   const exists = existsSync(full);
   if ('exists' in check) return { ok: exists === check.exists, detail: `${path} ${check.exists ? 'exists' : 'does not exist'} (it ${exists ? 'does' : 'does not'})` };
   if (!exists) return { ok: false, detail: `${path} does not exist` };
-  const { ok, what } = matchText(check, readFileSync(full, 'utf8'));
+  let text: string;
+  try {
+    text = readRegularFileSync(full); // a FIFO planted by the model must not hang the run
+  } catch (error) {
+    if (error instanceof NotRegularFile) return { ok: false, detail: `${path} is a ${error.kind}, not a regular file` };
+    throw error;
+  }
+  const { ok, what } = matchText(check, text);
   return { ok, detail: `${path} ${what}` };
 }

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { looksBinary } from './binary.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
+import { fileKind } from './regular-file.js';
 import type { Tool, ToolOutput } from './tool.js';
 import { refusal, resolveWorkspacePath } from './workspace-path.js';
 
@@ -56,6 +57,8 @@ export const readTool: Tool<ReadInput> = {
     try {
       const stats = await stat(target.path);
       if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'read');
+      // A FIFO or device would block the read until someone writes to it: only regular files are read.
+      if (!stats.isFile()) return { content: `"${shown}" is a ${fileKind(stats)}, not a regular file, so it was not read.`, isError: true, errorCode: 'not_regular_file' };
       if (await looksBinary(target.path)) {
         return {
           content: `"${shown}" looks like a binary file (it contains NUL bytes), so it was not read. read only shows text files.`,
