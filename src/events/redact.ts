@@ -58,16 +58,20 @@ const PREFIXED: RegExp[] = [
  * Names that say their value is a secret (gitleaks' generic-api-key keywords): ends in one of the words, case
  * insensitive, or — environment style, upper case — in `_KEY` or `_PAT`.
  */
-const SECRET_NAME = new RegExp(
-  String.raw`^[\w.-]*?(?:passw(?:or)?d|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|secret[_-]?key|credentials?|auth[_-]?key|auth|sessionid|cookie|dsn)$`,
-  'i',
-);
+const SECRET_WORDS = String.raw`(?:passw(?:or)?d|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|secret[_-]?key|credentials?|auth[_-]?key|auth|sessionid|cookie|dsn)`;
+const SECRET_NAME = new RegExp(String.raw`^[\w.-]*?${SECRET_WORDS}$`, 'i');
 const ENV_SECRET_NAME = /^[A-Z0-9_]*_(?:KEY|PAT)$/;
-/** name (quoted or not), a separator (= : := =>), then a quoted or bare value. */
-const ASSIGNMENT = new RegExp(
-  String.raw`((?:^|[^\w.-])(["']?)([\w.-]{1,80})\2[ \t]*(?::=|=>|=|:)[ \t]*)(?:(["'\x60])((?:(?!\4)[^\n\\]|\\.){1,500})\4|([^\s"'\x60,;&)}\]]{3,}))`,
-  'g',
-);
+/**
+ * A secret name (quoted or not), a separator (= : := =>), then a quoted or bare value. The name is part of the
+ * pattern, so text around a name that is not a secret is never consumed (`a.txt: password=…` still matches).
+ */
+function assignment(name: string, flags: string): RegExp {
+  return new RegExp(
+    String.raw`((?<![\w.-])(["']?)(${name})\2[ \t]*(?::=|=>|=|:)[ \t]*)(?:(["'\x60])((?:(?!\4)[^\n\\]|\\.){1,500})\4|([^\s"'\x60,;&)}\]]{3,}))`,
+    flags,
+  );
+}
+const ASSIGNMENTS = [assignment(String.raw`[\w.-]*?${SECRET_WORDS}`, 'gi'), assignment('[A-Z0-9_]*_(?:KEY|PAT)', 'g')];
 /** Values that are not secrets: placeholders, variables, what we wrote ourselves. */
 const NOT_A_VALUE = /^(?:\[REDACTED\]|\*+|\$\{?\w+\}?|<[^>]*>|%\w+%|true|false|null|none|undefined)$/i;
 
@@ -83,11 +87,13 @@ export function redact(text: string): string {
   let out = text;
   for (const pattern of TOKENS) out = out.replace(pattern, R);
   for (const pattern of PREFIXED) out = out.replace(pattern, (_m, prefix: string) => `${prefix}${R}`);
-  out = out.replace(ASSIGNMENT, (match, head: string, _q: string, name: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
-    const value = quoted ?? bare ?? '';
-    if (!isSecretName(name) || NOT_A_VALUE.test(value)) return match;
-    return quote === undefined ? `${head}${R}` : `${head}${quote}${R}${quote}`;
-  });
+  for (const pattern of ASSIGNMENTS) {
+    out = out.replace(pattern, (match, head: string, _q: string, _name: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+      const value = quoted ?? bare ?? '';
+      if (NOT_A_VALUE.test(value)) return match;
+      return quote === undefined ? `${head}${R}` : `${head}${quote}${R}${quote}`;
+    });
+  }
   out = out.replace(TOKEN_LIKE, (token) => (looksRandom(token) ? R : token));
   return out;
 }
