@@ -9,6 +9,7 @@ import { NEVER_CANCELLED } from '../schedule/bash-cascade.js';
 import type { SessionStops } from './session-stops.js';
 import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
+import { isRuleOn } from '../permissions/rule-switches.js';
 import { captureGitState, gitStateNote, neutraliseNewGitState, type GitState } from '../sandbox/git-state.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
@@ -47,7 +48,7 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   else sessionSignal.addEventListener('abort', control);
   cascade?.addEventListener('abort', control);
   // Git state that runs programs, found by what git uses (git-state.ts): what a changing call adds is undone after it.
-  const gitBefore = tool.readOnly ? null : captureGitState(options.workspace);
+  const gitBefore = tool.readOnly || !isRuleOn('git_state') ? null : captureGitState(options.workspace);
   try {
     const body = tool.execute(input, control);
     // A tool that ignores its signal must not hold the turn: race the body against the stop.
