@@ -130,7 +130,8 @@ function factsOf(row: ProcRow): ProcFacts {
   let f = facts.get(row.key);
   if (f === undefined) {
     f = { marker: markerOf(row.pid), ns: namespaceOf(row.pid) };
-    facts.set(row.key, f);
+    // A child of the harness seen between fork and exec still has the harness's environment: look again next time.
+    if (f.marker !== null || row.ppid !== process.pid) facts.set(row.key, f);
   }
   return f;
 }
