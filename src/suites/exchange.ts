@@ -7,7 +7,7 @@
  * temporary workspace compares equal.
  */
 import { join } from 'node:path';
-import { redact } from '../events/redact.js';
+import { redactJson } from '../events/redact.js';
 import type { ModelErrorKind } from '../events/labels.js';
 import type { JsonSchema, Message, ModelRequest, ModelResponse, RequestInfo, ToolUseBlock } from '../providers/types.js';
 
@@ -76,7 +76,8 @@ function mapStrings<T>(value: T, fn: (s: string) => string): T {
 
 /** Secrets redacted, workspace path replaced by the placeholder. */
 export function scrub<T>(value: T, workspace: string): T {
-  return mapStrings(value, (s) => redact(workspace ? s.split(workspace).join(WORKSPACE_PLACEHOLDER) : s));
+  // Fields whose names say they hold a secret (`"api_key": …`) go whole; every string is redacted too.
+  return redactJson(mapStrings(value, (s) => (workspace ? s.split(workspace).join(WORKSPACE_PLACEHOLDER) : s)));
 }
 
 /** The placeholder back to this session's workspace (for replayed responses the harness acts on). */

@@ -5,6 +5,7 @@
  */
 import { resolve, sep } from 'node:path';
 import type { TurnStop } from '../events/labels.js';
+import { redact } from '../events/redact.js';
 import { checkEventAssertion, parseEventAssertion, type EventRecord } from './event-assertion.js';
 import type { FileExpectation, TaskExpect, TextMatch } from './schema.js';
 import { inspectWorkspaceFile } from './workspace-file.js';
@@ -31,7 +32,8 @@ export function evaluateExpectations(expect: TaskExpect, facts: SessionFacts): E
   const answers = expect.answer === undefined ? [] : Array.isArray(expect.answer) ? expect.answer : [expect.answer];
   answers.forEach((match, i) => {
     const { ok, what } = matchText(match, facts.finalText);
-    results.push({ id: `answer.${i}`, ok, detail: `answer ${what}${ok ? '' : `; answer was: ${facts.finalText.slice(0, 200)}`}` });
+    // Redacted before it is cut: a key cut in half would no longer be recognised, and half a key is still a leak.
+    results.push({ id: `answer.${i}`, ok, detail: `answer ${what}${ok ? '' : `; answer was: ${redact(facts.finalText).slice(0, 200)}`}` });
   });
   for (const [path, check] of Object.entries(expect.files ?? {})) {
     results.push({ id: `files.${path}`, ...checkFile(facts.workspace, path, check) });
@@ -60,7 +62,8 @@ function checkFile(workspace: string, path: string, check: FileExpectation): { o
   const exists = seen.kind !== 'missing';
   if ('exists' in check) return { ok: exists === check.exists, detail: `${path} ${check.exists ? 'exists' : 'does not exist'} (it ${exists ? 'does' : 'does not'})` };
   if (!exists) return { ok: false, detail: `${path} does not exist` };
-  if (seen.kind !== 'file') return { ok: false, detail: `${path} is ${seen.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)'}, not a text file` };
+  if (seen.kind === 'directory') return { ok: false, detail: `${path} is a directory, not a text file` };
+  if (seen.kind === 'special') return { ok: false, detail: `${path} is a ${seen.what}, not a regular file` };
   const { ok, what } = matchText(check, seen.text);
   return { ok, detail: `${path} ${what}` };
 }

@@ -10,13 +10,14 @@
 import { closeSync, constants as C, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
 import { openDirBeneathSync } from '../harness/safe-fs/beneath.js';
+import { fileKind } from '../harness/tools/regular-file.js';
 import { isInside } from '../harness/tools/workspace-path.js';
 
 export type WorkspaceFile =
   | { kind: 'missing' }
   | { kind: 'outside'; why: string }
   | { kind: 'directory' }
-  | { kind: 'special' }
+  | { kind: 'special'; what: string }
   | { kind: 'file'; text: string };
 
 /** `full` is the lexical absolute path below `workspace` (already checked lexically by the caller). */
@@ -58,7 +59,7 @@ export function inspectWorkspaceFile(workspace: string, full: string): Workspace
     try {
       const stats = fstatSync(fd);
       if (stats.isDirectory()) return { kind: 'directory' };
-      if (!stats.isFile()) return { kind: 'special' };
+      if (!stats.isFile()) return { kind: 'special', what: fileKind(stats) };
       return { kind: 'file', text: readFileSync(fd, 'utf8') };
     } finally {
       closeSync(fd);

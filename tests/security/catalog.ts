@@ -144,7 +144,7 @@ export const ATTACKS: readonly Attack[] = [
   // Working directories: composed (`cd src && cd door`), and targets bash computes (`~-` is $OLDPWD, a glob).
   { id: 'cd-then-cd-through-link', cls: 'physical_paths', command: 'cd src && cd door && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
   { id: 'cd-tilde-oldpwd', cls: 'physical_paths', command: 'OLDPWD=OUT; cd ~- && cat secret.txt', readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
-  { id: 'cd-glob-target', cls: 'physical_paths', command: 'cd src/d*r && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs'] } },
+  { id: 'cd-glob-target', cls: 'physical_paths', command: 'cd src/d*r && cat secret.txt', setup: doorInSrc, readsOutside: true, proof: { mode: 'acceptEdits', rules: ['working_dirs', 'operand_paths'] } },
   // A dangling link whose text has `..` after a symlink: writing through it creates its target next to the link's target.
   { id: 'dangling-link-dotdot', cls: 'physical_paths', command: 'echo x > up', setup: (lab) => symlinkSync('link/../pwned', join(lab.ws, 'up')), proof: { mode: 'bypass', rules: ['physical_dotdot'] } },
   // 4. Bypass-immune promises and the operands of write commands.
@@ -152,7 +152,7 @@ export const ATTACKS: readonly Attack[] = [
   { id: 'cp-git-hook', cls: 'bypass_immune', command: 'cp a.txt .git/hooks/post-checkout', proof: { mode: 'bypass', rules: OPS, steps: STEPS_WRITE } },
   { id: 'tee-repo-hookspath', cls: 'bypass_immune', command: 'echo "touch OUT/pwned" | tee .husky/pre-commit', setup: huskyHooks, proof: { mode: 'bypass', rules: ['config_sources'], steps: STEPS_WRITE } },
   { id: 'cp-repo-hookspath', cls: 'bypass_immune', command: 'cp a.txt .husky/post-checkout', setup: huskyHooks, proof: { mode: 'bypass', rules: ['config_sources'], steps: STEPS_WRITE } },
-  { id: 'git-config-hookspath', cls: 'bypass_immune', command: 'git config core.hooksPath OUT', proof: { mode: 'bypass', rules: ['operand_paths', 'config_sources'], steps: STEPS_WRITE } },
+  { id: 'git-config-hookspath', cls: 'bypass_immune', command: 'git config core.hooksPath OUT', proof: { mode: 'bypass', rules: ['operand_paths', 'config_sources', 'git_state'], steps: STEPS_WRITE } },
   { id: 'cp-ssh-key-then-cat', cls: 'bypass_immune', command: 'cp ~/.ssh/id_rsa k.txt && cat k.txt', proof: { mode: 'bypass', rules: OPS } },
   { id: 'home-var-ssh-key', cls: 'bypass_immune', command: 'cat "$HOME/.ssh/id_rsa"', proof: { mode: 'bypass', rules: OPS } },
   { id: 'dynamic-path-ssh-key', cls: 'bypass_immune', command: 'f=~/.ssh/id_rsa; cat "$f"', proof: { mode: 'bypass', rules: OPS } },

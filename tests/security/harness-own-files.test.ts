@@ -56,7 +56,7 @@ describe('expect.files checks read only below the workspace\'s real root', () =>
     });
     const results = evaluateExpectations({ files: { pipe: { contains: 'x' }, dangling: { exists: false } } }, facts(lab.ws));
     expect(results.map((r) => [r.ok, r.detail])).toEqual([
-      [false, 'pipe is not a regular file (FIFO, socket or device), not a text file'],
+      [false, 'pipe is a named pipe (FIFO), not a regular file'],
       [true, 'dangling does not exist (it does not)'],
     ]);
   });

@@ -146,7 +146,8 @@ function workspaceContains(dir: string, mark: string): boolean {
   return false;
 }
 
-export type SandboxUse = 'jail' | 'product';
+/** `none`: no OS sandbox at all (what `--sandbox off` runs), for checks judged after the call on the host. */
+export type SandboxUse = 'jail' | 'product' | 'none';
 
 /** bubblewrap is required under CI: its absence is a failure, not a skip. */
 export function bwrapOrFail(): boolean {
@@ -173,7 +174,7 @@ export interface CallResult {
 
 /** One bash call through the real pipeline (permission chain, then the real bash tool). */
 export async function bashCall(lab: Lab, command: string, mode: PermissionMode, use: SandboxUse, skipSteps: readonly ChainStep[] = []): Promise<CallResult> {
-  const sandbox = use === 'jail' ? jail(lab) : chooseSandbox('required', { workspace: lab.ws, homeDir: lab.home }).sandbox;
+  const sandbox = use === 'jail' ? jail(lab) : use === 'none' ? noSandbox({ ...process.env, HOME: lab.home }) : chooseSandbox('required', { workspace: lab.ws, homeDir: lab.home }).sandbox;
   const sink = new MemorySink();
   const emitter = new RunEmitter(sink, 'security').session('s', 'attack');
   const registry = new ToolRegistry(builtinTools().map((t) => (t.name === 'bash' ? bashTool : t)));

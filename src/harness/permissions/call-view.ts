@@ -4,7 +4,7 @@
  * is read-only, each path access with its path-guard verdict, and the units
  * that rules are matched against.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyzeShell, type ShellAnalysis } from './shell-analysis.js';
 import { readOnlyVerdict } from './read-only-command.js';
@@ -64,6 +64,15 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
       unseenCode = sp.unseenCode;
       if (cwds.length > 0) bases = workingDirs(cwds, config);
       if (sp.gitDirs.length > 0 && isRuleOn('git_repository')) untrustedGit = gitTrust(sp.gitDirs, bases, config);
+      if (isRuleOn('config_sources')) {
+        const rc = packageManagerConfig(analysis, bases, config.workspaceRoot);
+        if (rc !== null) {
+          // Its effects follow a file the model can write: code faultline cannot see, like a Makefile.
+          if (readOnly) notReadOnlyBecause = rc;
+          readOnly = false;
+          unseenCode ??= rc;
+        }
+      }
       if (wantUnits) {
         for (const cmd of analysis.commands) {
           const written = words(cmd.argv);
@@ -90,6 +99,32 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
     }
   }
   return { analysis, readOnly, notReadOnlyBecause, paths, units, untrustedGit, unseenCode };
+}
+
+/** Config files a package manager reads from the project it runs in, by manager. */
+const PM_CONFIG: Readonly<Record<string, readonly string[]>> = {
+  npm: ['.npmrc'], npx: ['.npmrc'], pnpm: ['.npmrc', 'pnpm-workspace.yaml'], yarn: ['.yarnrc', '.yarnrc.yml', '.npmrc'],
+};
+
+/**
+ * A package manager's "read-only" sub-command (`npm ls`, `npm view`) is read-only only with its defaults: the
+ * repository's `.npmrc` (or `.yarnrc`) can move its cache, logs and prefix anywhere, name a shell or a
+ * user config. When such a file exists in the workspace, or on the way from a working directory up to
+ * the workspace root, the command is judged as not read-only, and says why.
+ */
+function packageManagerConfig(analysis: Extract<ShellAnalysis, { ok: true }>, bases: readonly (string | undefined)[], root: string): string | null {
+  for (const cmd of analysis.commands) {
+    const name = baseName(unwrapCommand(cmd).argv[0]);
+    const files = name === null ? undefined : PM_CONFIG[name];
+    if (files === undefined) continue;
+    for (const base of bases) {
+      for (let d = base ?? root; d === root || d.startsWith(root + path.sep); d = path.dirname(d)) {
+        for (const f of files) if (existsSync(path.join(d, f))) return `\`${name}\` reads ${path.relative(root, path.join(d, f)) || f} from the repository, which can send its cache, logs or prefix anywhere, so it is not read-only here`;
+        if (d === root) break;
+      }
+    }
+  }
+  return null;
 }
 
 /** The first git working directory (relative to the workspace or a `cd` target) whose repository is not trusted. */

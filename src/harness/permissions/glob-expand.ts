@@ -31,7 +31,12 @@ export function expandGlob(pattern: string, cwd: string, readDir: ReadDir = real
       const literal = unescape(seg);
       for (const dir of current) next.push(join(dir, literal));
     } else {
-      const m = segmentMatcher(seg);
+      let m: ReturnType<typeof segmentMatcher>;
+      try {
+        m = segmentMatcher(seg);
+      } catch {
+        m = null; // a pattern the translation cannot express: unknown, as for equivalence classes
+      }
       if (m === null) return null;
       for (const dir of current) {
         let names: string[];

@@ -19,6 +19,8 @@ const CLASSES: Readonly<Record<string, string>> = {
 };
 
 const escapeRe = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+/** Outside a bracket: `\-` is not a valid escape in a `u` regex (a word like `--include=*.ts` made it throw). */
+const escapeLiteral = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 export interface SegmentMatcher {
   /** bash's match for a name of printable ASCII characters. */
@@ -40,8 +42,8 @@ export function segmentMatcher(seg: string): SegmentMatcher | null {
     if (c === '\\') {
       // A trailing backslash is itself.
       const lit = i + 1 < seg.length ? (seg[++i] as string) : '\\';
-      strict += escapeRe(lit);
-      relaxed += escapeRe(lit);
+      strict += escapeLiteral(lit);
+      relaxed += escapeLiteral(lit);
     } else if (c === '*') {
       strict += '[^]*';
       relaxed += '[^]*';
@@ -60,8 +62,8 @@ export function segmentMatcher(seg: string): SegmentMatcher | null {
         i = b.end;
       }
     } else {
-      strict += escapeRe(c);
-      relaxed += escapeRe(c);
+      strict += escapeLiteral(c);
+      relaxed += escapeLiteral(c);
     }
   }
   return { strict: new RegExp(`^${strict}$`, 'u'), relaxed: new RegExp(`^${relaxed}$`, 'u') };

@@ -28,6 +28,8 @@ export const RULE_SWITCHES = [
   'word_fidelity',
   /** Working directories compose (`cd a && cd b` is a/b), and a `cd` target bash computes (`~-`, a glob) is unknown (call-view.ts, shell-words.ts). */
   'working_dirs',
+  /** Hooks and program-running git config a changing call adds to any git dir of the workspace are undone after it (sandbox/git-state.ts, pipeline/execute.ts). */
+  'git_state',
 ] as const;
 export type RuleSwitch = (typeof RULE_SWITCHES)[number];
 

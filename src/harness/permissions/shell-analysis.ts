@@ -75,6 +75,7 @@ function analyzeUncached(command: string, depth: number): ShellAnalysis {
     assignments: [] as Assignment[],
     functions: [] as FunctionDef[],
     flags: [] as ShellFlag[],
+    globWords: [] as ShellWord[],
   };
   const empty = parsed.root.namedChildren.every((c) => c.type === 'comment');
   // Substitutions seen while walking the words of the command being built.
@@ -180,6 +181,14 @@ function analyzeUncached(command: string, depth: number): ShellAnalysis {
     const t = node.type;
     if (!node.isNamed) return;
     if (LEAVES.has(t)) return;
+    if (t === 'for_statement') {
+      // `for f in /home/*`: the list is expanded like any argument, listing the directories its globs reach.
+      for (const c of node.namedChildren) {
+        if (c.type === 'variable_name' || c.type === 'do_group' || c.type === 'compound_statement') continue;
+        const w = shellWord(c);
+        if (w.glob) out.globWords.push(w);
+      }
+    }
     if (TRANSPARENT.has(t)) {
       for (const c of node.namedChildren) walk(c, ctx);
       return;

@@ -8,6 +8,7 @@
  * paths are also resolved, and the directories git runs in.
  */
 import type { ShellAnalysis } from './shell-analysis.js';
+import type { ShellWord } from './shell-words.js';
 import type { PathAccess } from './types.js';
 import { judged } from './command-model.js';
 
@@ -19,6 +20,10 @@ export interface ShellPaths {
   readonly gitDirs: readonly (string | null)[];
   /** The first part that runs code faultline cannot see (model-facing), or null. */
   readonly unseenCode: string | null;
+}
+
+function globRead(w: ShellWord): PathAccess {
+  return { path: w.value, access: 'read', glob: true, pattern: w.pattern, via: `the glob \`${w.text.slice(0, 60)}\`` };
 }
 
 export function shellPaths(analysis: Extract<ShellAnalysis, { ok: true }>): ShellPaths {
@@ -38,6 +43,10 @@ export function shellPaths(analysis: Extract<ShellAnalysis, { ok: true }>): Shel
     cwds.push(...j.cwds);
     gitDirs.push(...j.gitDirs);
     unseenCode ??= j.unseenCode;
+    // Every glob word lists directories to expand, whatever the command does with the result (`echo /home/*`,
+    // `printf '%s\n' ../*/`): it is a read of what it can match, judged where it can match.
+    for (const w of cmd.argv) if (w.glob) accesses.push(globRead(w));
   }
+  for (const w of analysis.globWords) accesses.push(globRead(w));
   return { accesses, cwds, gitDirs, unseenCode };
 }

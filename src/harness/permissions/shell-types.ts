@@ -59,6 +59,8 @@ export type ShellAnalysis =
       readonly assignments: readonly Assignment[];
       readonly functions: readonly FunctionDef[];
       readonly flags: readonly ShellFlag[];
+      /** Glob words outside any command's argv (`for f in /home/*`): bash lists directories to expand them. */
+      readonly globWords: readonly ShellWord[];
       /** Nothing but blanks and comments. */
       readonly empty: boolean;
     }

@@ -9,6 +9,8 @@ import { NEVER_CANCELLED } from '../schedule/bash-cascade.js';
 import type { SessionStops } from './session-stops.js';
 import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
+import { isRuleOn } from '../permissions/rule-switches.js';
+import { captureGitState, gitStateNote, neutraliseNewGitState, type GitState } from '../sandbox/git-state.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
 export type AbortCause = 'user' | 'cascade';
@@ -45,6 +47,8 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   if (stops) stops.add(control);
   else sessionSignal.addEventListener('abort', control);
   cascade?.addEventListener('abort', control);
+  // Git state that runs programs, found by what git uses (git-state.ts): what a changing call adds is undone after it.
+  const gitBefore = tool.readOnly || !isRuleOn('git_state') ? null : captureGitState(options.workspace);
   try {
     const body = tool.execute(input, control);
     // A tool that ignores its signal must not hold the turn: race the body against the stop.
@@ -54,16 +58,29 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
       return stoppedOutcome(options, control.reason);
     }
     if (control.reason !== null) return stoppedOutcome(options, control.reason);
-    return settled.output.isError ? { kind: 'tool_error', output: settled.output } : { kind: 'ok', output: settled.output };
+    const output = withGitStateUndone(settled.output, options.workspace, gitBefore);
+    return output.isError ? { kind: 'tool_error', output } : { kind: 'ok', output };
   } catch (error) {
     if (control.reason !== null) return stoppedOutcome(options, control.reason);
     return { kind: 'exception', error };
   } finally {
+    // Stopped, thrown or finished: what the call left is undone either way (the returned output carries the note).
+    if (gitBefore !== null && !gitChecked.has(gitBefore)) neutraliseNewGitState(options.workspace, gitBefore);
     control.disarm();
     if (stops) stops.delete(control);
     else sessionSignal.removeEventListener('abort', control);
     cascade?.removeEventListener('abort', control);
   }
+}
+
+const gitChecked = new WeakSet<GitState>();
+
+function withGitStateUndone(output: ToolOutput, workspace: string, before: GitState | null): ToolOutput {
+  if (before === null) return output;
+  gitChecked.add(before);
+  const notes = neutraliseNewGitState(workspace, before);
+  if (notes.length === 0) return output;
+  return { ...output, content: `${output.content}\n\n${gitStateNote(notes)}` };
 }
 
 type StopReason = 'timeout' | 'aborted' | 'cascade';

@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { bwrapArgs, type BwrapLayout } from './bwrap-args.js';
+import { commandEnv } from './command-env.js';
+import { namespacedBash } from './pid-namespace.js';
 
 export const SANDBOX_MODES = ['required', 'auto', 'off'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
@@ -21,8 +23,11 @@ export type SandboxKind = 'bubblewrap' | 'none';
 /** How the bash tool starts one command. */
 export interface CommandSandbox {
   readonly kind: SandboxKind;
-  /** The program and arguments that run `bash -c command` in `cwd`, and the environment to give it. */
-  spawnArgs(command: string, cwd: string): { file: string; args: string[]; env?: NodeJS.ProcessEnv };
+  /**
+   * The program and arguments that run `bash -c command` in `cwd`, and the environment to give it.
+   * `statusCarriesSignal`: a command killed by signal n is reported as exit 128+n (an init process in between).
+   */
+  spawnArgs(command: string, cwd: string): { file: string; args: string[]; env?: NodeJS.ProcessEnv; statusCarriesSignal?: boolean };
 }
 
 export interface SandboxChoice {
@@ -46,18 +51,13 @@ export interface SandboxOptions {
   readonly bwrap?: string;
 }
 
-/** Variables whose names say they hold a credential: not passed into the sandbox. */
-const SECRET_ENV = /(^|_)(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)($|_)/i;
-
-export function sandboxEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (!SECRET_ENV.test(k)) out[k] = v;
-  return out;
-}
-
-/** Runs commands as the harness user, optionally with a given environment (tests give a throwaway HOME). */
-export function noSandbox(env?: NodeJS.ProcessEnv): CommandSandbox {
-  return { kind: 'none', spawnArgs: (command) => ({ file: 'bash', args: ['-c', command], ...(env ? { env } : {}) }) };
+/**
+ * Runs commands as the harness user, in a PID namespace of their own when the machine allows one, with the
+ * command environment's allow list (of `env`, default the harness's own; tests give a throwaway HOME).
+ */
+export function noSandbox(env?: NodeJS.ProcessEnv, options: { pidNamespace?: boolean } = {}): CommandSandbox {
+  const filtered = commandEnv(env ?? process.env);
+  return { kind: 'none', spawnArgs: (command) => ({ ...namespacedBash(command, options.pidNamespace ?? true), env: filtered }) };
 }
 
 export function bubblewrap(options: SandboxOptions): CommandSandbox {
@@ -68,8 +68,8 @@ export function bubblewrap(options: SandboxOptions): CommandSandbox {
     homes: [options.homeDir ?? homedir(), homedir()],
     network: options.network ?? false,
   };
-  const env = sandboxEnv();
-  return { kind: 'bubblewrap', spawnArgs: (command, cwd) => ({ file, args: bwrapArgs(layout, command, cwd), env }) };
+  const env = commandEnv();
+  return { kind: 'bubblewrap', spawnArgs: (command, cwd) => ({ file, args: bwrapArgs(layout, command, cwd), env, statusCarriesSignal: true }) };
 }
 
 const probes = new Map<string, string | null>();

@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bashTool, formatResult } from './bash.js';
+import { noSandbox } from '../sandbox/sandbox.js';
 import { context, makeWorkspace, removeWorkspaces } from './test-helpers.js';
+
+/** These tests read host pids (`$$`, `$!`), so the command runs without a PID namespace of its own (the process group and the /proc tracker are what they check). */
+const hostPids = (ws: string, signal?: AbortSignal) => ({ ...context(ws, signal), sandbox: noSandbox(undefined, { pidNamespace: false }) });
 
 afterEach(removeWorkspaces);
 
@@ -54,7 +58,7 @@ describe('bash', () => {
   it('kills the process group on its own timeout, well before sleep 30 ends', async () => {
     const ws = await makeWorkspace();
     const started = Date.now();
-    const out = await bashTool.execute({ command: 'echo $$ > pid; echo started; sleep 30; echo never', timeout_ms: 300 }, context(ws));
+    const out = await bashTool.execute({ command: 'echo $$ > pid; echo started; sleep 30; echo never', timeout_ms: 300 }, hostPids(ws));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(out).toMatchObject({ isError: true, errorCode: 'timeout' });
     expect(out.content).toContain('started');
@@ -66,7 +70,7 @@ describe('bash', () => {
 
   it('kills grandchildren too, not only bash', async () => {
     const ws = await makeWorkspace();
-    const out = await bashTool.execute({ command: '(sleep 30 & echo $! > child; wait)', timeout_ms: 300 }, context(ws));
+    const out = await bashTool.execute({ command: '(sleep 30 & echo $! > child; wait)', timeout_ms: 300 }, hostPids(ws));
     expect(out.errorCode).toBe('timeout');
     const child = Number((await readFile(join(ws, 'child'), 'utf8')).trim());
     expect(await waitUntilDead(child, 3000)).toBe(true);
@@ -77,7 +81,7 @@ describe('bash', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 200);
-    const out = await bashTool.execute({ command: 'echo $$ > pid; sleep 30' }, context(ws, controller.signal));
+    const out = await bashTool.execute({ command: 'echo $$ > pid; sleep 30' }, hostPids(ws, controller.signal));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(out).toMatchObject({ isError: true, errorCode: 'aborted' });
     const pid = Number((await readFile(join(ws, 'pid'), 'utf8')).trim());
@@ -103,7 +107,7 @@ describe('bash', () => {
 
   it('kills what the command left running in the background when the call returns', async () => {
     const ws = await makeWorkspace();
-    const out = await bashTool.execute({ command: 'sleep 300 & echo $!' }, context(ws));
+    const out = await bashTool.execute({ command: 'sleep 300 & echo $!' }, hostPids(ws));
     const pid = Number(out.content);
     expect(pid).toBeGreaterThan(0);
     expect(await waitUntilDead(pid, 2000)).toBe(true);

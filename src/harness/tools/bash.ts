@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isReadOnlyCommand } from '../permissions/read-only-command.js';
 import { abortedOutput } from './fs-errors.js';
+import { MAX_CALL_PROCESSES } from './call-processes.js';
 import { runCommand, type RunResult } from './run-command.js';
 import type { Tool, ToolOutput } from './tool.js';
 
@@ -32,7 +33,7 @@ export const bashTool: Tool<BashInput> = {
     'Use it for builds, tests, git and other programs, not for reading, searching or editing files.',
   usage: [
     '- Use read, write, edit, ls, glob and grep for files instead of cat, echo >, sed, find or grep.',
-    '- Each call starts a fresh shell in the workspace root: cd and exported variables do not carry over; chain with &&. Background jobs (cmd &) are killed when the call returns.',
+    '- Each call starts a fresh shell in the workspace root: cd and exported variables do not carry over; chain with &&. Background jobs (cmd &), detached or not, are killed when the call returns.',
     '- There is no stdin: pass non-interactive flags (e.g. --yes) to commands that would prompt.',
     `- Default timeout ${BASH_DEFAULT_TIMEOUT_MS} ms, at most ${BASH_MAX_TIMEOUT_MS} via timeout_ms; on timeout the command and its children are killed and the output so far is returned.`,
     '- A non-zero exit code is reported as an error together with the output.',
@@ -57,6 +58,13 @@ export function formatResult(result: RunResult, timeoutMs: number): ToolOutput {
   const body = output === '' ? '' : `${output}\n\n`;
   if (result.stoppedBy === 'aborted') {
     return { content: `${body}(command aborted and killed)`, isError: true, errorCode: 'aborted' };
+  }
+  if (result.stoppedBy === 'process_limit') {
+    return {
+      content: `${body}(command killed: it ran more than ${MAX_CALL_PROCESSES} processes at once. Run fewer processes in parallel, and do not start processes in a loop.)`,
+      isError: true,
+      errorCode: 'process_limit',
+    };
   }
   if (result.stoppedBy === 'timeout') {
     return {

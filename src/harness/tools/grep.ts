@@ -14,6 +14,7 @@ import { isBinaryBuffer } from './binary.js';
 import { byCodeUnit } from './compare.js';
 import { abortedOutput, fsErrorOutput, isAbortError } from './fs-errors.js';
 import { escapingPattern } from './glob.js';
+import { RegexMatcher, RegexStopped } from './regex-worker.js';
 import type { Tool, ToolOutput } from './tool.js';
 import { refusal, resolveWorkspacePath } from './workspace-path.js';
 
@@ -21,6 +22,8 @@ export const GREP_MAX_MATCHES = 200;
 export const GREP_MAX_LINE_CHARS = 500;
 /** Larger files are skipped: they are almost always generated or data, and would stall the search. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Matching time one call may spend in all (the call's own timeout may stop it sooner). */
+export const GREP_MATCH_BUDGET_MS = 10_000;
 
 const schema = z.strictObject({
   pattern: z.string().min(1).describe('JavaScript regular expression to search for, e.g. "function\\s+load".'),
@@ -66,6 +69,7 @@ export const grepTool: Tool<GrepInput> = {
       const result = await search(files, regex, workspace, signal);
       return result ?? abortedOutput();
     } catch (error) {
+      if (error instanceof RegexStopped && error.why === 'budget') return tooSlow();
       if (isAbortError(error) || signal.aborted) return abortedOutput();
       return fsErrorOutput(error, base.relative, 'search');
     }
@@ -112,21 +116,36 @@ async function search(files: FileRef[], regex: RegExp, workspace: string, signal
   const shownLines: string[] = [];
   let total = 0;
   let binary = 0;
-  for (const file of files) {
-    if (signal.aborted) return null;
-    const content = await readSearchable(file.path, workspace, signal);
-    if (content.kind === 'binary') binary += 1;
-    if (content.kind !== 'text') continue;
-    const lines = content.text.split(/\r?\n/);
-    if (lines.at(-1) === '') lines.pop(); // the final newline ends the last line; it does not start another
-    for (let i = 0; i < lines.length; i += 1) {
-      const line = lines[i] ?? '';
-      if (!regex.test(line)) continue;
-      total += 1;
-      if (shownLines.length < GREP_MAX_MATCHES) shownLines.push(`${file.shown}:${i + 1}:${cut(line)}`);
+  // The regex runs in a worker thread (regex-worker.ts): a backtracking pattern must not hold the event loop.
+  const matcher = new RegexMatcher(regex.source, regex.flags, signal, GREP_MATCH_BUDGET_MS);
+  try {
+    for (const file of files) {
+      if (signal.aborted) return null;
+      const content = await readSearchable(file.path, workspace, signal);
+      if (content.kind === 'binary') binary += 1;
+      if (content.kind !== 'text') continue;
+      const hits = await matcher.match(content.text);
+      if (hits.length === 0) continue;
+      const lines = content.text.split(/\r?\n/); // as the worker split it: the index of a hit is its line
+      for (const i of hits) {
+        total += 1;
+        if (shownLines.length < GREP_MAX_MATCHES) shownLines.push(`${file.shown}:${i + 1}:${cut(lines[i] ?? '')}`);
+      }
     }
+  } finally {
+    matcher.release();
   }
   return { content: format(shownLines, total, binary), empty: total === 0 };
+}
+
+function tooSlow(): ToolOutput {
+  return {
+    content:
+      `The pattern took more than ${GREP_MATCH_BUDGET_MS / 1000} s to match and was stopped (nested repetition such as (a+)+ backtracks without end on some lines). ` +
+      'Simplify the pattern (no nested quantifiers, anchor it, or search for a literal part first) and call grep again.',
+    isError: true,
+    errorCode: 'regex_timeout',
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { closeOpened } from '../safe-fs/beneath.js';
 import { handleLooksBinary } from './binary.js';
 import { changedOutput, openChecked, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
+import { fileKind } from './regular-file.js';
 import type { Tool, ToolOutput } from './tool.js';
 import { refusal, resolveWorkspacePath } from './workspace-path.js';
 
@@ -65,7 +66,8 @@ export const readTool: Tool<ReadInput> = {
         const stats = await opened.handle.stat();
         if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'read');
         if (!stats.isFile()) {
-          return { content: `"${shown}" is not a regular file (a FIFO, socket or device), so it was not read.`, isError: true, errorCode: 'not_regular_file' };
+          // A FIFO or device would block the read until someone writes to it: only regular files are read.
+          return { content: `"${shown}" is a ${fileKind(stats)}, not a regular file, so it was not read.`, isError: true, errorCode: 'not_regular_file' };
         }
         if (await handleLooksBinary(opened.handle)) {
           return {

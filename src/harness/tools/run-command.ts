@@ -4,10 +4,15 @@
  * bash would leave them running and holding our pipes open. Timeout and abort
  * kill the whole group (SIGTERM, then SIGKILL after a short grace), and when
  * the call returns whatever is left in the group (background jobs) is killed.
+ * A process that left the group (`setsid`, `set -m`) dies too: the sandbox or
+ * a PID namespace takes it with the shell, and the call's process tracker
+ * (call-processes.ts) finds and kills what is left, and kills the call when
+ * it runs more than MAX_CALL_PROCESSES processes at once.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import type { CommandSandbox } from '../sandbox/sandbox.js';
+import { noSandbox, type CommandSandbox } from '../sandbox/sandbox.js';
+import { trackCall } from './call-processes.js';
 
 export interface RunOptions {
   cwd: string;
@@ -15,8 +20,10 @@ export interface RunOptions {
   signal: AbortSignal;
   /** Output kept in memory at most; the rest is counted and dropped (a runaway `yes` must not exhaust memory). */
   maxCaptureBytes?: number;
-  /** How to start `bash -c` (the OS sandbox); absent = plain bash as the harness user. */
+  /** How to start `bash -c` (the OS sandbox); absent = bash as the harness user (noSandbox). */
   sandbox?: CommandSandbox | null;
+  /** Processes the command may run at once (default MAX_CALL_PROCESSES). */
+  maxProcesses?: number;
 }
 
 export interface RunResult {
@@ -26,7 +33,7 @@ export interface RunResult {
   /** Signal name when the process was killed by one (and not by us). */
   signalName: string | null;
   /** Set when we stopped the process ourselves. */
-  stoppedBy: 'timeout' | 'aborted' | null;
+  stoppedBy: 'timeout' | 'aborted' | 'process_limit' | null;
   discardedBytes: number;
 }
 
@@ -39,10 +46,11 @@ export const DRAIN_MS = 250;
 export function runCommand(command: string, options: RunOptions): Promise<RunResult> {
   const cap = options.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES;
   return new Promise<RunResult>((resolve, reject) => {
-    const how = options.sandbox?.spawnArgs(command, options.cwd) ?? { file: 'bash', args: ['-c', command] };
+    const how = (options.sandbox ?? noSandbox()).spawnArgs(command, options.cwd);
+    const call = trackCall({ maxProcesses: options.maxProcesses, onTooMany: () => stop('process_limit') });
     const child = spawn(how.file, how.args, {
       cwd: options.cwd,
-      ...(how.env ? { env: how.env } : {}),
+      env: { ...(how.env ?? process.env), ...call.env },
       detached: true, // own process group, so we can kill the whole tree with -pid
       stdio: ['ignore', 'pipe', 'pipe'], // no stdin: an interactive prompt gets EOF instead of hanging
     });
@@ -77,9 +85,15 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
         // ESRCH: the group is already gone, which is what we wanted
       }
     };
-    const stop = (why: 'timeout' | 'aborted') => {
+    const stop = (why: NonNullable<RunResult['stoppedBy']>) => {
       if (stoppedBy !== null || exit !== null) return;
       stoppedBy = why;
+      if (why === 'process_limit') {
+        // A fork loop gets no grace: every process it has, at once.
+        killGroup('SIGKILL');
+        call.end();
+        return;
+      }
       killGroup('SIGTERM');
       killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
     };
@@ -98,11 +112,12 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       // at a process group id the system may have handed to someone else.
       clearTimeout(killTimer);
       killGroup('SIGKILL');
+      call.end();
       options.signal.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
-      // bubblewrap reports a command killed by a signal as exit 128+n, as bash does for `$?`.
-      const sandboxSignal = options.sandbox?.kind === 'bubblewrap' ? signalOfStatus(exit?.code ?? null) : null;
+      // bubblewrap (and the PID namespace's init) report a command killed by a signal as exit 128+n, as bash does for `$?`.
+      const sandboxSignal = how.statusCarriesSignal === true ? signalOfStatus(exit?.code ?? null) : null;
       resolve({
         output: Buffer.concat(chunks).toString('utf8'),
         exitCode: sandboxSignal ? null : (exit?.code ?? null),
@@ -115,6 +130,7 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      call.end();
       options.signal.removeEventListener('abort', onAbort);
       reject(error); // bash could not be started: a broken machine, not the model's mistake
     });
