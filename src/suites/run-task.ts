@@ -126,7 +126,9 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
 
   const abort = new AbortController();
   const onRunAbort = () => abort.abort('run_aborted');
-  options.runSignal?.addEventListener('abort', onRunAbort, { once: true });
+  // A listener added to a signal already aborted never fires: a session started after the abort stops at once.
+  if (options.runSignal?.aborted) onRunAbort();
+  else options.runSignal?.addEventListener('abort', onRunAbort, { once: true });
   const timer = task.abort_after_ms ? setTimeout(() => abort.abort('user_abort'), task.abort_after_ms) : null;
   let result: AgentResult | null = null;
   let error: unknown = null;
