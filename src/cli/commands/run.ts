@@ -72,7 +72,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
-      const [{ loadSuitesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
+      const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
         await Promise.all([
           import('../load-suites.js'),
           import('../../events/sink.js'),
@@ -94,6 +94,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       let tasks = loadSuitesForCli(paths, io);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
+      // Before the shard is cut: every shard of a suite refuses the same broken module.
+      await checkModulesForCli(tasks);
       // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
       const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
       if (shard) tasks = shardTasks(tasks, shard);
