@@ -60,6 +60,8 @@ export interface TaskOutcome {
   expectations: ExpectationResult[];
   /** Set when the harness or set-up failed (outcome `error`). */
   error?: string;
+  /** Why the session stopped on a failed model call (stop `model_error`), e.g. `connection: connection refused to 127.0.0.1:11434 (6 attempts)`. */
+  modelError?: string;
   /** Kept only with keepWorkspace. */
   workspace?: string;
   /** The OS sandbox bash ran in, and why there was none when auto found none. */
@@ -176,6 +178,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     durationMs: elapsed(),
     expectations,
     ...(error !== null ? { error: error instanceof Error ? error.message : String(error) } : {}),
+    ...(result?.modelError !== undefined ? { modelError: result.modelError } : {}),
     ...(options.keepWorkspace ? { workspace } : {}),
     sandbox: sandbox.sandbox.kind,
     sandboxNote: sandbox.note,

@@ -113,7 +113,18 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
       // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
-      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
+      let openError: unknown = null;
+      let opened = false;
+      const sink = new JsonlSink(tracePath, {
+        truncate: true,
+        onError: (e) => (openError === null && !opened ? (openError = e) : io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`)),
+      });
+      // A trace that cannot be opened is refused before the first task: a whole run must not end in "never written".
+      opened = true;
+      if (openError !== null) {
+        sink.close();
+        throw new CliError(`cannot write the trace ${tracePath}: ${openError instanceof Error ? openError.message : String(openError)} (choose a writable --out)`);
+      }
       // Ctrl-C: the first stops starting tasks and lets the running ones finish; the second aborts them.
       // Either way the run ends with run_end and its workspaces removed (a third exits at once).
       const stop = new AbortController();
