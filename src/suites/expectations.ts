@@ -8,6 +8,7 @@ import { resolve, sep } from 'node:path';
 import type { TurnStop } from '../events/labels.js';
 import { checkEventAssertion, parseEventAssertion, type EventRecord } from './event-assertion.js';
 import type { FileExpectation, TaskExpect, TextMatch } from './schema.js';
+import { fileMismatch } from './file-mismatch.js';
 
 export interface ExpectationResult {
   id: string;
@@ -57,6 +58,7 @@ function checkFile(workspace: string, path: string, check: FileExpectation): { o
   const exists = existsSync(full);
   if ('exists' in check) return { ok: exists === check.exists, detail: `${path} ${check.exists ? 'exists' : 'does not exist'} (it ${exists ? 'does' : 'does not'})` };
   if (!exists) return { ok: false, detail: `${path} does not exist` };
-  const { ok, what } = matchText(check, readFileSync(full, 'utf8'));
-  return { ok, detail: `${path} ${what}` };
+  const text = readFileSync(full, 'utf8');
+  const { ok, what } = matchText(check, text);
+  return { ok, detail: `${path} ${what}${ok ? '' : `; ${fileMismatch('equals' in check ? check.equals : null, text)}`}` };
 }
