@@ -1,12 +1,13 @@
 /**
- * Run-to-run diff (DESIGN §5) computed from two analyses' report rows:
- * per-tool p95 change, failure-kind rate change, defense trigger change and
+ * Run-to-run diff computed from two analyses' report rows: tasks that
+ * flipped PASS -> FAIL (task-diff.ts), per-tool p95 change, failure-kind rate change, defense trigger change and
  * pass-rate change with Wilson intervals. A regression is a change a reader
  * must act on; ambiguous changes (e.g. tool_error up, §14.3) are shown, not
  * flagged.
  */
 import type { Row } from './duck.js';
 import { findSection, type Analysis, type InputFile } from './report-model.js';
+import { diffTasks, flipText, type FlipGate, type TaskDiff } from './task-diff.js';
 import { newcombeDiff, wilson } from './wilson.js';
 
 export interface DiffOptions {
@@ -14,6 +15,8 @@ export interface DiffOptions {
   p95Threshold?: number;
   /** Fewest executed calls on both sides before a p95 change can be a regression. */
   minCalls?: number;
+  /** When a task's PASS -> FAIL flip is a regression (task-diff.ts): default on scripted runs only. */
+  flips?: FlipGate;
 }
 
 /** Failure kinds whose significant rise is a regression; tool_error and pre-execution kinds are context-dependent. */
@@ -31,6 +34,8 @@ export interface DiffSide {
 export interface DiffResult {
   sides: { base: DiffSide; candidate: DiffSide };
   tables: { id: string; title: string; columns: string[]; rows: Row[] }[];
+  /** Per task id: flips, fixes, tasks on one side only. */
+  tasks: TaskDiff;
   regressions: string[];
 }
 
@@ -52,6 +57,10 @@ export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOption
   const threshold = options.p95Threshold ?? 0.2;
   const minCalls = options.minCalls ?? 20;
   const regressions: string[] = [];
+
+  // Per task first: on a scripted suite a PASS -> FAIL flip is the regression a gate exists for.
+  const tasks = diffTasks(base, cand, options.flips);
+  if (tasks.flips_are_regressions) regressions.push(...tasks.flipped.map(flipText));
 
   // Pass rate over ended sessions, Wilson 95% per side, Newcombe for the change.
   const bs = rowsOf(base, 'session_summary')[0] ?? {};
@@ -136,6 +145,7 @@ export function diffAnalyses(base: Analysis, cand: Analysis, options: DiffOption
       { id: 'failure_kinds', title: 'Failure-kind rates over all tool calls', columns: ['phase', 'failure_kind', 'base_failures', 'base_rate_of_all_calls', 'candidate_failures', 'candidate_rate_of_all_calls', 'rate_change_ci95_low', 'rate_change_ci95_high'], rows: kindRows },
       { id: 'defenses', title: 'Defense triggers', columns: ['defense', 'base_triggers', 'base_trigger_rate_of_evaluations', 'base_triage', 'candidate_triggers', 'candidate_trigger_rate_of_evaluations', 'candidate_triage'], rows: defenseRows },
     ],
+    tasks,
     regressions,
   };
 }

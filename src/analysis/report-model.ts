@@ -7,7 +7,7 @@ export interface Section {
   title: string;
   columns: string[];
   rows: Row[];
-  /** Only drawn as a chart (HTML) and kept in JSON; too long for a terminal table. */
+  /** Only drawn as a chart (HTML), or read by another view (`| data`), and kept in JSON; too long for a terminal table. */
   chartOnly: boolean;
   /** One row of totals (`| summary` in the SQL file): renderers show it as metric/value pairs. */
   summary?: boolean;

@@ -9,7 +9,9 @@
  * only, too long for a table), `summary` (one row of totals, shown as
  * metric/value pairs), `first N` (only the first N rows are kept, with the
  * total count), `header` (who ran what and when: shown in the report's
- * header, not as a table). SQL is loaded relative to this module so it works from src
+ * header, not as a table), `data` (rows other views read, e.g. the diff's
+per-task comparison and the verdict's failing tasks: kept in JSON, never a
+table of their own). SQL is loaded relative to this module so it works from src
  * (tsx, vitest) and dist.
  */
 import { readFileSync } from 'node:fs';
@@ -84,8 +86,9 @@ export function parseSections(text: string): SectionSql[] {
     const [id = '', title = '', flag = ''] = part.slice(0, newline).split('|').map((s) => s.trim());
     const sql = statementOf(part.slice(newline + 1));
     const first = /^first (\d+)$/.exec(flag);
-    if (flag !== '' && flag !== 'chart' && flag !== 'summary' && flag !== 'header' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
-    out.push({ id, title, chartOnly: flag === 'chart', summary: flag === 'summary', header: flag === 'header', limit: first ? Number(first[1]) : null, sql });
+    if (flag !== '' && flag !== 'chart' && flag !== 'data' && flag !== 'summary' && flag !== 'header' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
+    // a data section is left out of tables exactly as a chart's rows are
+    out.push({ id, title, chartOnly: flag === 'chart' || flag === 'data', summary: flag === 'summary', header: flag === 'header', limit: first ? Number(first[1]) : null, sql });
   }
   return out;
 }

@@ -10,6 +10,13 @@ export function loadSuitesForCli(paths: string[], io: CliIo): LoadedTask[] {
   return asUsageError(() => loadSuites(paths, { onWarning: (warning) => warn(io, warning) }));
 }
 
+/** The tasks' defense and hook modules, loaded now: one that cannot load is a usage error at its `defenses:` / `hooks:` line. */
+export async function checkModulesForCli(tasks: LoadedTask[]): Promise<void> {
+  const { checkSuiteModules } = await import('../suites/module-check.js');
+  const problems = await checkSuiteModules(tasks);
+  if (problems.length > 0) throw new SuiteErrorAsCli(problems);
+}
+
 /** One suite file (`mock-server --suite`). */
 export function loadSuiteFileForCli(file: string, io: CliIo): LoadedSuite {
   const loaded = asUsageError(() => loadSuiteFile(file));
@@ -26,7 +33,12 @@ function asUsageError<T>(load: () => T): T {
     return load();
   } catch (error) {
     if (!(error instanceof SuiteError)) throw error;
-    const { problems } = error;
-    throw new CliError(problems.length === 1 ? `invalid suite: ${problems[0]}` : `invalid suite (${problems.length} problems):\n${problems.join('\n')}`);
+    throw new SuiteErrorAsCli(error.problems);
+  }
+}
+
+class SuiteErrorAsCli extends CliError {
+  constructor(problems: readonly string[]) {
+    super(problems.length === 1 ? `invalid suite: ${problems[0]}` : `invalid suite (${problems.length} problems):\n${problems.join('\n')}`);
   }
 }

@@ -4,6 +4,7 @@
  * so a fixed file can be tried again.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { resolveFaultlineToSelf } from './self-resolve.js';
 
 export function importOncePerPath<T>(load: (fullPath: string) => Promise<T>): (modulePath: string, baseDir: string) => Promise<T> {
   const cache = new Map<string, Promise<T>>();
@@ -11,6 +12,8 @@ export function importOncePerPath<T>(load: (fullPath: string) => Promise<T>): (m
     const full = isAbsolute(modulePath) ? modulePath : resolve(baseDir, modulePath);
     let loading = cache.get(full);
     if (!loading) {
+      // The module may `import 'faultline'` from a folder where it is not installed.
+      resolveFaultlineToSelf();
       loading = load(full);
       cache.set(full, loading);
       loading.catch(() => cache.delete(full));

@@ -6,6 +6,7 @@
  */
 import type { ModelErrorKind } from '../events/labels.js';
 import { ModelCallError } from './types.js';
+import { connectionReason } from './connection-reason.js';
 import { parseRetryAfterMs, type HeaderSource } from './retry-after.js';
 
 export type ErrorFacts =
@@ -24,7 +25,8 @@ export interface SdkErrorClasses {
 /** Reduce an SDK error to neutral facts by its class; never by message text. */
 export function sdkErrorFacts(error: unknown, sdk: SdkErrorClasses): ErrorFacts {
   if (error instanceof sdk.APIConnectionTimeoutError) return { transport: 'timeout', message: error.message };
-  if (error instanceof sdk.APIConnectionError) return { transport: 'connection', message: error.message };
+  // "Connection error." says nothing: the cause chain says refused, not found, ... and where.
+  if (error instanceof sdk.APIConnectionError) return { transport: 'connection', message: connectionReason(error) ?? error.message };
   if (error instanceof sdk.APIError && typeof error.status === 'number') {
     return { transport: 'http', status: error.status, headers: error.headers, message: error.message };
   }

@@ -5,6 +5,7 @@
  */
 import { createColors } from 'picocolors';
 import type { DiffResult } from '../analysis/diff.js';
+import { diffTaskLines, diffTaskTitle } from './diff-tasks.js';
 import { diffView } from './diff-view.js';
 import { fitTable } from './fit-table.js';
 import { wrapText } from './format.js';
@@ -35,6 +36,8 @@ function renderMarkdownDiff(diff: DiffResult, sides: string[][] | undefined): st
   if (diff.regressions.length === 0) out.push('_none_');
   for (const r of diff.regressions) out.push(`- ❌ ${mdEscape(r)}`);
   out.push('');
+  const tasks = diffTaskLines(diff.tasks);
+  out.push(`### ${mdEscape(diffTaskTitle(diff.tasks))}`, ...tasks.flips.map((f) => `- ⚠️ ${mdEscape(f)}`), ...tasks.lines.map((l) => `- ${mdEscape(l)}`), '');
   for (const t of diff.tables) out.push(`### ${mdEscape(t.title)}`, renderSectionMarkdown({ ...t }), '');
   return out.join('\n');
 }
@@ -46,6 +49,11 @@ function renderTerminalDiff(diff: DiffResult, color: boolean, width: number, sid
   out.push(c.bold('Regressions'));
   if (diff.regressions.length === 0) out.push('  none');
   for (const r of diff.regressions) out.push(...wrap(r, width, '  ✗ ', '    ').map((l, i) => (i === 0 ? `  ${c.red('✗')}${l.slice(3)}` : l)));
+  out.push('');
+  const tasks = diffTaskLines(diff.tasks);
+  out.push(...wrap(diffTaskTitle(diff.tasks), width, '', '  ').map((l) => c.bold(l)));
+  for (const f of tasks.flips) out.push(...wrap(f, width, '  ! ', '    ').map((l, i) => (i === 0 ? `  ${c.yellow('!')}${l.slice(3)}` : l)));
+  for (const l of tasks.lines) out.push(...wrap(l, width, '  ', '    '));
   out.push('');
   for (const t of diff.tables) {
     out.push(...wrap(t.title, width, '', '  ').map((l) => c.bold(l)));

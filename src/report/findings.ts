@@ -11,6 +11,8 @@ import { importReconciliation, importTotals } from './imports.js';
 import { README_REFS, readmeText, type ReadmeRef } from './readme-refs.js';
 import { triageEvidence, triageLevel } from './triage.js';
 import { inputFindings } from './input-findings.js';
+import { taskFailureText, taskSessionsText } from '../analysis/task-diff.js';
+import { ShippedDefense } from '../events/labels.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -26,17 +28,60 @@ export function findingText(f: Finding): string {
 
 const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
-/** Errors before warnings, each kind in the order found. */
+/** The failing tasks first (what a reader of a suite's result looks for), then errors before warnings, each kind in the order found. */
 export function findings(analysis: Analysis): Finding[] {
   const all = collect(analysis);
-  return [...all.filter((f) => f.level === 'error'), ...all.filter((f) => f.level === 'warning')];
+  return [...taskFindings(analysis), ...all.filter((f) => f.level === 'error'), ...all.filter((f) => f.level === 'warning')];
+}
+
+/** Failing tasks named in the findings; the rest are counted, and all are in --json (section task_outcomes). */
+const FAILING_TASKS_NAMED = 10;
+
+/** One finding per failing task (a session failed, errored or was aborted): its sessions and why. */
+function taskFindings(analysis: Analysis): Finding[] {
+  const failing = (findSection(analysis, 'task_outcomes')?.rows ?? []).filter((r) => n(r.not_passed) > 0);
+  const out: Finding[] = failing.slice(0, FAILING_TASKS_NAMED).map((r) => {
+    const why = taskFailureText(r);
+    return { level: 'error', text: `task ${String(r.task_id)} failed: ${taskSessionsText(r)}${why ? ` — ${why}` : ''}` };
+  });
+  if (failing.length > FAILING_TASKS_NAMED) out.push({ level: 'error', text: `… and ${plural(failing.length - FAILING_TASKS_NAMED, 'more failing task')} (all in --json, section task_outcomes)` });
+  return out;
+}
+
+const SHIPPED = new Set<string>(ShippedDefense.options);
+
+/**
+ * A shipped defense no task of the run got to or made fire: armed by default,
+ * but nothing in this suite targets it (a user's suite rarely does). Said
+ * once for all of them; a defense whose code was passed by (wiring broken) or
+ * that is the user's own keeps its own finding.
+ */
+/** A shipped defense that never fired nor was judged although its sessions passed its evaluation point. */
+function shippedPassedBy(row: Record<string, unknown>): boolean {
+  return SHIPPED.has(String(row.defense)) && n(row.triggers) === 0 && row.triage === 'unwired' && typeof row.evidence === 'string' && row.evidence.startsWith('wiring broken:');
+}
+
+export function untargeted(row: Record<string, unknown>): boolean {
+  if (!SHIPPED.has(String(row.defense)) || n(row.triggers) > 0) return false;
+  if (row.triage === 'unreached') return true;
+  return row.triage === 'unwired' && typeof row.evidence === 'string' && row.evidence.startsWith('not reached:');
 }
 
 function defenseFindings(analysis: Analysis): Finding[] {
   const out: Finding[] = [];
   const see = README_REFS.defenseTriage;
+  const quiet: string[] = [];
+  const passedBy: string[] = [];
   for (const row of findSection(analysis, 'defenses')?.rows ?? []) {
     const level = triageLevel(row.triage, row);
+    if (level !== null && untargeted(row)) {
+      quiet.push(String(row.defense));
+      continue;
+    }
+    if (level !== null && shippedPassedBy(row)) {
+      passedBy.push(String(row.defense));
+      continue;
+    }
     // the analysis says why in its evidence; without one, the generic reason
     const evidence = triageEvidence(row);
     if (level !== null) {
@@ -53,6 +98,20 @@ function defenseFindings(analysis: Analysis): Finding[] {
       out.push({ level, see, text: `defense ${row.defense}: ${String(row.triage)} — ${why}` });
     }
     if (row.triggers_match_stats === false) out.push({ level: 'error', see, text: `defense ${row.defense}: ${plural(n(row.triggers), 'trigger event')} but defense_stats counts a different number: one path counts what it judged as triggered, or drops triggers` });
+  }
+  if (passedBy.length > 0) {
+    out.push({
+      level: 'error',
+      see,
+      text: `${plural(passedBy.length, 'shipped defense')} armed and never evaluated though ${passedBy.length === 1 ? 'its' : 'their'} sessions had events of ${passedBy.length === 1 ? 'its' : 'their'} evaluation point (a guard judges only some of them, e.g. bash commands, or its wiring is broken; see Defenses for the evidence): ${passedBy.join(', ')}`,
+    });
+  }
+  if (quiet.length > 0) {
+    out.push({
+      level: 'warning',
+      see,
+      text: `${plural(quiet.length, 'shipped defense')} this run never reached or triggered (no task here targets ${quiet.length === 1 ? 'it' : 'them'}, so nothing shows ${quiet.length === 1 ? 'it works' : 'they work'}; \`faultline verify-defense --all\` runs their fault scenarios): ${quiet.join(', ')}`,
+    });
   }
   return out;
 }

@@ -2,7 +2,10 @@
  * Which rows of a section a reader sees first, shared by the terminal and
  * HTML renderers (JSON and Markdown keep every row in the analysis's order):
  *
- * - failing rows (a cell flagged `bad` or `warn`) come first, in order;
+ * - failing rows (a cell flagged `bad` or `warn`) come first, in order, then
+ *   rows with a failure, error or lost count above 0 (a tool's tool_error or
+ *   exception is not flagged, a tool_error being often correct, but a cut
+ *   fills its head with them before any clean row and counts those it hides);
  * - an aggregate row (a label in parentheses, e.g. `(all tools)`) stays last;
  * - rows whose every count is 0 are named on one line instead of a row each
  *   (two or more of them of one class, e.g. one triage; one stays a row);
@@ -40,8 +43,10 @@ export interface RowPlan {
   hiddenRows: Row[];
   /** How many of them: `hiddenRows.length`. */
   hidden: number;
-  /** Failing rows among the hidden ones (only past MAX_FAILING). */
+  /** Flagged rows among the hidden ones (only past MAX_FAILING). */
   hiddenFailing: number;
+  /** Rows with a failure count above 0 (not flagged) among the hidden ones. */
+  hiddenWithFailures: number;
   /** Rows whose every count is 0, shown as one line per class (empty with `keepZero`). */
   zero: Row[];
   /** `tool`, `id`, … or `row`. */
@@ -62,6 +67,17 @@ export interface PlanOptions {
 export function isFailing(row: Row, columns: readonly string[]): boolean {
   return columns.some((c) => cellFlag(c, row[c], row) !== null);
 }
+
+/** Counts of things that went wrong (`failures`, `failures_execution`, `errors`, `lost`), not rates. */
+const FAILURE_COUNT = /(^|_)(failures?|failed|errors?|lost)(_|$)/;
+
+/** A row with a failure, error or lost count above 0. */
+export function hasFailures(row: Row, columns: readonly string[]): boolean {
+  return columns.some((c) => FAILURE_COUNT.test(c) && !/(rate|share)/.test(c) && typeof row[c] === 'number' && row[c] > 0);
+}
+
+/** What the two kinds of rows a cut never hides silently are, as `hiddenText` says it. */
+export const FAILING_MEANS = 'failing = a value flagged red or yellow; with failures = a failure, error or lost count > 0';
 
 /** An aggregate row: its first cell is a label in parentheses, e.g. `(all tools)` (labels never hold parentheses). */
 export function isAggregate(row: Row, columns: readonly string[]): boolean {
@@ -85,12 +101,14 @@ export function nounOf(section: Pick<Section, 'columns' | 'rows'>): string {
 export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, options: PlanOptions = {}): RowPlan {
   const { columns } = section;
   const failing: Row[] = [];
+  const withFailures: Row[] = [];
   const plain: Row[] = [];
   const aggregate: Row[] = [];
   const zero: Row[] = [];
   for (const row of section.rows) {
     if (isAggregate(row, columns)) aggregate.push(row);
     else if (isFailing(row, columns)) failing.push(row);
+    else if (hasFailures(row, columns)) withFailures.push(row);
     else if (isZero(row, columns)) zero.push(row);
     else plain.push(row);
   }
@@ -102,19 +120,30 @@ export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, opti
     for (const row of lone) zero.splice(zero.indexOf(row), 1);
   }
   const noun = nounOf(section);
-  const cut = options.cut !== false && failing.length + plain.length > (options.long ?? LONG);
-  if (!cut) return { shown: [...failing, ...plain, ...aggregate], hiddenRows: [], hidden: 0, hiddenFailing: 0, zero, noun };
+  const cut = options.cut !== false && failing.length + withFailures.length + plain.length > (options.long ?? LONG);
+  if (!cut) return { shown: [...failing, ...withFailures, ...plain, ...aggregate], hiddenRows: [], hidden: 0, hiddenFailing: 0, hiddenWithFailures: 0, zero, noun };
+  // the head is filled with rows that had failures before any clean row
   const head = HEAD_OF[section.id] ?? options.head ?? HEAD;
-  const hiddenRows = [...failing.slice(MAX_FAILING), ...plain.slice(head)];
-  const hiddenFailing = Math.max(0, failing.length - MAX_FAILING);
-  return { shown: [...failing.slice(0, MAX_FAILING), ...plain.slice(0, head), ...aggregate], hiddenRows, hidden: hiddenRows.length, hiddenFailing, zero, noun };
+  const troubled = withFailures.slice(0, Math.max(head, 0));
+  const clean = plain.slice(0, Math.max(0, head - troubled.length));
+  const hiddenRows = [...failing.slice(MAX_FAILING), ...withFailures.slice(troubled.length), ...plain.slice(clean.length)];
+  return {
+    shown: [...failing.slice(0, MAX_FAILING), ...troubled, ...clean, ...aggregate],
+    hiddenRows,
+    hidden: hiddenRows.length,
+    hiddenFailing: Math.max(0, failing.length - MAX_FAILING),
+    hiddenWithFailures: withFailures.length - troubled.length,
+    zero,
+    noun,
+  };
 }
 
-/** `… 225 more ids, none failing` (or `, 3 of them failing`), or null when nothing was left out. */
+/** `… 225 more ids, none failing, none with failures (…)` (or `3 of them failing, 5 with failures`), or null when nothing was left out. */
 export function hiddenText(plan: RowPlan): string | null {
   if (plan.hidden === 0) return null;
   const failing = plan.hiddenFailing === 0 ? 'none failing' : `${plan.hiddenFailing} of them failing`;
-  return `… ${plural(plan.hidden, `more ${plan.noun}`, `more ${plan.noun}s`)}, ${failing}`;
+  const failures = plan.hiddenWithFailures === 0 ? 'none with failures' : `${plan.hiddenWithFailures} with failures`;
+  return `… ${plural(plan.hidden, `more ${plan.noun}`, `more ${plan.noun}s`)}, ${failing}, ${failures} (${FAILING_MEANS})`;
 }
 
 /** Zero rows by their class (CLASS_COLUMNS), each group in order of its first row. */

@@ -6,7 +6,7 @@
  */
 import type { Row } from '../analysis/duck.js';
 import { findSection, type Analysis } from '../analysis/report-model.js';
-import { findings, reconciliation, type Finding } from './findings.js';
+import { findings, reconciliation, untargeted, type Finding } from './findings.js';
 import { formatCell, type Flag } from './format.js';
 import { plural } from './plural.js';
 import { triageLevel } from './triage.js';
@@ -62,7 +62,8 @@ function defensesFact(analysis: Analysis): Fact | null {
   const counts = new Map<string, { n: number; rank: number }>();
   for (const r of rows) {
     const level = triageLevel(r.triage, r);
-    const rank = level === 'error' ? 0 : level === 'warning' ? 1 : 2;
+    // a shipped defense no task targets asks for a scenario, not a fix: a warning, as its finding is
+    const rank = level === 'error' && !untargeted(r) ? 0 : level !== null ? 1 : 2;
     const seen = counts.get(String(r.triage));
     counts.set(String(r.triage), { n: (seen?.n ?? 0) + 1, rank: Math.min(seen?.rank ?? 2, rank) });
   }

@@ -8,6 +8,7 @@ import type { TurnStop } from '../events/labels.js';
 import { redact } from '../events/redact.js';
 import { checkEventAssertion, parseEventAssertion, type EventRecord } from './event-assertion.js';
 import type { FileExpectation, TaskExpect, TextMatch } from './schema.js';
+import { fileMismatch } from './file-mismatch.js';
 import { inspectWorkspaceFile } from './workspace-file.js';
 
 export interface ExpectationResult {
@@ -65,5 +66,6 @@ function checkFile(workspace: string, path: string, check: FileExpectation): { o
   if (seen.kind === 'directory') return { ok: false, detail: `${path} is a directory, not a text file` };
   if (seen.kind === 'special') return { ok: false, detail: `${path} is a ${seen.what}, not a regular file` };
   const { ok, what } = matchText(check, seen.text);
-  return { ok, detail: `${path} ${what}` };
+  // The file's text goes into the trace and the reports: redacted like every other text the model wrote.
+  return { ok, detail: `${path} ${what}${ok ? '' : `; ${redact(fileMismatch('equals' in check ? check.equals : null, seen.text))}`}` };
 }

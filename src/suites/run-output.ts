@@ -67,6 +67,7 @@ export function summaryText(summary: RunSummary, tracePath: string, c: Colors): 
   for (const o of summary.outcomes) {
     const name = repeated ? `${o.task.id} #${o.repeat + 1}` : o.task.id;
     if (o.error) lines.push(c.red(`✗ ${name}: ${o.error}`));
+    if (o.modelError) lines.push(c.red(`✗ ${name}: model call failed: ${o.modelError}`));
     for (const e of o.expectations.filter((x) => !x.ok)) lines.push(c.red(`✗ ${name} ${e.id}: ${e.detail}`));
   }
   const total = summary.outcomes.length;

@@ -25,7 +25,10 @@ export interface RunSuiteOptions {
   keepWorkspaces?: boolean;
   /** Parent of the task workspaces (default: the OS temp directory). */
   tempDir?: string;
+  /** Aborts the running tasks (their sessions end `aborted`) and starts no more (a second Ctrl-C). */
   signal?: AbortSignal;
+  /** Starts no more tasks; the running ones finish normally (a first Ctrl-C). run_end is written either way. */
+  stopSignal?: AbortSignal;
   /** `--sandbox`: overrides every task's `sandbox` setting. */
   sandbox?: SandboxMode;
   /** Written on run_start (additive contract fields): the logical run this run belongs to and its shard. */
@@ -91,8 +94,9 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
     cleanups.add(removal);
     void removal.finally(() => cleanups.delete(removal));
   };
+  const stopping = () => options.stopSignal?.aborted === true || runAbort.signal.aborted;
   const worker = async (): Promise<void> => {
-    while (next < units.length) {
+    while (next < units.length && !stopping()) {
       const slot = next++;
       const { task, index, r } = units[slot]!;
       options.onTaskStart?.(task);
@@ -120,11 +124,13 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
     while (cleanups.size > 0) await Promise.all([...cleanups]);
   }
 
-  const count = (o: TaskOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
+  // A stopped run leaves the units it never started empty: its sessions are the ones that ran.
+  const ran = outcomes.filter((o) => o !== undefined);
+  const count = (o: TaskOutcome['outcome']) => ran.filter((x) => x.outcome === o).length;
   const summary: RunSummary = {
     runId,
     repeat,
-    outcomes,
+    outcomes: ran,
     passed: count('passed'),
     failed: count('failed'),
     errored: count('error'),
@@ -132,7 +138,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
     durationMs: Math.round(performance.now() - started),
   };
   run.emit('run_end', {
-    sessions: outcomes.length,
+    sessions: ran.length,
     passed: summary.passed,
     failed: summary.failed,
     errored: summary.errored,

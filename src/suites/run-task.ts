@@ -61,6 +61,8 @@ export interface TaskOutcome {
   expectations: ExpectationResult[];
   /** Set when the harness or set-up failed (outcome `error`). */
   error?: string;
+  /** Why the session stopped on a failed model call (stop `model_error`), e.g. `connection: connection refused to 127.0.0.1:11434 (6 attempts)`. */
+  modelError?: string;
   /** Kept only with keepWorkspace. */
   workspace?: string;
   /** The OS sandbox bash ran in, and why there was none when auto found none. */
@@ -129,7 +131,9 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
 
   const abort = new AbortController();
   const onRunAbort = () => abort.abort('run_aborted');
-  options.runSignal?.addEventListener('abort', onRunAbort, { once: true });
+  // A listener added to a signal already aborted never fires: a session started after the abort stops at once.
+  if (options.runSignal?.aborted) onRunAbort();
+  else options.runSignal?.addEventListener('abort', onRunAbort, { once: true });
   const timer = task.abort_after_ms ? setTimeout(() => abort.abort('user_abort'), task.abort_after_ms) : null;
   let result: AgentResult | null = null;
   let error: unknown = null;
@@ -177,6 +181,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     durationMs: elapsed(),
     expectations,
     ...(error !== null ? { error: error instanceof Error ? error.message : String(error) } : {}),
+    ...(result?.modelError !== undefined ? { modelError: result.modelError } : {}),
     ...(options.keepWorkspace ? { workspace } : {}),
     sandbox: sandbox.sandbox.kind,
     sandboxNote: sandbox.note,

@@ -132,3 +132,21 @@ describe('faultline query, compact, diff', () => {
     expect(await run(['diff', runTrace(dir, 'a', 9, 10, 100), runTrace(dir, 'b', 8, 10, 100), '--fail-on-regression'], c.io)).toBe(0);
   });
 });
+
+describe('the last line of a terminal report (item 13 of issue 29)', () => {
+  it('says whether --strict would fail, and why', async () => {
+    const dir = tempDir();
+    const clean = writeTrace(dir, 'clean.jsonl', goldenLines());
+    const bad = writeTrace(dir, 'bad.jsonl', [...goldenLines(), 'not json']);
+    const last = (text: string) => text.trimEnd().split('\n').at(-1);
+    const a = capture();
+    expect(await run(['report', clean], a.io)).toBe(0);
+    expect(last(a.out())).toBe(`--strict would pass: no line quarantined, no empty input file, ${goldenLines().length} events used`);
+    const b = capture();
+    expect(await run(['report', bad], b.io)).toBe(0);
+    expect(last(b.out())).toBe('--strict would fail (exit 1): 1 line quarantined');
+    const c = capture();
+    expect(await run(['report', bad, '--strict'], c.io)).toBe(1);
+    expect(last(c.out())).toBe('--strict fails (exit 1): 1 line quarantined');
+  });
+});

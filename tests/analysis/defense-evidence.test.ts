@@ -21,6 +21,14 @@ describe('defense evidence', () => {
     const analysis = await analyzeTraces([path], { cache: { enabled: false } });
     const evidence = (d: string) => findSection(analysis, 'defenses')?.rows.find((r) => r.defense === d)?.evidence;
     expect(evidence('cut_wire')).toBe('wiring broken: its sessions have 5 tool_call events, yet it was never evaluated');
-    expect(evidence('turn_watch')).toBe('wiring broken: its sessions have 1 model_response event, yet it was never evaluated');
+    expect(evidence('turn_watch')).toBe('wiring broken: its sessions have 1 tool-calling model_response event, yet it was never evaluated');
+  });
+
+  it('does not call a turn-end defense broken in sessions whose turns never called a tool: a text-only turn reaches no turn end', async () => {
+    const stats = { ...ev.defenseStats('t', 'turn_watch', 0, 0), evaluated_at: 'turn_end' };
+    const events = [ev.sessionStart('t', ['turn_watch']), ev.modelResponse('t', 'end_turn'), ev.modelResponse('t', 'end_turn'), stats];
+    const analysis = await analyzeTraces([writeTrace(tempDir(), 'text.jsonl', events.map(line))], { cache: { enabled: false } });
+    const row = findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'turn_watch');
+    expect(row?.evidence).toBe('not reached: its sessions have no tool-calling model_response events, so its code never ran; add a scenario that gets there');
   });
 });

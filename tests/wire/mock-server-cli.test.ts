@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTaskServer } from '../../src/cli/commands/mock-server.js';
@@ -45,5 +47,31 @@ describe('faultline mock-server', () => {
     const error = await startTaskServer({ suite: 'no-such-suite.yaml', task: 'x', port: '0' }, io().io).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as Error).message).toBe('no-such-suite.yaml: no such suite file');
+  });
+});
+
+describe("the README's mock-server example (item 13 of issue 29)", () => {
+  it('names the port it asks for in the base URLs it gives, and the server serves on exactly that port', async () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    // the paragraph that starts the harness-you-start-yourself example
+    const start = readme.search(/^`faultline mock-server --suite <f> --task <id>/m);
+    expect(start).toBeGreaterThan(0);
+    const prose = readme.slice(start, readme.indexOf('Both\nspeak', start));
+    const asked = /--port (\d+)`/.exec(prose)?.[1];
+    expect(asked).toBeDefined();
+    const urls = [...prose.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => m[1]);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(new Set(urls)).toEqual(new Set([asked]));
+    // The port is free here (bound and released), so the example's command gets it: the URL printed uses it.
+    const probe = createServer();
+    const free = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+    await new Promise((resolve) => probe.close(resolve));
+    const { out, io: cliIo } = io();
+    const server = await startTaskServer({ suite, task: 'protocol-006-rate-limited-429-retry-after-ms', port: String(free) }, cliIo);
+    try {
+      expect(out.stdout).toContain(`anthropic base URL: http://127.0.0.1:${free} `);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -20,8 +20,7 @@ FROM defense_stats GROUP BY defense;
 -- table: unwired_sessions
 -- Evidence is shown only for an unwired defense (armed, never evaluated), so the events at its
 -- evaluation point are counted only in the sessions where such a defense was armed: usually none.
-SELECT s.run_id, s.session_id, s.defense,
-       CASE t.evaluated_at WHEN 'turn_end' THEN 'model_response' ELSE t.evaluated_at END AS point
+SELECT s.run_id, s.session_id, s.defense, t.evaluated_at AS point
 FROM (SELECT run_id, session_id, unnest(defenses_armed) AS defense FROM session_start) s
 JOIN defense_totals t USING (defense)
 WHERE coalesce(t.evaluations, 0) = 0 AND t.evaluated_at IS NOT NULL;
@@ -48,6 +47,9 @@ fired AS (
 evidence AS (
   SELECT defense, count(*) AS point_events FROM (
     SELECT u.defense FROM unwired_sessions u JOIN model_response USING (run_id, session_id) WHERE u.point = 'model_response'
+    -- a turn's end is judged only after a turn that called tools: a text-only answer reaches no turn_end defense
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN model_response USING (run_id, session_id)
+      WHERE u.point = 'turn_end' AND (tool_use_count > 0 OR stop_class = 'tool_use')
     UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_call USING (run_id, session_id) WHERE u.point = 'tool_call'
     UNION ALL SELECT u.defense FROM unwired_sessions u JOIN permission_decision USING (run_id, session_id) WHERE u.point = 'permission'
     UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_success USING (run_id, session_id) WHERE u.point = 'tool_result'
@@ -76,7 +78,7 @@ joined AS (
   LEFT JOIN fired USING (defense) LEFT JOIN evidence USING (defense)),
 triaged AS (
   SELECT *,
-         CASE evaluated_at WHEN 'model_response' THEN 'model_response' WHEN 'turn_end' THEN 'model_response'
+         CASE evaluated_at WHEN 'model_response' THEN 'model_response' WHEN 'turn_end' THEN 'tool-calling model_response'
               WHEN 'tool_call' THEN 'tool_call' WHEN 'permission' THEN 'permission_decision'
               WHEN 'tool_result' THEN 'tool_success/tool_failure' END AS point_event,
          CASE WHEN triggers > 0 THEN 'firing'

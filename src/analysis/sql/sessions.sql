@@ -44,3 +44,54 @@ SELECT coalesce(stop, '(not available in source)') AS stop,
 FROM session_end
 GROUP BY stop
 ORDER BY sessions DESC, stop;
+
+-- section: task_outcomes | Tasks (sessions per task id; failing tasks first) | data
+-- One row per task id over every run read (a task id is unique within a run;
+-- its repeats and its sessions in merged runs or shards are its group). A
+-- task passes when it has an ended session with an outcome and every such
+-- session passed (pass^k over its repeats); not_passed counts failed, error
+-- and aborted sessions. Sessions cut short and sessions whose source records
+-- no outcome are counted apart, in neither. The first failed expectation (by
+-- session, then check order) says why the task failed; a session that failed
+-- without one (error, aborted) is named by its outcome and stop instead
+-- ('' where there is none).
+WITH ended AS (
+  SELECT task_id,
+         count(*) AS sessions_ended,
+         count(*) FILTER (WHERE outcome = 'passed') AS passed,
+         count(*) FILTER (WHERE outcome <> 'passed') AS not_passed,
+         count(*) - count(outcome) AS outcome_not_available_in_source,
+         string_agg(DISTINCT outcome, ', ' ORDER BY outcome) FILTER (WHERE outcome <> 'passed') AS not_passed_outcomes,
+         arg_min(outcome || coalesce(' (stop: ' || stop || ')', ''), {'run_id': run_id, 'session_id': session_id}) FILTER (WHERE outcome <> 'passed') AS first_not_passed
+  FROM session_end
+  GROUP BY task_id
+),
+cut AS (
+  SELECT s.task_id, count(*) AS sessions_cut_short
+  FROM session_start s ANTI JOIN session_end e USING (run_id, session_id)
+  GROUP BY s.task_id
+),
+failed AS (
+  SELECT task_id,
+         count(*) AS failed_expectations,
+         arg_min(id, {'run_id': run_id, 'session_id': session_id, 'file_id': file_id, 'seq': seq}) AS first_failed_expectation,
+         arg_min(detail, {'run_id': run_id, 'session_id': session_id, 'file_id': file_id, 'seq': seq}) AS first_failed_detail
+  FROM expectation
+  WHERE NOT ok
+  GROUP BY task_id
+)
+SELECT task_id,
+       coalesce(e.sessions_ended, 0) AS sessions_ended,
+       coalesce(e.passed, 0) AS passed,
+       coalesce(e.not_passed, 0) AS not_passed,
+       coalesce(e.outcome_not_available_in_source, 0) AS outcome_not_available_in_source,
+       coalesce(c.sessions_cut_short, 0) AS sessions_cut_short,
+       coalesce(e.not_passed_outcomes, '') AS not_passed_outcomes,
+       coalesce(e.first_not_passed, '') AS first_not_passed,
+       coalesce(f.failed_expectations, 0) AS failed_expectations,
+       coalesce(f.first_failed_expectation, '') AS first_failed_expectation,
+       coalesce(f.first_failed_detail, '') AS first_failed_detail
+FROM ended e
+FULL JOIN cut c USING (task_id)
+LEFT JOIN failed f USING (task_id)
+ORDER BY not_passed DESC, failed_expectations DESC, task_id;

@@ -62,9 +62,17 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
       const { load } = out.analysis;
       if (load.eventsUsed === 0 && format !== 'terminal') io.stderr(`faultline: no events in ${load.inputs.length === 1 ? 'the input file' : `the ${load.inputs.length} input files`}\n`);
       const problems = strictProblems(load);
+      // The terminal report's last line: whether a CI step with --strict would pass on these inputs.
+      if (format === 'terminal') io.stdout(strictLine(problems, flags.strict === true, load.eventsUsed));
       if (flags.strict && problems.length > 0) {
         io.stderr(`faultline: --strict: ${problems.join('; ')}\n`);
         result.exitCode = 1;
       }
     });
+}
+
+/** `--strict would fail (exit 1): 2 lines quarantined`, or that it passes, or (with --strict) what it did. */
+function strictLine(problems: string[], strict: boolean, events: number): string {
+  if (problems.length > 0) return `${strict ? '--strict fails' : '--strict would fail'} (exit 1): ${problems.join('; ')}\n`;
+  return `${strict ? '--strict passes' : '--strict would pass'}: no line quarantined, no empty input file, ${events} events used\n`;
 }

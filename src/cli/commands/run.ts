@@ -72,7 +72,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
-      const [{ loadSuitesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
+      const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
         await Promise.all([
           import('../load-suites.js'),
           import('../../events/sink.js'),
@@ -94,6 +94,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       let tasks = loadSuitesForCli(paths, io);
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
+      // Before the shard is cut: every shard of a suite refuses the same broken module.
+      await checkModulesForCli(tasks);
       // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
       const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
       if (shard) tasks = shardTasks(tasks, shard);
@@ -111,10 +113,40 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
       // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
-      const sink = new JsonlSink(tracePath, { truncate: true, onError: (e) => io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`) });
+      let openError: unknown = null;
+      let opened = false;
+      const sink = new JsonlSink(tracePath, {
+        truncate: true,
+        onError: (e) => (openError === null && !opened ? (openError = e) : io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`)),
+      });
+      // A trace that cannot be opened is refused before the first task: a whole run must not end in "never written".
+      opened = true;
+      if (openError !== null) {
+        sink.close();
+        throw new CliError(`cannot write the trace ${tracePath}: ${openError instanceof Error ? openError.message : String(openError)} (choose a writable --out)`);
+      }
+      // Ctrl-C: the first stops starting tasks and lets the running ones finish; the second aborts them.
+      // Either way the run ends with run_end and its workspaces removed (a third exits at once).
+      const stop = new AbortController();
       const abort = new AbortController();
-      const onSigint = () => abort.abort('sigint');
-      process.once('SIGINT', onSigint);
+      let running = 0;
+      let interrupts = 0;
+      const onSigint = () => {
+        interrupts++;
+        const lead = io.isTTY ? '\n' : '';
+        if (interrupts === 1) {
+          io.stderr(`${lead}faultline: stopping: finishing ${plural(running, 'running task')}, Ctrl-C again to abort\n`);
+          stop.abort('sigint');
+        } else if (interrupts === 2) {
+          io.stderr(`${lead}faultline: aborting ${plural(running, 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
+          abort.abort('sigint');
+        } else {
+          io.stderr(`${lead}faultline: exiting at once; the trace may lack session_end and run_end\n`);
+          sink.close();
+          process.exit(130);
+        }
+      };
+      process.on('SIGINT', onSigint);
       let failing = 0;
       // Task lines go out in batches (at most every 100 ms): one write per finished task cost a fifth of a
       // 2,000-task run when stdout is a pipe read by a busy CI log collector.
@@ -139,8 +171,11 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           ...(shard ? { shard } : {}),
           keepWorkspaces: opts.keepWorkspaces,
           signal: abort.signal,
+          stopSignal: stop.signal,
+          onTaskStart: () => void running++,
           ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
           onTaskEnd: (outcome, done, total) => {
+            running--;
             if (outcome.outcome !== 'passed') failing++;
             if (io.isTTY) io.stdout(progressBar(done, total, failing, c));
             else pendingLines += taskLine(outcome, done, total, c, repeat > 1);
@@ -160,6 +195,12 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
         result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
+        if (interrupts > 0) {
+          const planned = tasks.length * repeat;
+          io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
+          // 128 + SIGINT, as a shell reports a command stopped by Ctrl-C: the suite did not run to the end.
+          result.exitCode = 130;
+        }
       } finally {
         flushLines();
         process.removeListener('SIGINT', onSigint);

@@ -51,6 +51,8 @@ export interface AgentResult {
   messages: Message[];
   durationMs: number;
   defenses: DefenseRuntime;
+  /** Why the last model call failed when the loop stopped on it (`model_error`): its kind, message and attempts. */
+  modelError?: string;
 }
 
 export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
@@ -82,6 +84,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   let turn = 0;
   let explicit: TurnStop | null = null;
   let errorStop: TurnStop | null = null;
+  let modelError: string | undefined;
   let budgetStop = false;
 
   // One options object for both paths, so the streaming path cannot miss a pipeline stage (seed §7.5).
@@ -134,7 +137,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, now, ...streaming?.modelHooks });
     if (!call.ok) {
       await streaming?.discard();
-      if (!call.aborted) errorStop = 'model_error';
+      if (!call.aborted) {
+        errorStop = 'model_error';
+        modelError = `${call.error.kind}: ${call.error.message} (${call.attempts === 1 ? '1 attempt' : `${call.attempts} attempts`})`;
+      }
       break;
     }
     const response = call.response;
@@ -205,7 +211,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     error: errorStop,
   });
   defenses.emitStats();
-  return { stop, turns: turn, usage, finalText, messages, durationMs: round(now() - started), defenses };
+  return { stop, turns: turn, usage, finalText, messages, durationMs: round(now() - started), defenses, ...(modelError !== undefined ? { modelError } : {}) };
 }
 
 /**
