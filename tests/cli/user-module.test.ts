@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
 
 const repo = resolve(import.meta.dirname, '../..');
-const fixture = join(repo, 'tests/fixtures/user-defense');
+const fixture = join(repo, 'examples/user-defense');
 // tsx by absolute URL: `--import tsx` would be looked up from the user's folder, where it is not installed.
 const tsx = pathToFileURL(createRequire(join(repo, 'package.json')).resolve('tsx')).href;
 
