@@ -15,13 +15,14 @@ interface FormatTotals {
   quarantined: number;
   events: number;
   reasons: Map<string, number>;
+  warnings: Map<string, number>;
   notes: readonly string[];
 }
 
 export function importTotals(summaries: readonly ImportSummary[]): FormatTotals[] {
   const by = new Map<string, FormatTotals>();
   for (const s of summaries) {
-    const t = by.get(s.format) ?? { format: s.format, unit: s.unit, files: 0, records: 0, used: 0, skipped: 0, quarantined: 0, events: 0, reasons: new Map(), notes: s.notes };
+    const t = by.get(s.format) ?? { format: s.format, unit: s.unit, files: 0, records: 0, used: 0, skipped: 0, quarantined: 0, events: 0, reasons: new Map(), warnings: new Map(), notes: s.notes };
     t.files++;
     t.records += s.records;
     t.used += s.used;
@@ -31,6 +32,7 @@ export function importTotals(summaries: readonly ImportSummary[]): FormatTotals[
       t.skipped += n;
       t.reasons.set(reason, (t.reasons.get(reason) ?? 0) + n);
     }
+    for (const [text, n] of Object.entries(s.warnings ?? {})) t.warnings.set(text, (t.warnings.get(text) ?? 0) + n);
     by.set(s.format, t);
   }
   return [...by.values()];
@@ -51,6 +53,7 @@ export function importSummaryLines(summaries: readonly ImportSummary[]): string[
     const reasons = [...t.reasons].sort((a, b) => b[1] - a[1]);
     for (const [reason, n] of reasons.slice(0, 10)) out.push(`  skipped ${n}: ${reason}`);
     if (reasons.length > 10) out.push(`  … and ${reasons.length - 10} more skip reasons (all of them in report --json)`);
+    for (const [text, n] of t.warnings) out.push(`  warning (${s(n, t.unit)}): ${text}`);
     for (const note of t.notes) out.push(`  not available in source: ${note}`);
   }
   return out;
