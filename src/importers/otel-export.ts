@@ -132,20 +132,20 @@ export class OtlpExporter {
       case 'tool_failure':
         return this.tool(s, e.tool_use_id, e, conv);
       case 'permission_decision':
-        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.permission, attributes: toAttributes({ [fl('decision')]: e.decision, [fl('source')]: e.source, [fl('needed_prompt')]: e.needed_prompt, [fl('rule_id')]: e.rule_id }) });
+        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.permission, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('decision')]: e.decision, [fl('source')]: e.source, [fl('needed_prompt')]: e.needed_prompt, [fl('rule_id')]: e.rule_id }) });
       case 'hook':
-        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.hook, attributes: toAttributes({ [fl('hook')]: e.hook, [fl('effect')]: e.effect, [fl('duration_ms')]: e.duration_ms }) });
+        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.hook, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('hook')]: e.hook, [fl('effect')]: e.effect, [fl('duration_ms')]: e.duration_ms }) });
       case 'defense_trigger':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseTrigger, attributes: toAttributes({ [fl('defense')]: e.defense, [fl('action')]: e.action, [ATTR.toolName]: e.tool, [fl('turn')]: e.turn, [fl('external_name')]: e.external_name }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseTrigger, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('defense')]: e.defense, [fl('action')]: e.action, [ATTR.toolName]: e.tool, [fl('turn')]: e.turn, [fl('external_name')]: e.external_name }) });
         return;
       case 'defense_stats':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseStats, attributes: toAttributes({ [fl('defense')]: e.defense, [fl('evaluated')]: e.evaluated, [fl('triggered')]: e.triggered, [fl('external_name')]: e.external_name }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseStats, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('defense')]: e.defense, [fl('evaluated')]: e.evaluated, [fl('triggered')]: e.triggered, [fl('external_name')]: e.external_name }) });
         return;
       case 'mcp_server':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.mcpServer, attributes: toAttributes({ [fl('server')]: e.server, [fl('state')]: e.state, [fl('duration_ms')]: e.duration_ms }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.mcpServer, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('server')]: e.server, [fl('state')]: e.state, [fl('duration_ms')]: e.duration_ms }) });
         return;
       case 'expectation':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.expectation, attributes: toAttributes({ [fl('id')]: e.id, [fl('ok')]: e.ok, [fl('detail')]: e.detail }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.expectation, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('id')]: e.id, [fl('ok')]: e.ok, [fl('detail')]: e.detail }) });
         return;
     }
   }
@@ -212,7 +212,10 @@ export class OtlpExporter {
       return;
     }
     const times = window(result.ts ?? c?.ts ?? 0, result.duration_ms);
-    const timing = { [fl('duration_source')]: result.duration_source, ...unknown({ call_ts: c ? c.ts : 0, ts: result.ts, duration_ms: result.duration_ms }) };
+    // The span starts at end - duration; a call logged at another time (a batch's second call waits for the first) keeps its own.
+    const spanStart = result.ts !== null && result.duration_ms !== null ? result.ts - result.duration_ms : null;
+    const callTs = c && c.ts !== null && c.ts !== spanStart ? c.ts : null;
+    const timing = { [fl('duration_source')]: result.duration_source, [fl('call_ts')]: callTs, ...unknown({ call_ts: c ? c.ts : 0, ts: result.ts, duration_ms: result.duration_ms }) };
     if (result.event === 'tool_failure') {
       const attrs = { ...base, ...timing, [ATTR.errorType]: result.failure_kind, [fl('error_code')]: result.error_code };
       this.span(s, { ...span, ...times, attributes: toAttributes(attrs), status: { code: STATUS_CODE.ERROR, message: result.failure_kind } }, 'toolCalls');

@@ -217,10 +217,12 @@ function toolEvents(s: SpanRecord, chatsBefore: number, scope: Scope, emit: Emit
     tool,
     tool_use_id: text(a, ATTR.toolCallId) ?? text(a, ATTR.oiToolId) ?? text(a, AI.toolId) ?? s.spanId,
   };
-  emit({ ...call, event: 'tool_call', ts: unknown.has('call_ts') ? null : nanosToMs(start), requested_tool: text(a, fl('requested_tool')) ?? named.requested_tool, batch: int(a, fl('batch')), concurrency_safe: bool(a, fl('concurrency_safe')), source: text(a, fl('source')) as never }, s.ref);
+  emit({ ...call, event: 'tool_call', ts: unknown.has('call_ts') ? null : (int(a, fl('call_ts')) ?? nanosToMs(start)), requested_tool: text(a, fl('requested_tool')) ?? named.requested_tool, batch: int(a, fl('batch')), concurrency_safe: bool(a, fl('concurrency_safe')), source: text(a, fl('source')) as never }, s.ref);
   for (const e of s.events) toolSpanEvent(e, call, emit, s.ref);
   if (text(a, fl('result')) === 'lost') return; // exported from a call that never ended: still lost
-  const result = { ...call, ts: unknown.has('ts') ? null : nanosToMs(end), duration_ms: unknown.has('duration_ms') ? null : nanosDurationMs(start, end), duration_source: (text(a, fl('duration_source')) ?? 'measured') as never };
+  // faultline's own export (it always writes faultline.tool) keeps an event without duration_source without one; other spans timed their own work.
+  const source = text(a, fl('duration_source')) ?? (a[fl('tool')] === undefined ? 'measured' : null);
+  const result = { ...call, ts: unknown.has('ts') ? null : nanosToMs(end), duration_ms: unknown.has('duration_ms') ? null : nanosDurationMs(start, end), ...(source === null ? {} : { duration_source: source as never }) };
   const errorType = text(a, ATTR.errorType);
   if (s.status === STATUS_CODE.ERROR || errorType !== null) {
     const known = errorType !== null && FailureKind.safeParse(errorType).success;
@@ -232,14 +234,14 @@ function toolEvents(s: SpanRecord, chatsBefore: number, scope: Scope, emit: Emit
 
 function toolSpanEvent(e: SpanRecord['events'][number], call: Scope & { turn: number; tool: string; tool_use_id: string }, emit: Emit, ref: RecordRef): void {
   const a = e.attrs;
-  const ts = nanosToMs(BigInt(e.time));
+  const ts = unknownOf(a).has('ts') ? null : nanosToMs(BigInt(e.time));
   if (e.name === FL_EVENT.permission) emit({ ...call, event: 'permission_decision', ts, decision: text(a, fl('decision')) as never, source: text(a, fl('source')) as never, needed_prompt: bool(a, fl('needed_prompt')) as never, rule_id: text(a, fl('rule_id')) }, ref);
   else if (e.name === FL_EVENT.hook) emit({ ...call, event: 'hook', ts, hook: text(a, fl('hook')) as never, effect: text(a, fl('effect')) as never, duration_ms: num(a, fl('duration_ms')) }, ref);
 }
 
 function sessionSpanEvent(e: SpanRecord['events'][number], scope: Scope, emit: Emit, ref: RecordRef): void {
   const a = e.attrs;
-  const ts = nanosToMs(BigInt(e.time));
+  const ts = unknownOf(a).has('ts') ? null : nanosToMs(BigInt(e.time));
   const external = text(a, fl('external_name'));
   const ext = external === null ? {} : { external_name: external };
   if (e.name === FL_EVENT.defenseTrigger) emit({ ...scope, event: 'defense_trigger', ts, turn: int(a, fl('turn')) ?? 0, defense: text(a, fl('defense')) as never, action: text(a, fl('action')) as never, tool: text(a, ATTR.toolName), ...ext }, ref);
