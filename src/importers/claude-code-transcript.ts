@@ -98,6 +98,7 @@ export class Transcript {
   line(value: unknown, ref: RecordRef): void {
     if (!isObject(value) || typeof value.type !== 'string') return this.ctx.quarantine(ref, 'not a Claude Code transcript line (no "type")');
     const type = value.type;
+    ref.kind = `${type} line${typeof value.subtype === 'string' ? ` (${value.subtype.slice(0, 40)})` : ''}`;
     if (type === 'result' && isStreamLine(value)) {
       const session = this.session(value, ref);
       this.endMessage(session);

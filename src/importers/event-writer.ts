@@ -69,6 +69,9 @@ export class FileBooks implements ImportContext {
   private eventsWritten = 0;
   private readonly runIds = new Set<string>();
   private readonly warnings = new Map<string, number>();
+  /** Per kind of record: records that wrote an event (each once: a bit per record index) and the events by name. */
+  private readonly kinds = new Map<string, { records: number; events: Map<string, number> }>();
+  private counted = new Uint8Array(1024);
   readonly quarantined: QuarantinedLine[] = [];
 
   constructor(
@@ -97,7 +100,25 @@ export class FileBooks implements ImportContext {
     else {
       this.eventsWritten++;
       this.runIds.add(event.run_id);
+      this.tally(ref, event.event);
     }
+  }
+
+  private tally(ref: RecordRef, event: string): void {
+    const kind = ref.kind ?? 'record';
+    let k = this.kinds.get(kind);
+    if (!k) this.kinds.set(kind, (k = { records: 0, events: new Map() }));
+    k.events.set(event, (k.events.get(event) ?? 0) + 1);
+    const byte = ref.index >> 3;
+    if (byte >= this.counted.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, this.counted.length * 2));
+      grown.set(this.counted);
+      this.counted = grown;
+    }
+    const bit = 1 << (ref.index & 7);
+    if ((this.counted[byte] as number) & bit) return;
+    this.counted[byte] = (this.counted[byte] as number) | bit;
+    k.records++;
   }
 
   warn(text: string): void {
@@ -122,6 +143,7 @@ export class FileBooks implements ImportContext {
       notes: [...notes],
       run_ids: [...this.runIds].sort(),
       ...(this.warnings.size > 0 ? { warnings: Object.fromEntries(this.warnings) } : {}),
+      kinds: Object.fromEntries([...this.kinds].map(([kind, k]) => [kind, { records: k.records, events: Object.fromEntries(k.events) }])),
     };
   }
 }

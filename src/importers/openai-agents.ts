@@ -70,6 +70,7 @@ class Reader {
 
   item(value: unknown, ref: RecordRef): void {
     if (!isItem(value)) return this.ctx.quarantine(ref, 'not an Agents SDK trace or span export (no "object": "trace" | "trace.span")');
+    ref.kind = value.object === 'trace' ? 'trace' : `${isObject(value.span_data) ? String(value.span_data.type) : '?'} span`;
     if (value.object === 'trace') {
       const id = str(value.id);
       if (id === null) return this.ctx.quarantine(ref, 'trace without an id');

@@ -76,6 +76,8 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
   // The session's own span: the outermost agent span; agents nested in it (sub-agents) add no session of their own.
   const root = agents.find((s) => s.parent === null || !ids.has(s.parent)) ?? agents[0] ?? null;
   for (const a of agents) if (a !== root) ctx.skip(a.ref, 'nested agent span (its model and tool calls count in the trace\'s session)');
+  // How the session was formed, said with the import: auto-instrumentation often has no span around the run.
+  if (!root) ctx.warn('a trace with no session span (invoke_agent, ai.generateText/streamText, AGENT, traceloop workflow/agent): its spans are one session by trace id');
   const first = byStart[0] as SpanRecord;
   const ra = root?.attrs ?? {};
   const find = (key: string) => spans.map((s) => text(s.attrs, key)).find((v) => v !== null) ?? null;

@@ -48,6 +48,15 @@ function roleOf(attrs: Map<string, AttrValue>): Role | string {
   return 'span without gen_ai.operation.name, ai.operationId, openinference.span.kind or traceloop.span.kind';
 }
 
+/** Which vocabulary named a span's role, for --explain. */
+function vocabularyOf(attrs: Map<string, AttrValue>): string {
+  for (const key of [ATTR.operation, AI.operationId, ATTR.oiKind, AI.traceloopKind, AI.llmRequestType]) {
+    const v = attrs.get(key);
+    if (typeof v === 'string') return `${key} ${v.slice(0, 40)}`;
+  }
+  return 'no kind';
+}
+
 function detect(sample: Sample): boolean {
   if (sample.lines.some((l) => isObject(l) && Array.isArray(l.resourceSpans))) return true;
   return sample.lines[0] === undefined && /^\s*\{\s*"resourceSpans"\s*:/.test(sample.text);
@@ -94,6 +103,7 @@ class OtlpReader {
     const all = attributeMap(span.attributes);
     const role = roleOf(all);
     if (role !== 'agent' && role !== 'chat' && role !== 'tool') return this.ctx.skip(ref, role);
+    ref.kind = `${role} span (${vocabularyOf(all)})`;
     const attrs: Attrs = {};
     for (const [k, v] of all) if (keep(k)) attrs[k] = v;
     const events = (Array.isArray(span.events) ? span.events : [])

@@ -84,7 +84,7 @@ interface Call {
 }
 
 /** One result -> its session's events, or a Problem naming the entry that makes it unreadable. */
-function sessionEvents(value: Record<string, unknown>, path: string): { events: ImportedEvent[]; calls: number; assistants: number } {
+function sessionEvents(value: Record<string, unknown>, path: string): { events: ImportedEvent[]; calls: number; assistants: number; shape: string } {
   const { task_id: task, reward, traj, trial } = value;
   if ((typeof task !== 'number' && typeof task !== 'string') || typeof reward !== 'number' || !Array.isArray(traj)) {
     throw new Problem('tau-bench result: task_id must be a number or string, reward a number and traj an array');
@@ -100,6 +100,7 @@ function sessionEvents(value: Record<string, unknown>, path: string): { events: 
   // Unanswered calls by id, oldest first: an id may come back once its call was answered.
   const pending = new Map<string, Call[]>();
   let reactCall: Call | null = null;
+  let reactCalls = 0;
   const answer = (call: Call, content: unknown) => {
     const kind = answerKind(content);
     const result = { turn: call.turn, tool: call.tool, tool_use_id: call.id, duration_ms: null };
@@ -136,6 +137,7 @@ function sessionEvents(value: Record<string, unknown>, path: string): { events: 
       }
       if (isReactCall && react) {
         reactCall = { id: `traj-${i}`, tool: importedTool(react.name).tool, turn };
+        reactCalls++;
         callEvent(reactCall, react.name);
       }
     } else if (message.role === 'tool') {
@@ -152,7 +154,8 @@ function sessionEvents(value: Record<string, unknown>, path: string): { events: 
   const passed = reward >= SUCCESS_MIN && reward <= SUCCESS_MAX;
   push({ event: 'expectation', id: 'reward', ok: passed, detail: `reward ${reward} (passed when within 1e-6 of 1)` });
   push({ event: 'session_end', outcome: crashed ? 'error' : passed ? 'passed' : 'failed', stop: null, turns: turn, ...TOKENS_NOT_RECORDED, duration_ms: null });
-  return { events, calls, assistants: turn };
+  const shape = reactCalls > 0 ? 'result (ReAct/Act: Action: JSON)' : calls > 0 ? 'result (tool_calls)' : 'result (no tool calls)';
+  return { events, calls, assistants: turn, shape };
 }
 
 function result(value: unknown, ref: RecordRef, path: string, ctx: ImportContext): void {
@@ -166,6 +169,7 @@ function result(value: unknown, ref: RecordRef, path: string, ctx: ImportContext
   }
   // A conversation with model calls but no call in any shape read here: say so, rather than show 0 tool calls as a fact.
   if (built.calls === 0 && built.assistants > 0) ctx.warn(NO_TOOL_SHAPE);
+  ref.kind = built.shape;
   for (const event of built.events) ctx.emit(event, ref);
 }
 

@@ -190,6 +190,7 @@ function simulation(value: unknown, ref: RecordRef, meta: Meta, ctx: ImportConte
     if (error instanceof Problem) return ctx.quarantine(ref, error.message);
     throw error;
   }
+  ref.kind = 'simulation (half duplex: messages)';
   for (const e of events) ctx.emit(e, ref);
 }
 

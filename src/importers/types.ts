@@ -18,6 +18,8 @@ export interface RecordRef {
   line: number;
   /** The file the record is in, when it is not the imported file itself (a τ²-bench simulation file read through its results.json). */
   file?: string;
+  /** What kind of record it is in the source's terms (`span ai.toolCall`, `line assistant`), for `import --explain`; set by the importer once it knows. */
+  kind?: string;
 }
 
 /** An event as an importer builds it: the writer adds `v` and `seq`; `ts` is the source's time or null. */

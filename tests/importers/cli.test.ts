@@ -62,3 +62,22 @@ describe('diff of imported traces', () => {
     expect(pass).toMatchObject({ base_sessions: 0, base_pass_rate_of_ended_sessions: null, candidate_sessions: 3, candidate_passed: 1 });
   });
 });
+
+describe('faultline import --explain', () => {
+  it('says per kind of record how many were used and the events they became, and why the others were skipped or quarantined', async () => {
+    const r = await cli(['import', 'otel', join(FIXTURES, 'otel/genai-export.json'), '--out', join(scratch(), 'o.jsonl'), '--explain']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('explain otel (1 file): 11 spans = 8 used + 1 skipped + 2 quarantined -> 18 events');
+    expect(r.stdout).toContain('    tool span (gen_ai.operation.name execute_tool): 3 spans -> tool_call 3, tool_success 2, tool_failure 1');
+    expect(r.stdout).toContain('    gen_ai.operation.name embeddings (no contract event): 1');
+    expect(r.stdout).toMatch(/quarantined 2:\n {4}resourceSpans\[1\]: traceId is not 32 lowercase hex digits/);
+    const tau = await cli(['import', 'tau-bench', join(FIXTURES, 'tau-bench'), '--out', join(scratch(), 't.jsonl'), '--explain']);
+    expect(tau.stdout).toMatch(/result \(ReAct\/Act: Action: JSON\): 2 results -> /);
+    expect(tau.stdout).toMatch(/result \(tool_calls\): 2 results -> /);
+  });
+
+  it('says how sessions were formed when a trace has no session span', async () => {
+    const r = await cli(['import', 'otel', join(FIXTURES, 'otel/genai-export.json'), '--out', join(scratch(), 'o.jsonl')]);
+    expect(r.stdout).toContain('warning (1 span): a trace with no session span');
+  });
+});
