@@ -62,7 +62,7 @@ function stopClassOf(a: Attrs, reason: string | null) {
 function finishReason(a: Attrs): string | null {
   const reasons = strings(a, ATTR.finishReasons);
   if (reasons && reasons.length > 0) return reasons[0] as string;
-  return text(a, AI.finishReason) ?? text(a, AI.oiFinishReason);
+  return text(a, AI.finishReason) ?? text(a, AI.oiFinishReason) ?? text(a, AI.oiMessageFinishReason);
 }
 
 /** One trace's spans -> a session's events. */
@@ -196,7 +196,7 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
       ttft_ms: num(a, fl('ttft_ms')) ?? num(a, AI.msToFirstChunk),
       stop_reason: reason?.slice(0, 64) ?? null,
       stop_class: stopClassOf(a, reason),
-      tool_use_count: int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? aiNoToolCalls(a, reason),
+      tool_use_count: int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? int(a, AI.oiToolCallCount) ?? aiNoToolCalls(a, reason),
       ...usage(a),
     },
     s.ref,

@@ -14,10 +14,9 @@
  *   (a session), `task`, `tool` (a tool, named `traceloop.entity.name`);
  *   its model-call spans are GenAI semconv (`gen_ai.*`, `llm.request.type`
  *   = `chat`).
- * - OpenInference: `llm.finish_reason` is not a convention of its own; the
- *   finish reason is on the output message:
- *   `llm.output_messages.0.message.finish_reason` where the instrumentation
- *   records it.
+ * - OpenInference: `llm.finish_reason` (its openai instrumentation writes
+ *   it), else the output message's `finish_reason`; the tool calls of an LLM
+ *   span are its `llm.output_messages.0.message.tool_calls.N.tool_call.*`.
  */
 import type { StopClass } from '../events/labels.js';
 
@@ -43,8 +42,14 @@ export const AI = {
   traceloopName: 'traceloop.entity.name',
   llmRequestType: 'llm.request.type',
   // OpenInference
-  oiFinishReason: 'llm.output_messages.0.message.finish_reason',
+  oiFinishReason: 'llm.finish_reason',
+  oiMessageFinishReason: 'llm.output_messages.0.message.finish_reason',
+  /** Derived on reading (not an attribute of any producer): how many tool calls OpenInference's output message lists. */
+  oiToolCallCount: 'openinference.derived.tool_call_count',
 } as const;
+
+/** OpenInference lists an LLM span's tool calls as flattened output-message attributes, one id each. */
+export const OI_TOOL_CALL_ID = /^llm\.output_messages\.0\.message\.tool_calls\.\d+\.tool_call\.id$/;
 
 /** Span roles by AI SDK operation id. */
 export const AI_SESSION_OPS = new Set(['ai.generateText', 'ai.streamText', 'ai.generateObject', 'ai.streamObject']);

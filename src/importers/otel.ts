@@ -22,7 +22,7 @@ import { ATTR, attributeMap, fl, isSpanId, isTraceId, nanos, statusCode, type At
 import { traceEvents, type Attrs, type Role, type SpanRecord } from './otel-session.js';
 import { readSource } from './records.js';
 import { SpillGroups } from './spill-groups.js';
-import { AI, AI_CHAT_OPS, AI_SESSION_OPS, AI_TOOL_OP } from './otel-vocab.js';
+import { AI, AI_CHAT_OPS, AI_SESSION_OPS, AI_TOOL_OP, OI_TOOL_CALL_ID } from './otel-vocab.js';
 import type { ImportContext, Importer, RecordRef, Sample } from './types.js';
 
 const CHAT_OPS = new Set(['chat', 'text_completion', 'generate_content']);
@@ -106,6 +106,8 @@ class OtlpReader {
     ref.kind = `${role} span (${vocabularyOf(all)})`;
     const attrs: Attrs = {};
     for (const [k, v] of all) if (keep(k)) attrs[k] = v;
+    // Only when the output message was recorded (an instrumentation may hide outputs): else the count is not available.
+    if (all.get(ATTR.oiKind) === 'LLM' && all.has('llm.output_messages.0.message.role')) attrs[AI.oiToolCallCount] = [...all.keys()].filter((k) => OI_TOOL_CALL_ID.test(k)).length;
     const events = (Array.isArray(span.events) ? span.events : [])
       .filter((e): e is Record<string, unknown> => isObject(e) && typeof e.name === 'string' && e.name.startsWith('faultline.'))
       .map((e) => ({ name: e.name as string, time: String(nanos(e.timeUnixNano) ?? end), attrs: Object.fromEntries(attributeMap(e.attributes)) }));
