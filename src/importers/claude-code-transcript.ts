@@ -180,27 +180,29 @@ export class Transcript {
       this.endMessage(s);
       return this.ctx.skip(ref, 'assistant/synthetic message (written by Claude Code, not the model)');
     }
+    if (s.message?.id !== id && s.responses.has(id)) {
+      this.endMessage(s);
+      return this.ctx.skip(ref, 'assistant/repeated message');
+    }
+    // A line is used whole or quarantined whole: its tool_use blocks are checked before anything of it is booked.
+    const uses: { id: string; name: string }[] = [];
+    for (const block of Array.isArray(message.content) ? message.content : []) {
+      if (!isObject(block) || block.type !== 'tool_use') continue;
+      const callId = str(block.id);
+      const name = str(block.name);
+      if (callId === null || name === null) return this.ctx.quarantine(ref, 'tool_use block without an id or a name');
+      if (s.pending.has(callId) || s.done.has(callId) || uses.some((u) => u.id === callId)) return this.ctx.quarantine(ref, `tool_use id ${callId.slice(0, 64)} used twice`);
+      uses.push({ id: callId, name });
+    }
     if (s.message?.id !== id) {
       this.endMessage(s);
-      if (s.responses.has(id)) return this.ctx.skip(ref, 'assistant/repeated message');
       s.responses.add(id);
       s.message = { id, turn: ++s.turns, model: str(message.model), ts, stopReason: null, usage: null, toolUses: 0, ref };
     }
     const m = s.message as Message;
     if (typeof message.stop_reason === 'string') m.stopReason = message.stop_reason;
     if (isObject(message.usage)) m.usage = message.usage;
-    for (const block of Array.isArray(message.content) ? message.content : []) {
-      if (!isObject(block) || block.type !== 'tool_use') continue;
-      const callId = str(block.id);
-      const name = str(block.name);
-      if (callId === null || name === null) {
-        this.ctx.quarantine(ref, 'tool_use block without an id or a name');
-        continue;
-      }
-      if (s.pending.has(callId) || s.done.has(callId)) {
-        this.ctx.quarantine(ref, `tool_use id ${callId.slice(0, 64)} used twice`);
-        continue;
-      }
+    for (const { id: callId, name } of uses) {
       m.toolUses++;
       const { tool, requested_tool } = importedTool(name);
       s.pending.set(callId, { tool, turn: m.turn, ts });
@@ -252,17 +254,19 @@ export class Transcript {
     const blocks = message && Array.isArray(message.content) ? message.content.filter(isObject) : [];
     const results = blocks.filter((b) => b.type === 'tool_result');
     if (results.length === 0) return this.ctx.skip(ref, 'user/prompt (its text is not logged)');
+    // A line is used whole or quarantined whole: every result must pair before any is booked.
+    const seen = new Set<string>();
     for (const block of results) {
       const callId = str(block.tool_use_id);
-      if (callId === null) {
-        this.ctx.quarantine(ref, 'tool_result block without a tool_use_id');
-        continue;
+      if (callId === null) return this.ctx.quarantine(ref, 'tool_result block without a tool_use_id');
+      if (!s.pending.has(callId) || seen.has(callId)) {
+        return this.ctx.quarantine(ref, s.done.has(callId) || seen.has(callId) ? `second tool_result for tool_use ${callId.slice(0, 64)}` : `tool_result for tool_use ${callId.slice(0, 64)}, which is not in this transcript`);
       }
-      const call = s.pending.get(callId);
-      if (!call) {
-        this.ctx.quarantine(ref, s.done.has(callId) ? `second tool_result for tool_use ${callId.slice(0, 64)}` : `tool_result for tool_use ${callId.slice(0, 64)}, which is not in this transcript`);
-        continue;
-      }
+      seen.add(callId);
+    }
+    for (const block of results) {
+      const callId = str(block.tool_use_id) as string;
+      const call = s.pending.get(callId) as Call;
       s.pending.delete(callId);
       s.done.set(callId, { tool: call.tool, turn: call.turn });
       const common = { ...this.scope(s), ts, turn: call.turn, tool: call.tool, tool_use_id: callId, duration_ms: between(call.ts, ts), duration_source: 'timestamps' as const };

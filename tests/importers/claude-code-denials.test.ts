@@ -58,3 +58,26 @@ describe('claude-code importer: --output-format stream-json', () => {
     expect(events.at(-1)).toMatchObject({ event: 'session_end', turns: 3, input_tokens: 30, output_tokens: 24, cache_read_tokens: 0, duration_ms: 2345, outcome: null });
   });
 });
+
+describe('claude-code importer: a line is used whole or quarantined whole', () => {
+  it('quarantines a user line with one unpairable tool_result without booking its other result', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { scratch, cli, readEvents } = await import('./helpers.js');
+    const dir = scratch();
+    const path = join(dir, 's.jsonl');
+    const base = { sessionId: 's1', timestamp: '2025-06-01T10:00:00.000Z' };
+    const lines = [
+      { ...base, type: 'assistant', message: { id: 'm1', role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }], usage: { input_tokens: 1, output_tokens: 1 } } },
+      { ...base, type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }, { type: 'tool_result', tool_use_id: 'nope', content: 'x' }] } },
+    ];
+    writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const out = join(dir, 'o.jsonl');
+    const r = await cli(['import', 'claude-code', path, '--out', out]);
+    expect(r.stderr).toContain(`${path}:2: tool_result for tool_use nope, which is not in this transcript`);
+    expect(r.stdout).toContain('2 lines = 1 used + 0 skipped + 1 quarantined');
+    const events = readEvents(out);
+    expect(events.filter((e) => e.event === 'tool_call')).toHaveLength(1);
+    expect(events.filter((e) => e.event === 'tool_success' || e.event === 'tool_failure')).toEqual([]);
+  });
+});
