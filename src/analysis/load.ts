@@ -46,6 +46,10 @@ export interface ImportSummary {
   notes: string[];
   /** The run ids of the events written from this file, sorted. */
   run_ids: string[];
+  /** What the importer warns of, with how many records each concerns (absent: none). */
+  warnings?: Record<string, number>;
+  /** Used records by kind (as the importer names them): how many, and the events they became. */
+  kinds?: Record<string, { records: number; events: Record<string, number> }>;
 }
 
 /** One run whose events are read from more than one file with the same seqs: two copies of one run, counted twice. */

@@ -47,7 +47,35 @@ interface Session {
   tokensKnown: boolean;
   pending: Map<string, Call>;
   done: Map<string, { tool: string; turn: number }>;
+  /** `--output-format stream-json` output, not a transcript: its assistant lines carry the usage of the stream's start (output tokens not final). */
+  stream: boolean;
+  /** The stream's `result` line: the run's own totals. */
+  result: Json | null;
+  /** Calls whose denial was already recorded (a system permission_denied line before the result). */
+  denied: Set<string>;
+  deniedCount: number;
 }
+
+/**
+ * Claude Code's own words for a denied call, in the tool result it writes
+ * instead of running the tool (`is_error: true`; `toolUseResult` /
+ * `tool_use_result` repeats it with "Error: "): "Claude requested
+ * permissions to <use X | write to P | read from P>, but you haven't granted
+ * it yet." when the permission mode asked and nobody could answer (headless:
+ * the default ask is a deny), and "The user doesn't want to proceed with this
+ * tool use..." ("User rejected tool use") when a person said no. These are
+ * fixed texts of the code path that decided, not a tool's output.
+ */
+export function permissionDenial(content: unknown, toolUseResult: unknown): 'default' | 'user' | null {
+  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObject(b) && typeof b.text === 'string' ? b.text : '')).join('') : '';
+  const extra = typeof toolUseResult === 'string' ? toolUseResult : '';
+  if (/^(Error: )?Claude requested permissions to .*, but you haven't granted it yet\.?$/s.test(text.trim()) || /^Error: Claude requested permissions to /.test(extra)) return 'default';
+  if (text.startsWith("The user doesn't want to proceed with this tool use") || extra === 'User rejected tool use') return 'user';
+  return null;
+}
+
+/** A line of `claude -p --output-format stream-json`: snake_case session_id, no sessionId. */
+const isStreamLine = (line: Json) => 'session_id' in line && !('sessionId' in line);
 
 const MODES: Readonly<Record<string, PermissionMode>> = { default: 'default', acceptEdits: 'acceptEdits', plan: 'plan', bypassPermissions: 'bypass' };
 const HOOKS: Readonly<Record<string, 'pre_tool_use' | 'post_tool_use'>> = { PreToolUse: 'pre_tool_use', PostToolUse: 'post_tool_use', PostToolUseFailure: 'post_tool_use' };
@@ -70,6 +98,13 @@ export class Transcript {
   line(value: unknown, ref: RecordRef): void {
     if (!isObject(value) || typeof value.type !== 'string') return this.ctx.quarantine(ref, 'not a Claude Code transcript line (no "type")');
     const type = value.type;
+    ref.kind = `${type} line${typeof value.subtype === 'string' ? ` (${value.subtype.slice(0, 40)})` : ''}`;
+    if (type === 'result' && isStreamLine(value)) {
+      const session = this.session(value, ref);
+      this.endMessage(session);
+      session.result = value;
+      return;
+    }
     if (type === 'assistant' || type === 'user' || type === 'system' || type === 'attachment' || type === 'permission-mode') {
       const session = this.session(value, ref);
       const ts = isoMs(value.timestamp);
@@ -90,9 +125,11 @@ export class Transcript {
   }
 
   private session(line: Json, ref: RecordRef): Session {
-    const main = str(line.sessionId) ?? basename(this.path).replace(/\.jsonl$/, '');
-    const sidechain = line.isSidechain === true;
-    const id = sidechain ? `${main}:agent-${str(line.agentId) ?? 'sidechain'}` : main;
+    const main = str(line.sessionId) ?? str(line.session_id) ?? basename(this.path).replace(/\.jsonl$/, '');
+    // stream-json marks a subagent's messages with the Task call that started it (parent_tool_use_id).
+    const parentCall = str(line.parent_tool_use_id);
+    const sidechain = line.isSidechain === true || parentCall !== null;
+    const id = sidechain ? `${main}:agent-${str(line.agentId) ?? parentCall ?? 'sidechain'}` : main;
     let session = this.sessions.get(id);
     if (!session) {
       session = {
@@ -110,6 +147,10 @@ export class Transcript {
         tokensKnown: true,
         pending: new Map(),
         done: new Map(),
+        stream: isStreamLine(line),
+        result: null,
+        denied: new Set(),
+        deniedCount: 0,
       };
       this.sessions.set(id, session);
     }
@@ -139,27 +180,29 @@ export class Transcript {
       this.endMessage(s);
       return this.ctx.skip(ref, 'assistant/synthetic message (written by Claude Code, not the model)');
     }
+    if (s.message?.id !== id && s.responses.has(id)) {
+      this.endMessage(s);
+      return this.ctx.skip(ref, 'assistant/repeated message');
+    }
+    // A line is used whole or quarantined whole: its tool_use blocks are checked before anything of it is booked.
+    const uses: { id: string; name: string }[] = [];
+    for (const block of Array.isArray(message.content) ? message.content : []) {
+      if (!isObject(block) || block.type !== 'tool_use') continue;
+      const callId = str(block.id);
+      const name = str(block.name);
+      if (callId === null || name === null) return this.ctx.quarantine(ref, 'tool_use block without an id or a name');
+      if (s.pending.has(callId) || s.done.has(callId) || uses.some((u) => u.id === callId)) return this.ctx.quarantine(ref, `tool_use id ${callId.slice(0, 64)} used twice`);
+      uses.push({ id: callId, name });
+    }
     if (s.message?.id !== id) {
       this.endMessage(s);
-      if (s.responses.has(id)) return this.ctx.skip(ref, 'assistant/repeated message');
       s.responses.add(id);
       s.message = { id, turn: ++s.turns, model: str(message.model), ts, stopReason: null, usage: null, toolUses: 0, ref };
     }
     const m = s.message as Message;
     if (typeof message.stop_reason === 'string') m.stopReason = message.stop_reason;
     if (isObject(message.usage)) m.usage = message.usage;
-    for (const block of Array.isArray(message.content) ? message.content : []) {
-      if (!isObject(block) || block.type !== 'tool_use') continue;
-      const callId = str(block.id);
-      const name = str(block.name);
-      if (callId === null || name === null) {
-        this.ctx.quarantine(ref, 'tool_use block without an id or a name');
-        continue;
-      }
-      if (s.pending.has(callId) || s.done.has(callId)) {
-        this.ctx.quarantine(ref, `tool_use id ${callId.slice(0, 64)} used twice`);
-        continue;
-      }
+    for (const { id: callId, name } of uses) {
       m.toolUses++;
       const { tool, requested_tool } = importedTool(name);
       s.pending.set(callId, { tool, turn: m.turn, ts });
@@ -175,16 +218,18 @@ export class Transcript {
     const u = m.usage;
     const tokens = {
       input_tokens: count(u?.input_tokens),
-      output_tokens: count(u?.output_tokens),
+      // stream-json writes each message as its stream starts: output_tokens there is not the final count.
+      output_tokens: s.stream ? null : count(u?.output_tokens),
       cache_read_tokens: count(u?.cache_read_input_tokens),
       cache_write_tokens: count(u?.cache_creation_input_tokens),
     };
-    if (s.tokens && tokens.input_tokens !== null && tokens.output_tokens !== null) {
+    if (s.stream) s.tokensKnown = false; // the result line has the totals
+    else if (s.tokens && tokens.input_tokens !== null && tokens.output_tokens !== null) {
       s.tokens.input += tokens.input_tokens;
       s.tokens.output += tokens.output_tokens;
       s.tokens.read += tokens.cache_read_tokens ?? 0;
       s.tokens.write += tokens.cache_write_tokens ?? 0;
-    } else s.tokensKnown = false;
+    } else if (!s.stream) s.tokensKnown = false;
     const scope = { ...this.scope(s), turn: m.turn };
     this.ctx.emit({ ...scope, event: 'model_request', ts: null, provider: null, model: m.model, ...REQUEST_NOT_RECORDED }, m.ref);
     this.ctx.emit(
@@ -209,21 +254,30 @@ export class Transcript {
     const blocks = message && Array.isArray(message.content) ? message.content.filter(isObject) : [];
     const results = blocks.filter((b) => b.type === 'tool_result');
     if (results.length === 0) return this.ctx.skip(ref, 'user/prompt (its text is not logged)');
+    // A line is used whole or quarantined whole: every result must pair before any is booked.
+    const seen = new Set<string>();
     for (const block of results) {
       const callId = str(block.tool_use_id);
-      if (callId === null) {
-        this.ctx.quarantine(ref, 'tool_result block without a tool_use_id');
-        continue;
+      if (callId === null) return this.ctx.quarantine(ref, 'tool_result block without a tool_use_id');
+      if (!s.pending.has(callId) || seen.has(callId)) {
+        return this.ctx.quarantine(ref, s.done.has(callId) || seen.has(callId) ? `second tool_result for tool_use ${callId.slice(0, 64)}` : `tool_result for tool_use ${callId.slice(0, 64)}, which is not in this transcript`);
       }
-      const call = s.pending.get(callId);
-      if (!call) {
-        this.ctx.quarantine(ref, s.done.has(callId) ? `second tool_result for tool_use ${callId.slice(0, 64)}` : `tool_result for tool_use ${callId.slice(0, 64)}, which is not in this transcript`);
-        continue;
-      }
+      seen.add(callId);
+    }
+    for (const block of results) {
+      const callId = str(block.tool_use_id) as string;
+      const call = s.pending.get(callId) as Call;
       s.pending.delete(callId);
       s.done.set(callId, { tool: call.tool, turn: call.turn });
       const common = { ...this.scope(s), ts, turn: call.turn, tool: call.tool, tool_use_id: callId, duration_ms: between(call.ts, ts), duration_source: 'timestamps' as const };
-      if (block.is_error === true) this.ctx.emit({ ...common, event: 'tool_failure', failure_kind: 'tool_error', error_code: null }, ref);
+      const denial = block.is_error === true ? permissionDenial(block.content, results.length === 1 ? (line.toolUseResult ?? line.tool_use_result) : undefined) : null;
+      if (denial) {
+        const { duration_ms: _d, duration_source: _s, ...decided } = common;
+        if (!s.denied.has(callId)) this.ctx.emit({ ...decided, event: 'permission_decision', decision: 'deny', source: denial, needed_prompt: true, rule_id: null }, ref);
+        s.deniedCount++;
+        // Denied before it ran: no execution time.
+        this.ctx.emit({ ...common, duration_ms: null, event: 'tool_failure', failure_kind: 'permission_denied', error_code: null }, ref);
+      } else if (block.is_error === true) this.ctx.emit({ ...common, event: 'tool_failure', failure_kind: 'tool_error', error_code: null }, ref);
       else {
         const bytes = resultBytes(block.content);
         this.ctx.emit({ ...common, event: 'tool_success', output_bytes: bytes, raw_bytes: null, empty: bytes === null ? null : bytes === 0, truncated: null, spilled: null }, ref);
@@ -232,6 +286,7 @@ export class Transcript {
   }
 
   private system(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
+    if (line.subtype === 'permission_denied') return this.permissionDenied(s, line, ts, ref);
     if (line.subtype !== 'api_error') return this.ctx.skip(ref, `system/${String(line.subtype ?? 'no subtype')}`);
     const error = isObject(line.error) ? line.error : {};
     const status = typeof error.status === 'number' ? error.status : null;
@@ -250,6 +305,17 @@ export class Transcript {
       },
       ref,
     );
+  }
+
+  /** A `system` `permission_denied` line: the decision, for the pending call it names (by id, else the oldest of that tool). */
+  private permissionDenied(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
+    const byId = str(line.tool_use_id);
+    const name = str(line.tool_name);
+    const entry = byId !== null ? ([byId, s.pending.get(byId)] as const) : [...s.pending].find(([, c]) => name !== null && c.tool === importedTool(name).tool);
+    const [callId, call] = entry ?? [null, undefined];
+    if (callId === null || !call) return this.ctx.quarantine(ref, `system/permission_denied for ${name ?? 'a tool'} with no pending tool_use in this transcript`);
+    s.denied.add(callId);
+    this.ctx.emit({ ...this.scope(s), event: 'permission_decision', ts, turn: call.turn, tool: call.tool, tool_use_id: callId, decision: 'deny', source: 'default', needed_prompt: true, rule_id: null }, ref);
   }
 
   private attachment(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
@@ -272,22 +338,30 @@ export class Transcript {
       const scope = this.scope(s);
       this.ctx.emit({ ...scope, event: 'session_start', ts: s.first, scenario: null, repeat: null, defenses_armed: null, tools: null, deferred_tools: null, permission_mode: s.permissionMode, headless: null }, s.ref);
       const t = s.tokensKnown && s.tokens ? s.tokens : null;
+      const r = s.result;
+      const ru = r && isObject(r.usage) ? r.usage : null;
+      const stop = r?.subtype === 'error_max_turns' ? 'max_turns' : null;
       this.ctx.emit(
         {
           ...scope,
           event: 'session_end',
           ts: s.last,
-          outcome: null,
-          stop: null,
+          // A run's result says whether it errored; Claude Code has no pass/fail of its own.
+          outcome: r?.is_error === true ? 'error' : null,
+          stop,
           turns: s.turns,
-          input_tokens: t?.input ?? null,
-          output_tokens: t?.output ?? null,
-          cache_read_tokens: t?.read ?? null,
-          cache_write_tokens: t?.write ?? null,
-          duration_ms: between(s.first, s.last),
+          input_tokens: ru ? count(ru.input_tokens) : (t?.input ?? null),
+          output_tokens: ru ? count(ru.output_tokens) : (t?.output ?? null),
+          cache_read_tokens: ru ? count(ru.cache_read_input_tokens) : (t?.read ?? null),
+          cache_write_tokens: ru ? count(ru.cache_creation_input_tokens) : (t?.write ?? null),
+          duration_ms: r && typeof r.duration_ms === 'number' && r.duration_ms >= 0 ? r.duration_ms : between(s.first, s.last),
         },
         s.ref,
       );
+      // The result line lists the run's denials: one not read from its tool result is a denial this import missed.
+      const listed = r && Array.isArray(r.permission_denials) ? r.permission_denials.length : 0;
+      const missed = listed - s.deniedCount;
+      for (let i = 0; i < missed; i++) this.ctx.warn('a denial in the result line\'s permission_denials with no tool result read as a denial');
     }
   }
 }

@@ -65,20 +65,23 @@ export class FileBooks implements ImportContext {
   private skippedTotal = 0;
   private readonly skipped = new Map<string, number>();
   private readonly quarantinedRefs = new Set<number>();
-  private readonly eventsBefore: number;
+  /** Events written from this file's records (counted here: a format that joins files emits after all are read). */
+  private eventsWritten = 0;
   private readonly runIds = new Set<string>();
+  private readonly warnings = new Map<string, number>();
+  /** Per kind of record: records that wrote an event (each once: a bit per record index) and the events by name. */
+  private readonly kinds = new Map<string, { records: number; events: Map<string, number> }>();
+  private counted = new Uint8Array(1024);
   readonly quarantined: QuarantinedLine[] = [];
 
   constructor(
     readonly file: string,
     private readonly writer: EventWriter,
     private readonly onBytes: (bytesRead: number) => void = () => {},
-  ) {
-    this.eventsBefore = writer.events;
-  }
+  ) {}
 
-  record(line: number): RecordRef {
-    return { index: this.records++, line };
+  record(line: number, file?: string): RecordRef {
+    return file === undefined ? { index: this.records++, line } : { index: this.records++, line, file };
   }
 
   skip(_ref: RecordRef, reason: string): void {
@@ -87,14 +90,39 @@ export class FileBooks implements ImportContext {
   }
 
   quarantine(ref: RecordRef, reason: string): void {
-    this.quarantined.push({ file: this.file, line: ref.line, kind: 'import', reason });
+    this.quarantined.push({ file: ref.file ?? this.file, line: ref.line, kind: 'import', reason });
     this.quarantinedRefs.add(ref.index);
   }
 
   emit(event: ImportedEvent, ref: RecordRef): void {
     const problem = this.writer.write(event);
     if (problem !== null) this.quarantine(ref, `cannot be written as a contract event: ${problem}`);
-    else this.runIds.add(event.run_id);
+    else {
+      this.eventsWritten++;
+      this.runIds.add(event.run_id);
+      this.tally(ref, event.event);
+    }
+  }
+
+  private tally(ref: RecordRef, event: string): void {
+    const kind = ref.kind ?? 'record';
+    let k = this.kinds.get(kind);
+    if (!k) this.kinds.set(kind, (k = { records: 0, events: new Map() }));
+    k.events.set(event, (k.events.get(event) ?? 0) + 1);
+    const byte = ref.index >> 3;
+    if (byte >= this.counted.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, this.counted.length * 2));
+      grown.set(this.counted);
+      this.counted = grown;
+    }
+    const bit = 1 << (ref.index & 7);
+    if ((this.counted[byte] as number) & bit) return;
+    this.counted[byte] = (this.counted[byte] as number) | bit;
+    k.records++;
+  }
+
+  warn(text: string): void {
+    this.warnings.set(text, (this.warnings.get(text) ?? 0) + 1);
   }
 
   progress(bytesRead: number): void {
@@ -111,9 +139,11 @@ export class FileBooks implements ImportContext {
       used: this.records - this.skippedTotal - quarantined,
       skipped: Object.fromEntries([...this.skipped].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
       quarantined,
-      events: this.writer.events - this.eventsBefore,
+      events: this.eventsWritten,
       notes: [...notes],
       run_ids: [...this.runIds].sort(),
+      ...(this.warnings.size > 0 ? { warnings: Object.fromEntries(this.warnings) } : {}),
+      kinds: Object.fromEntries([...this.kinds].map(([kind, k]) => [kind, { records: k.records, events: Object.fromEntries(k.events) }])),
     };
   }
 }

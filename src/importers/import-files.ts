@@ -33,13 +33,25 @@ export async function importFiles(files: SourceFile[], out: string, onProgress?:
   const result: ImportResult = { summaries: [], quarantined: [], events: 0 };
   let before = 0;
   try {
+    const books = files.map(({ path }) => new FileBooks(path, writer, (bytesRead) => onProgress?.({ bytesRead: before + bytesRead, bytesTotal, file: path, events: writer.events })));
+    const joined = new Set<Importer>();
     for (const [i, { path, importer }] of files.entries()) {
-      const books = new FileBooks(path, writer, (bytesRead) => onProgress?.({ bytesRead: before + bytesRead, bytesTotal, file: path, events: writer.events }));
-      await importer.importFile(path, books);
-      result.summaries.push(books.summary(importer.name, importer.unit, importer.notes));
-      result.quarantined.push(...books.quarantined);
+      const ctx = books[i] as FileBooks;
+      if (importer.importAll) {
+        // Every file of a joining format at once, the first time one is met.
+        if (!joined.has(importer)) {
+          joined.add(importer);
+          const mine = files.flatMap((f, j) => (f.importer === importer ? [{ path: f.path, ctx: books[j] as FileBooks }] : []));
+          await importer.importAll(mine);
+        }
+      } else await importer.importFile(path, ctx);
       before += sizes[i] ?? 0;
       onProgress?.({ bytesRead: before, bytesTotal, file: path, events: writer.events });
+    }
+    for (const [i, { importer }] of files.entries()) {
+      const ctx = books[i] as FileBooks;
+      result.summaries.push(ctx.summary(importer.name, importer.unit, importer.notes));
+      result.quarantined.push(...ctx.quarantined);
     }
   } finally {
     writer.close();

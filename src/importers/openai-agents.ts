@@ -10,8 +10,11 @@
  * span_data types used: `function` (a tool call: `name`, `mcp_data`),
  * `generation` (`model`, `usage`) and `response` (`usage`) (a model call),
  * `guardrail` (`name`, `triggered`), `mcp_tools` (`server`, `result`: the
- * server's tool names), `agent` (`tools`). Others (`handoff`, `custom`,
- * `speech`, ...) are counted as skipped.
+ * server's tool names), `agent` (`tools`), and the JS SDK's `custom` spans
+ * with `data.sdk_span_type` `task` (the run's usage) and `turn` (each turn's
+ * usage: the JS SDK's response spans carry only `response_id`, so a call's
+ * tokens are its turn's when the turn made one call). Others (`handoff`,
+ * other `custom`, `speech`, ...) are counted as skipped.
  *
  * A trace is a session. Span start and end are taken by the SDK around the
  * work itself, so a function span's duration is that call's own (measured).
@@ -40,6 +43,8 @@ interface Item {
 }
 
 const USED_SPANS = new Set(['function', 'generation', 'response', 'guardrail', 'mcp_tools', 'agent']);
+/** The JS SDK exports its run and turn spans as `custom` spans named by `data.sdk_span_type` (agents-core tracing/spans.ts serializeSpanData), with the run's and each turn's usage. */
+const SDK_CUSTOM = new Set(['task', 'turn']);
 const MCP_SERVER = /^[A-Za-z0-9_-]{1,64}$/;
 
 const isItem = (v: unknown): v is Json => isObject(v) && (v.object === 'trace' || v.object === 'trace.span');
@@ -65,6 +70,7 @@ class Reader {
 
   item(value: unknown, ref: RecordRef): void {
     if (!isItem(value)) return this.ctx.quarantine(ref, 'not an Agents SDK trace or span export (no "object": "trace" | "trace.span")');
+    ref.kind = value.object === 'trace' ? 'trace' : `${isObject(value.span_data) ? String(value.span_data.type) : '?'} span`;
     if (value.object === 'trace') {
       const id = str(value.id);
       if (id === null) return this.ctx.quarantine(ref, 'trace without an id');
@@ -78,6 +84,12 @@ class Reader {
     const start = isoMs(value.started_at);
     const end = isoMs(value.ended_at);
     if (start === null) return this.ctx.quarantine(ref, `span ${id.slice(0, 40)}: started_at is not an ISO 8601 time`);
+    const custom = data.type === 'custom' && isObject(data.data) && typeof data.data.sdk_span_type === 'string' && SDK_CUSTOM.has(data.data.sdk_span_type) ? data.data : null;
+    if (custom && !isObject(custom.usage)) return this.ctx.skip(ref, `${String(custom.sdk_span_type)} span without usage (no contract event)`);
+    if (custom) {
+      this.groups.add(trace, { kind: 'span', id, parent: str(value.parent_id), start, end, data: { type: custom.sdk_span_type, usage: custom.usage, turn: custom.turn }, error: isObject(value.error), ref });
+      return;
+    }
     if (!USED_SPANS.has(data.type)) return this.ctx.skip(ref, `${data.type} span (no contract event)`);
     // Only what the mapping reads is kept (inputs and outputs can be large).
     const kept: Json = { type: data.type, name: data.name, model: data.model, usage: data.usage, triggered: data.triggered, server: data.server, result: data.result, tools: data.tools, mcp: data.mcp_data !== undefined && data.mcp_data !== null };
@@ -90,13 +102,16 @@ function tokens(usage: unknown) {
   const n = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
   const input = n(u?.input_tokens);
   const details = isObject(u?.input_tokens_details) ? u.input_tokens_details : null;
-  const cached = n(details?.cached_tokens);
+  // Python's response usage: input_tokens_details.cached_tokens; JS's task/turn usage: cached_input_tokens, cache_write_input_tokens.
+  const cached = n(details?.cached_tokens) ?? n(u?.cached_input_tokens);
+  const written = n(u?.cache_write_input_tokens);
   // OpenAI counts cached tokens inside input_tokens; the contract keeps them apart.
+  const uncached = input === null ? null : input - (cached ?? 0) - (written ?? 0);
   return {
-    input_tokens: input === null ? null : input - (cached ?? 0),
+    input_tokens: uncached !== null && uncached >= 0 ? uncached : null,
     output_tokens: n(u?.output_tokens),
     cache_read_tokens: cached,
-    cache_write_tokens: null,
+    cache_write_tokens: written,
   };
 }
 
@@ -118,6 +133,23 @@ function traceEvents(traceId: string, items: Item[], path: string, ctx: ImportCo
   for (const s of spans) if (s.data.type === 'mcp_tools' && Array.isArray(s.data.result)) for (const name of s.data.result) if (typeof name === 'string') mcpTools.add(name);
   const agentTools = spans.filter((s) => s.data.type === 'agent' && Array.isArray(s.data.tools)).flatMap((s) => (s.data.tools as unknown[]).filter((t): t is string => typeof t === 'string'));
   const guardrails = spans.filter((s) => s.data.type === 'guardrail');
+  // A model call's usage: its own (Python's generation/response spans), else its turn span's when that turn made exactly one call.
+  const byId = new Map(spans.map((s) => [s.id, s]));
+  const turnOf = (s: Item): Item | null => {
+    for (let p = s.parent === null ? undefined : byId.get(s.parent), hops = 0; p && hops < 64; p = p.parent === null ? undefined : byId.get(p.parent), hops++) if (p.data.type === 'turn') return p;
+    return null;
+  };
+  const callsPerTurn = new Map<Item, number>();
+  for (const s of spans) if (s.data.type === 'generation' || s.data.type === 'response') {
+    const t = turnOf(s);
+    if (t) callsPerTurn.set(t, (callsPerTurn.get(t) ?? 0) + 1);
+  }
+  const usageOf = (s: Item): unknown => {
+    if (s.data.usage !== undefined && s.data.usage !== null) return s.data.usage;
+    const t = turnOf(s);
+    return t && callsPerTurn.get(t) === 1 ? t.data.usage : undefined;
+  };
+  const task = spans.find((s) => s.data.type === 'task' && isObject(s.data.usage));
   ctx.emit(
     {
       ...scope,
@@ -144,7 +176,7 @@ function traceEvents(traceId: string, items: Item[], path: string, ctx: ImportCo
       ctx.emit({ ...scope, event: 'model_request', ts: s.start, turn: turns, provider: null, model: str(s.data.model)?.slice(0, 128) ?? null, ...REQUEST_NOT_RECORDED }, s.ref);
       if (s.error) ctx.emit({ ...scope, event: 'model_error', ts: s.end, turn: turns, error_kind: 'unknown', status: null, attempt: null, will_retry: null, retry_after_ms: null }, s.ref);
       else {
-        const t = tokens(s.data.usage);
+        const t = tokens(usageOf(s));
         usages.push(t);
         ctx.emit({ ...scope, event: 'model_response', ts: s.end, turn: turns, duration_ms: duration, ttft_ms: null, stop_reason: null, stop_class: null, tool_use_count: null, ...t }, s.ref);
       }
@@ -177,10 +209,12 @@ function traceEvents(traceId: string, items: Item[], path: string, ctx: ImportCo
       // Listing a server's tools is the last step of connecting to it: the span's time is that step's.
       else ctx.emit({ ...scope, event: 'mcp_server', ts: s.end, server, state: s.error ? 'failed' : 'connected', duration_ms: duration }, s.ref);
     }
-    // agent spans: their tool lists went into session_start.
+    // agent spans: their tool lists went into session_start; task and turn spans: their usage went into the calls and the session.
   }
   for (const [name, e] of stats) ctx.emit({ ...scope, event: 'defense_stats', ts: endMs, defense: 'external_guardrail', external_name: name, evaluated: e.evaluated, triggered: e.triggered }, e.ref);
   const sum = (k: keyof ReturnType<typeof tokens>) => (usages.length > 0 && usages.every((u) => u[k] !== null) ? usages.reduce((n, u) => n + (u[k] as number), 0) : null);
+  // The run's own total (the JS SDK's task span) where exported; else the calls' sum.
+  const total = task ? tokens(task.data.usage) : null;
   ctx.emit(
     {
       ...scope,
@@ -189,10 +223,10 @@ function traceEvents(traceId: string, items: Item[], path: string, ctx: ImportCo
       outcome: null,
       stop: null,
       turns,
-      input_tokens: sum('input_tokens'),
-      output_tokens: sum('output_tokens'),
-      cache_read_tokens: sum('cache_read_tokens'),
-      cache_write_tokens: null,
+      input_tokens: total ? total.input_tokens : sum('input_tokens'),
+      output_tokens: total ? total.output_tokens : sum('output_tokens'),
+      cache_read_tokens: total ? total.cache_read_tokens : sum('cache_read_tokens'),
+      cache_write_tokens: total ? total.cache_write_tokens : null,
       duration_ms: endMs - startMs,
     },
     sessionRef,

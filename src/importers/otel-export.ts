@@ -69,6 +69,12 @@ function usage(e: { input_tokens: number | null; output_tokens: number | null; c
   return { [ATTR.inputTokens]: all, [ATTR.outputTokens]: e.output_tokens, [ATTR.cacheReadTokens]: e.cache_read_tokens, [ATTR.cacheWriteTokens]: e.cache_write_tokens };
 }
 
+/** Which of a span's times its events did not record (`faultline.unknown`): the span still needs times, the import gives back null. */
+function unknown(fields: Record<string, unknown>): AttrInput {
+  const names = Object.entries(fields).filter(([, v]) => v === null || v === undefined).map(([k]) => k);
+  return names.length > 0 ? { [fl('unknown')]: names } : {};
+}
+
 export interface ExportCounts {
   spans: number;
   sessions: number;
@@ -126,20 +132,20 @@ export class OtlpExporter {
       case 'tool_failure':
         return this.tool(s, e.tool_use_id, e, conv);
       case 'permission_decision':
-        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.permission, attributes: toAttributes({ [fl('decision')]: e.decision, [fl('source')]: e.source, [fl('needed_prompt')]: e.needed_prompt, [fl('rule_id')]: e.rule_id }) });
+        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.permission, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('decision')]: e.decision, [fl('source')]: e.source, [fl('needed_prompt')]: e.needed_prompt, [fl('rule_id')]: e.rule_id }) });
       case 'hook':
-        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.hook, attributes: toAttributes({ [fl('hook')]: e.hook, [fl('effect')]: e.effect, [fl('duration_ms')]: e.duration_ms }) });
+        return this.toolEvent(s, e.tool_use_id, { timeUnixNano: ns(e.ts), name: FL_EVENT.hook, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('hook')]: e.hook, [fl('effect')]: e.effect, [fl('duration_ms')]: e.duration_ms }) });
       case 'defense_trigger':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseTrigger, attributes: toAttributes({ [fl('defense')]: e.defense, [fl('action')]: e.action, [ATTR.toolName]: e.tool, [fl('turn')]: e.turn, [fl('external_name')]: e.external_name }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseTrigger, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('defense')]: e.defense, [fl('action')]: e.action, [ATTR.toolName]: e.tool, [fl('turn')]: e.turn, [fl('external_name')]: e.external_name }) });
         return;
       case 'defense_stats':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseStats, attributes: toAttributes({ [fl('defense')]: e.defense, [fl('evaluated')]: e.evaluated, [fl('triggered')]: e.triggered, [fl('external_name')]: e.external_name }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.defenseStats, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('defense')]: e.defense, [fl('evaluated')]: e.evaluated, [fl('triggered')]: e.triggered, [fl('external_name')]: e.external_name }) });
         return;
       case 'mcp_server':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.mcpServer, attributes: toAttributes({ [fl('server')]: e.server, [fl('state')]: e.state, [fl('duration_ms')]: e.duration_ms }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.mcpServer, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('server')]: e.server, [fl('state')]: e.state, [fl('duration_ms')]: e.duration_ms }) });
         return;
       case 'expectation':
-        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.expectation, attributes: toAttributes({ [fl('id')]: e.id, [fl('ok')]: e.ok, [fl('detail')]: e.detail }) });
+        s.spanEvents.push({ timeUnixNano: ns(e.ts), name: FL_EVENT.expectation, attributes: toAttributes({ ...unknown({ ts: e.ts }), [fl('id')]: e.id, [fl('ok')]: e.ok, [fl('detail')]: e.detail }) });
         return;
     }
   }
@@ -157,16 +163,17 @@ export class OtlpExporter {
       ? { [ATTR.provider]: r.provider, [ATTR.requestModel]: r.model, [fl('stream')]: r.stream, [fl('messages_count')]: r.messages_count, [fl('tools_count')]: r.tools_count, [fl('tools_bytes')]: r.tools_bytes, [fl('request_bytes')]: r.request_bytes, [fl('prefix_hash')]: r.prefix_hash }
       : {};
     const attempt = (pending?.attempts ?? 0) + 1;
-    const common: AttrInput = { [ATTR.operation]: 'chat', ...conv, ...requestAttrs, [fl('turn')]: e.turn, [fl('request')]: pending ? !pending.sent : true };
+    const common: AttrInput = { [ATTR.operation]: 'chat', ...conv, ...requestAttrs, [fl('turn')]: e.turn, [fl('request')]: pending ? !pending.sent : false };
+    // An attempt with no request logged before it (a source that logs a retried error before the request) adds no request.
     const end = e.ts ?? r?.ts ?? s.lastTs ?? 0;
     const times = e.event === 'model_response' ? window(end, e.duration_ms) : { startTimeUnixNano: ns(Math.min(pending?.lastEnd ?? end, end)), endTimeUnixNano: ns(end) };
     const spanId = hex(`chat\n${s.runId}\n${s.sessionId}\n${e.turn}\n${attempt}\n${e.event}`, 16);
     const name = `chat ${r?.model ?? ''}`.trim();
     if (e.event === 'model_error') {
-      const attrs = { ...common, [ATTR.errorType]: e.error_kind, [ATTR.httpStatus]: e.status, [fl('attempt')]: e.attempt, [fl('will_retry')]: e.will_retry, [fl('retry_after_ms')]: e.retry_after_ms };
+      const attrs = { ...common, ...unknown({ ts: e.ts }), [ATTR.errorType]: e.error_kind, [ATTR.httpStatus]: e.status, [fl('attempt')]: e.attempt, [fl('will_retry')]: e.will_retry, [fl('retry_after_ms')]: e.retry_after_ms };
       this.span(s, { spanId, parentSpanId: s.spanId, name, kind: SPAN_KIND.CLIENT, ...times, attributes: toAttributes(attrs), events: [], status: { code: STATUS_CODE.ERROR, message: e.error_kind } }, 'modelCalls');
     } else {
-      const attrs = { ...common, [ATTR.finishReasons]: e.stop_reason === null ? null : [e.stop_reason], ...usage(e), [fl('stop_class')]: e.stop_class, [fl('ttft_ms')]: e.ttft_ms, [fl('tool_use_count')]: e.tool_use_count };
+      const attrs = { ...common, ...unknown({ request_ts: pending ? r?.ts : 0, ts: e.ts, duration_ms: e.duration_ms }), [ATTR.finishReasons]: e.stop_reason === null ? null : [e.stop_reason], ...usage(e), [fl('stop_class')]: e.stop_class, [fl('ttft_ms')]: e.ttft_ms, [fl('tool_use_count')]: e.tool_use_count };
       this.span(s, { spanId, parentSpanId: s.spanId, name, kind: SPAN_KIND.CLIENT, ...times, attributes: toAttributes(attrs), events: [], status: { code: STATUS_CODE.UNSET } }, 'modelCalls');
     }
     if (pending) {
@@ -205,7 +212,10 @@ export class OtlpExporter {
       return;
     }
     const times = window(result.ts ?? c?.ts ?? 0, result.duration_ms);
-    const timing = { [fl('duration_source')]: result.duration_source };
+    // The span starts at end - duration; a call logged at another time (a batch's second call waits for the first) keeps its own.
+    const spanStart = result.ts !== null && result.duration_ms !== null ? result.ts - result.duration_ms : null;
+    const callTs = c && c.ts !== null && c.ts !== spanStart ? c.ts : null;
+    const timing = { [fl('duration_source')]: result.duration_source, [fl('call_ts')]: callTs, ...unknown({ call_ts: c ? c.ts : 0, ts: result.ts, duration_ms: result.duration_ms }) };
     if (result.event === 'tool_failure') {
       const attrs = { ...base, ...timing, [ATTR.errorType]: result.failure_kind, [fl('error_code')]: result.error_code };
       this.span(s, { ...span, ...times, attributes: toAttributes(attrs), status: { code: STATUS_CODE.ERROR, message: result.failure_kind } }, 'toolCalls');
@@ -244,6 +254,7 @@ export class OtlpExporter {
       [fl('headless')]: st?.headless,
       [fl('started')]: st !== null,
       [fl('ended')]: end !== null,
+      ...unknown({ start_ts: st ? st.ts : 0, end_ts: end ? end.ts : 0, duration_ms: end ? end.duration_ms : 0 }),
       ...(end ? { [fl('outcome')]: end.outcome, [fl('stop')]: end.stop, [fl('turns')]: end.turns, ...usage(end) } : {}),
     };
     const endMs = end?.ts ?? s.lastTs ?? 0;

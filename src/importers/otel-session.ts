@@ -5,11 +5,11 @@
  * restore what the GenAI names do not carry.
  */
 import { FailureKind, ModelErrorKind } from '../events/labels.js';
-import { classifyAnthropicStop, classifyOpenAIStop } from '../providers/stop-class.js';
 import { kindForStatus } from '../providers/classify-error.js';
 import { fileRunId, importedTool } from './common.js';
 import { ATTR, FL_EVENT, STATUS_CODE, fl, nanosDurationMs, nanosToMs, type AttrValue } from './otlp-json.js';
 import type { ImportContext, RecordRef } from './types.js';
+import { AI, aiToolCallCount, finishReasonClass } from './otel-vocab.js';
 
 export type Role = 'agent' | 'chat' | 'tool';
 export type Attrs = Record<string, AttrValue>;
@@ -33,29 +33,36 @@ const text = (a: Attrs, k: string): string | null => (typeof a[k] === 'string' &
 const int = (a: Attrs, k: string): number | null => (typeof a[k] === 'number' && Number.isInteger(a[k]) && (a[k] as number) >= 0 ? (a[k] as number) : null);
 const num = (a: Attrs, k: string): number | null => (typeof a[k] === 'number' && (a[k] as number) >= 0 ? (a[k] as number) : null);
 const bool = (a: Attrs, k: string): boolean | null => (typeof a[k] === 'boolean' ? (a[k] as boolean) : null);
+/** The times faultline's export marked as not recorded in its source (`faultline.unknown`). */
+const unknownOf = (a: Attrs): Set<string> => new Set(Array.isArray(a['faultline.unknown']) ? (a['faultline.unknown'] as AttrValue[]).filter((v): v is string => typeof v === 'string') : []);
 const strings = (a: Attrs, k: string): string[] | null => (Array.isArray(a[k]) ? (a[k] as AttrValue[]).filter((v): v is string => typeof v === 'string') : null);
 
 /** Prompt tokens without the cached ones (the contract's input_tokens); OTel counts cached tokens inside input_tokens. */
 function usage(a: Attrs): { input_tokens: number | null; output_tokens: number | null; cache_read_tokens: number | null; cache_write_tokens: number | null } {
-  const input = int(a, ATTR.inputTokens) ?? int(a, ATTR.oiPromptTokens);
-  const read = int(a, ATTR.cacheReadTokens) ?? int(a, ATTR.oiCacheRead);
-  const write = int(a, ATTR.cacheWriteTokens) ?? int(a, ATTR.oiCacheWrite);
+  const input = int(a, ATTR.inputTokens) ?? int(a, ATTR.oiPromptTokens) ?? int(a, AI.inputTokens) ?? int(a, AI.promptTokens);
+  // The AI SDK's inputTokens include cache reads and writes (inputTokenDetails splits them), as OTel's do.
+  const read = int(a, ATTR.cacheReadTokens) ?? int(a, ATTR.oiCacheRead) ?? int(a, AI.cacheReadTokens) ?? int(a, AI.cachedInputTokens);
+  const write = int(a, ATTR.cacheWriteTokens) ?? int(a, ATTR.oiCacheWrite) ?? int(a, AI.cacheWriteTokens);
   const uncached = input === null ? null : input - (read ?? 0) - (write ?? 0);
   return {
     input_tokens: uncached !== null && uncached >= 0 ? uncached : null,
-    output_tokens: int(a, ATTR.outputTokens) ?? int(a, ATTR.oiCompletionTokens),
+    output_tokens: int(a, ATTR.outputTokens) ?? int(a, ATTR.oiCompletionTokens) ?? int(a, AI.outputTokens) ?? int(a, AI.completionTokens),
     cache_read_tokens: read,
     cache_write_tokens: write,
   };
 }
 
-function stopClassOf(a: Attrs, reason: string | null, provider: string | null) {
+function stopClassOf(a: Attrs, reason: string | null) {
   const own = text(a, fl('stop_class'));
   if (own !== null) return own as never;
-  if (reason === null) return null; // not recorded: SQL NULL, not the 'null' class
-  if (provider === 'anthropic') return classifyAnthropicStop(reason);
-  const openai = classifyOpenAIStop(reason);
-  return openai !== 'unknown' ? openai : classifyAnthropicStop(reason);
+  return finishReasonClass(reason); // null when not recorded: SQL NULL, not the 'null' class
+}
+
+/** The finish reason as recorded: GenAI's array, the AI SDK's string, or OpenInference's output message. */
+function finishReason(a: Attrs): string | null {
+  const reasons = strings(a, ATTR.finishReasons);
+  if (reasons && reasons.length > 0) return reasons[0] as string;
+  return text(a, AI.finishReason) ?? text(a, AI.oiFinishReason) ?? text(a, AI.oiMessageFinishReason);
 }
 
 /** One trace's spans -> a session's events. */
@@ -69,6 +76,8 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
   // The session's own span: the outermost agent span; agents nested in it (sub-agents) add no session of their own.
   const root = agents.find((s) => s.parent === null || !ids.has(s.parent)) ?? agents[0] ?? null;
   for (const a of agents) if (a !== root) ctx.skip(a.ref, 'nested agent span (its model and tool calls count in the trace\'s session)');
+  // How the session was formed, said with the import: auto-instrumentation often has no span around the run.
+  if (!root) ctx.warn('a trace with no session span (invoke_agent, ai.generateText/streamText, AGENT, traceloop workflow/agent): its spans are one session by trace id');
   const first = byStart[0] as SpanRecord;
   const ra = root?.attrs ?? {};
   const find = (key: string) => spans.map((s) => text(s.attrs, key)).find((v) => v !== null) ?? null;
@@ -82,12 +91,13 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
   const endNs = root ? BigInt(root.end) : byStart.reduce((m, s) => (BigInt(s.end) > m ? BigInt(s.end) : m), 0n);
   const sessionRef = (root ?? first).ref;
   const emit: Emit = (event, ref) => ctx.emit(event, ref);
+  const sessionUnknown = unknownOf(ra);
   // faultline's own export marks a session whose trace had no session_start or session_end.
   if (ra[fl('started')] !== false) emit(
     {
       ...scope,
       event: 'session_start',
-      ts: nanosToMs(startNs),
+      ts: sessionUnknown.has('start_ts') ? null : nanosToMs(startNs),
       scenario: text(ra, fl('scenario')),
       repeat: int(ra, fl('repeat')),
       defenses_armed: strings(ra, fl('defenses_armed')) as never,
@@ -118,15 +128,20 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
     {
       ...scope,
       event: 'session_end',
-      ts: nanosToMs(endNs),
+      ts: sessionUnknown.has('end_ts') ? null : nanosToMs(endNs),
       outcome: (text(ra, fl('outcome')) as never) ?? (failed ? 'error' : null),
       stop: text(ra, fl('stop')) as never,
       turns: int(ra, fl('turns')) ?? chats.length,
       ...tokens,
-      duration_ms: nanosDurationMs(startNs, endNs),
+      duration_ms: sessionUnknown.has('duration_ms') ? null : nanosDurationMs(startNs, endNs),
     },
     sessionRef,
   );
+}
+
+/** The AI SDK writes ai.response.toolCalls only when a step has calls: absent on a step that did not end for tools, it is 0. */
+function aiNoToolCalls(a: Attrs, reason: string | null): number | null {
+  return text(a, AI.operationId) !== null && reason !== null && finishReasonClass(reason) !== 'tool_use' ? 0 : null;
 }
 
 function sumUsage(list: ReturnType<typeof usage>[]): ReturnType<typeof usage> {
@@ -142,16 +157,17 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
   const start = BigInt(s.start);
   const end = BigInt(s.end);
   const turn = int(a, fl('turn')) ?? ordinal;
-  const provider = text(a, ATTR.provider) ?? text(a, ATTR.system) ?? text(a, ATTR.oiProvider) ?? text(a, ATTR.oiSystem);
+  const unknown = unknownOf(a);
+  const provider = text(a, ATTR.provider) ?? text(a, ATTR.system) ?? text(a, ATTR.oiProvider) ?? text(a, ATTR.oiSystem) ?? text(a, AI.modelProvider);
   // A retry of a request already sent (faultline's export: one span per attempt) is not a second request.
   if (a[fl('request')] !== false) emit(
     {
       ...scope,
       event: 'model_request',
-      ts: nanosToMs(start),
+      ts: unknown.has('request_ts') ? null : nanosToMs(start),
       turn,
       provider: provider?.slice(0, 64) ?? null,
-      model: (text(a, ATTR.requestModel) ?? text(a, ATTR.oiModel) ?? text(a, ATTR.responseModel))?.slice(0, 128) ?? null,
+      model: (text(a, ATTR.requestModel) ?? text(a, ATTR.oiModel) ?? text(a, AI.modelId) ?? text(a, ATTR.responseModel))?.slice(0, 128) ?? null,
       stream: bool(a, fl('stream')),
       messages_count: int(a, fl('messages_count')),
       tools_count: int(a, fl('tools_count')),
@@ -166,22 +182,21 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
   if (s.status === STATUS_CODE.ERROR || errorType !== null) {
     const status = int(a, ATTR.httpStatus);
     const kind = errorType !== null && ModelErrorKind.safeParse(errorType).success ? errorType : status !== null ? kindForStatus(status) : 'unknown';
-    emit({ ...scope, event: 'model_error', ts: nanosToMs(end), turn, error_kind: kind as never, status, attempt: int(a, fl('attempt')) || null, will_retry: bool(a, fl('will_retry')), retry_after_ms: num(a, fl('retry_after_ms')) }, s.ref);
+    emit({ ...scope, event: 'model_error', ts: unknown.has('ts') ? null : nanosToMs(end), turn, error_kind: kind as never, status, attempt: int(a, fl('attempt')) || null, will_retry: bool(a, fl('will_retry')), retry_after_ms: num(a, fl('retry_after_ms')) }, s.ref);
     return;
   }
-  const reasons = strings(a, ATTR.finishReasons);
-  const reason = reasons && reasons.length > 0 ? (reasons[0] as string) : null;
+  const reason = finishReason(a);
   emit(
     {
       ...scope,
       event: 'model_response',
-      ts: nanosToMs(end),
+      ts: unknown.has('ts') ? null : nanosToMs(end),
       turn,
-      duration_ms: nanosDurationMs(start, end),
-      ttft_ms: num(a, fl('ttft_ms')),
+      duration_ms: unknown.has('duration_ms') ? null : nanosDurationMs(start, end),
+      ttft_ms: num(a, fl('ttft_ms')) ?? num(a, AI.msToFirstChunk),
       stop_reason: reason?.slice(0, 64) ?? null,
-      stop_class: stopClassOf(a, reason, provider),
-      tool_use_count: int(a, fl('tool_use_count')),
+      stop_class: stopClassOf(a, reason),
+      tool_use_count: int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? int(a, AI.oiToolCallCount) ?? aiNoToolCalls(a, reason),
       ...usage(a),
     },
     s.ref,
@@ -192,20 +207,24 @@ function toolEvents(s: SpanRecord, chatsBefore: number, scope: Scope, emit: Emit
   const a = s.attrs;
   const start = BigInt(s.start);
   const end = BigInt(s.end);
-  const name = text(a, ATTR.toolName) ?? text(a, ATTR.oiToolName) ?? (s.name.startsWith('execute_tool ') ? s.name.slice('execute_tool '.length) : null);
-  if (name === null) return quarantine(s.ref, 'tool span without gen_ai.tool.name or tool.name');
+  const name =
+    text(a, ATTR.toolName) ?? text(a, ATTR.oiToolName) ?? text(a, AI.toolName) ?? text(a, AI.traceloopName) ?? (s.name.startsWith('execute_tool ') ? s.name.slice('execute_tool '.length) : null);
+  if (name === null) return quarantine(s.ref, 'tool span without gen_ai.tool.name, tool.name, ai.toolCall.name or traceloop.entity.name');
   const named = importedTool(name);
+  const unknown = unknownOf(a);
   const tool = text(a, fl('tool')) ?? named.tool;
   const call = {
     ...scope,
     turn: int(a, fl('turn')) ?? chatsBefore,
     tool,
-    tool_use_id: text(a, ATTR.toolCallId) ?? text(a, ATTR.oiToolId) ?? s.spanId,
+    tool_use_id: text(a, ATTR.toolCallId) ?? text(a, ATTR.oiToolId) ?? text(a, AI.toolId) ?? s.spanId,
   };
-  emit({ ...call, event: 'tool_call', ts: nanosToMs(start), requested_tool: text(a, fl('requested_tool')) ?? named.requested_tool, batch: int(a, fl('batch')), concurrency_safe: bool(a, fl('concurrency_safe')), source: text(a, fl('source')) as never }, s.ref);
+  emit({ ...call, event: 'tool_call', ts: unknown.has('call_ts') ? null : (int(a, fl('call_ts')) ?? nanosToMs(start)), requested_tool: text(a, fl('requested_tool')) ?? named.requested_tool, batch: int(a, fl('batch')), concurrency_safe: bool(a, fl('concurrency_safe')), source: text(a, fl('source')) as never }, s.ref);
   for (const e of s.events) toolSpanEvent(e, call, emit, s.ref);
   if (text(a, fl('result')) === 'lost') return; // exported from a call that never ended: still lost
-  const result = { ...call, ts: nanosToMs(end), duration_ms: nanosDurationMs(start, end), duration_source: (text(a, fl('duration_source')) ?? 'measured') as never };
+  // faultline's own export (it always writes faultline.tool) keeps an event without duration_source without one; other spans timed their own work.
+  const source = text(a, fl('duration_source')) ?? (a[fl('tool')] === undefined ? 'measured' : null);
+  const result = { ...call, ts: unknown.has('ts') ? null : nanosToMs(end), duration_ms: unknown.has('duration_ms') ? null : nanosDurationMs(start, end), ...(source === null ? {} : { duration_source: source as never }) };
   const errorType = text(a, ATTR.errorType);
   if (s.status === STATUS_CODE.ERROR || errorType !== null) {
     const known = errorType !== null && FailureKind.safeParse(errorType).success;
@@ -217,14 +236,14 @@ function toolEvents(s: SpanRecord, chatsBefore: number, scope: Scope, emit: Emit
 
 function toolSpanEvent(e: SpanRecord['events'][number], call: Scope & { turn: number; tool: string; tool_use_id: string }, emit: Emit, ref: RecordRef): void {
   const a = e.attrs;
-  const ts = nanosToMs(BigInt(e.time));
+  const ts = unknownOf(a).has('ts') ? null : nanosToMs(BigInt(e.time));
   if (e.name === FL_EVENT.permission) emit({ ...call, event: 'permission_decision', ts, decision: text(a, fl('decision')) as never, source: text(a, fl('source')) as never, needed_prompt: bool(a, fl('needed_prompt')) as never, rule_id: text(a, fl('rule_id')) }, ref);
   else if (e.name === FL_EVENT.hook) emit({ ...call, event: 'hook', ts, hook: text(a, fl('hook')) as never, effect: text(a, fl('effect')) as never, duration_ms: num(a, fl('duration_ms')) }, ref);
 }
 
 function sessionSpanEvent(e: SpanRecord['events'][number], scope: Scope, emit: Emit, ref: RecordRef): void {
   const a = e.attrs;
-  const ts = nanosToMs(BigInt(e.time));
+  const ts = unknownOf(a).has('ts') ? null : nanosToMs(BigInt(e.time));
   const external = text(a, fl('external_name'));
   const ext = external === null ? {} : { external_name: external };
   if (e.name === FL_EVENT.defenseTrigger) emit({ ...scope, event: 'defense_trigger', ts, turn: int(a, fl('turn')) ?? 0, defense: text(a, fl('defense')) as never, action: text(a, fl('action')) as never, tool: text(a, ATTR.toolName), ...ext }, ref);

@@ -19,6 +19,7 @@ function context(): ImportContext & { bad: QuarantinedLine[] } {
     skip: () => {},
     quarantine: (ref, reason) => void bad.push({ file: 'f', line: ref.line, kind: 'import', reason }),
     emit: () => {},
+    warn: () => {},
     progress: () => {},
   };
 }

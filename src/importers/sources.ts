@@ -34,7 +34,14 @@ export async function resolveFormatFiles(paths: string[], importer: Importer, cw
     if (matched.length === 0) throw new InputError(`no ${importer.name} files (${importer.extensions.join(', ')}) found for ${arg}`);
     for (const p of matched) found.add(p);
   }
-  return uniqueByRealPath([...found].sort().map((path) => ({ path }))).map((f) => f.path);
+  const files = uniqueByRealPath([...found].sort().map((path) => ({ path }))).map((f) => f.path);
+  return dropCovered(files.map((path) => ({ path, importer }))).map((f) => f.path);
+}
+
+/** Files another input reads itself (a τ²-bench results.json reads its simulations/) are left out, so none is read twice. */
+export function dropCovered(files: SourceFile[]): SourceFile[] {
+  const covered = new Set(files.flatMap((f) => f.importer.covers?.(f.path) ?? []).map((p) => resolve(p)));
+  return files.filter((f) => !covered.has(resolve(f.path)));
 }
 
 /** Splits inputs into native traces and files to import, by `format` or by content. */
@@ -78,7 +85,7 @@ export async function classifyInputs(paths: string[], cwd = process.cwd(), forma
     } else (await resolveInputs([arg], cwd)).forEach(take);
   }
   // The same file through two arguments (a directory and a glob over it, a symlink) is read once.
-  return { native: uniqueByRealPath(native), foreign: uniqueByRealPath(foreign) };
+  return { native: uniqueByRealPath(native), foreign: dropCovered(uniqueByRealPath(foreign)) };
 }
 
 export interface SourceOptions {
@@ -99,11 +106,14 @@ export function importingSources(options: SourceOptions = {}): SourceResolver {
       const files: TraceFile[] = result.events > 0 ? [...native, { path: out, format: 'jsonl', transient: true }] : native;
       const finish = (load: LoadStats) => {
         // The temporary file stands for the sources: report their files, their records and their bad lines.
-        load.files = [...load.files.filter((f) => f !== out), ...foreign.map((f) => f.path)];
-        load.inputs = [
+        // In place: an analysis already holds these arrays (analysis.inputs is load.inputs), and every renderer must name the user's files.
+        load.files.splice(0, load.files.length, ...load.files.filter((f) => f !== out), ...foreign.map((f) => f.path));
+        load.inputs.splice(
+          0,
+          load.inputs.length,
           ...load.inputs.filter((f) => f.path !== out),
           ...result.summaries.map((s) => ({ path: s.file, lines: s.records, empty: s.records === 0, run_ids: s.run_ids })),
-        ];
+        );
         load.linesRead += result.summaries.reduce((n, s) => n + s.records, 0) - (result.events > 0 ? result.events : 0);
         for (const q of load.quarantined) if (q.file === out) q.file = '(imported events)';
         load.quarantined.push(...result.quarantined);

@@ -142,6 +142,7 @@ function collect(analysis: Analysis): Finding[] {
     out.push({ level: 'warning', text: `${plural(analysis.load.quarantined.length, 'line')} quarantined: left out of every figure (see Quarantine)` });
   }
   for (const t of importTotals(analysis.load.imports ?? [])) {
+    for (const [text, count] of t.warnings) out.push({ level: 'warning', see: README_REFS.imports, text: `imported ${t.format} traces: ${plural(count, t.unit)}: ${text}` });
     out.push({ level: 'warning', see: README_REFS.imports, text: `imported ${t.format} traces: not available in source: ${t.notes.join('; ')}` });
   }
   return out;

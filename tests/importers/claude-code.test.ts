@@ -79,7 +79,14 @@ describe('claude-code importer', () => {
     expect(rows(report, 'tool_latency', 'tool_latency')).toEqual([]);
     expect(rows(report, 'tool_latency', 'tool_duration_sources').find((r) => r.tool === 'Bash')).toMatchObject({ executed_calls: 1, measured: 0, from_timestamps: 1, p95_ms_from_timestamps: 4000 });
     expect(rows(report, 'sessions', 'session_summary')[0]).toMatchObject({ sessions_ended: 3, sessions_outcome_not_available_in_source: 3, pass_rate_of_ended_sessions: null });
-    expect(rows(report, 'not_available', 'not_available').map((r) => r.field)).toEqual(['session_end.outcome', 'session_end.stop', 'session_start.defenses_armed', 'model_response.duration_ms']);
+    // Every figure a transcript leaves blank is listed, so a blank is never read as a zero (prefix hashes included).
+    expect(rows(report, 'not_available', 'not_available').map((r) => r.field)).toEqual([
+      'session_end.outcome',
+      'session_end.stop',
+      'session_start.defenses_armed',
+      'model_response.duration_ms',
+      'model_request.prefix_hash',
+    ]);
     expect(report.findings.some((f) => f.text.startsWith('imported claude-code traces: not available in source: tool durations'))).toBe(true);
   });
 });

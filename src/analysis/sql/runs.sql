@@ -18,7 +18,8 @@
 -- table: started_sessions
 -- Each session_start with whether its session ended and passed, joined once for every section below
 -- (a session_end written twice gives two rows, as a join of the two would).
-SELECT s.run_id, e.session_id IS NOT NULL AS ended, coalesce(e.outcome = 'passed', false) AS passed
+SELECT s.run_id, e.session_id IS NOT NULL AS ended, coalesce(e.outcome = 'passed', false) AS passed,
+       e.outcome IS NOT NULL AS judged
 FROM session_start s LEFT JOIN session_end e USING (run_id, session_id);
 
 -- section: run_summary | Runs (writers) and logical runs | summary
@@ -105,7 +106,8 @@ sessions AS (
          count(*) AS sessions_started,
          count(*) FILTER (WHERE s.ended) AS sessions_ended,
          count(*) FILTER (WHERE NOT s.ended) AS sessions_cut_short,
-         count(*) FILTER (WHERE s.passed) AS passed
+         count(*) FILTER (WHERE s.passed) AS passed,
+         count(*) FILTER (WHERE s.judged) AS judged
   FROM started_sessions s
   JOIN runs r ON r.run_id = s.run_id
   GROUP BY r.logical_run_id
@@ -121,7 +123,8 @@ SELECT s.logical_run_id,
        coalesce(se.sessions_ended, 0) AS sessions_ended,
        coalesce(se.sessions_cut_short, 0) AS sessions_cut_short,
        coalesce(se.passed, 0) AS passed,
-       se.passed / nullif(se.sessions_ended, 0) AS pass_rate_of_ended_sessions
+       -- NULL (not available in source) when an ended session has no outcome: an import that cannot judge is not 0% passed.
+       CASE WHEN se.judged = se.sessions_ended THEN se.passed / nullif(se.sessions_ended, 0) END AS pass_rate_of_ended_sessions
 FROM shards s
 LEFT JOIN missing m USING (logical_run_id)
 LEFT JOIN sessions se USING (logical_run_id)

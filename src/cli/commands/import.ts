@@ -8,6 +8,7 @@ import { importProgress } from '../trace-sources.js';
 interface ImportFlags {
   out: string;
   strict?: boolean;
+  explain?: boolean;
 }
 
 export function registerImport(program: Command, io: CliIo, result: CommandResult): void {
@@ -18,11 +19,12 @@ export function registerImport(program: Command, io: CliIo, result: CommandResul
     .argument('<paths...>', 'files, directories (searched for the format\'s files) or globs')
     .requiredOption('--out <file>', 'the .jsonl trace to write')
     .option('--strict', 'exit 1 when any record was quarantined')
+    .option('--explain', 'say, per kind of record, how many were used (and the events they became), skipped or quarantined, and why')
     .addHelpText('after', '\nExamples:\n  faultline import claude-code ~/.claude/projects/my-project --out traces/claude.jsonl\n  faultline import otel otel-export.json --out traces/otel.jsonl\n  faultline report ~/.claude/projects/my-project            # the same, straight into a report\n')
     .action(async (format: string, paths: string[], flags: ImportFlags) => {
       if (!(FORMAT_NAMES as readonly string[]).includes(format)) throw new CliError(`unknown format "${format}" (one of: ${FORMAT_NAMES.join(', ')})`);
       if (!flags.out.endsWith('.jsonl')) throw new CliError('--out must name a .jsonl file');
-      const [{ resolve, dirname }, { mkdirSync }, { resolveFormatFiles }, { importFiles }, { IMPORTERS }, { asCliError }, { importSummaryLines }, { quarantineLines }] = await Promise.all([
+      const [{ resolve, dirname }, { mkdirSync }, { resolveFormatFiles }, { importFiles }, { IMPORTERS }, { asCliError }, { importSummaryLines, importExplainLines }, { quarantineLines }] = await Promise.all([
         import('node:path'),
         import('node:fs'),
         import('../../importers/sources.js'),
@@ -39,6 +41,7 @@ export function registerImport(program: Command, io: CliIo, result: CommandResul
       const done = await importFiles(files.map((path) => ({ path, importer })), out, importProgress(io));
       for (const l of quarantineLines(done.quarantined, 20)) io.stderr(`${l}\n`);
       for (const l of importSummaryLines(done.summaries)) io.stdout(`${l}\n`);
+      if (flags.explain) for (const l of importExplainLines(done.summaries, done.quarantined)) io.stdout(`${l}\n`);
       io.stdout(`wrote ${flags.out}: ${done.events} events from ${files.length} file${files.length === 1 ? '' : 's'}\n`);
       if (done.events === 0) {
         io.stderr(`faultline: no events imported: the inputs hold no ${format} records faultline can map\n`);

@@ -1,0 +1,99 @@
+/**
+ * The span vocabularies of real instrumentation, beside the GenAI semantic
+ * conventions' own (otlp-json.ts ATTR):
+ * - Vercel AI SDK `experimental_telemetry` (ai 5/6, and AI SDK 7's legacy
+ *   mode): spans named by `ai.operationId`: `ai.generateText` /
+ *   `ai.streamText` / `ai.generateObject` / `ai.streamObject` (the call of
+ *   the user's code: a session), `ai.generateText.doGenerate` /
+ *   `ai.streamText.doStream` (one model call: `ai.model.id`,
+ *   `ai.model.provider`, `ai.response.finishReason`, `ai.response.toolCalls`,
+ *   `ai.usage.*`, `ai.response.msToFirstChunk`), `ai.toolCall` (one tool
+ *   execution: `ai.toolCall.name`, `ai.toolCall.id`; a thrown tool is status
+ *   ERROR). These spans carry no `gen_ai.operation.name`.
+ * - OpenLLMetry (traceloop): `traceloop.span.kind` = `workflow` / `agent`
+ *   (a session), `task`, `tool` (a tool, named `traceloop.entity.name`);
+ *   its model-call spans are GenAI semconv (`gen_ai.*`, `llm.request.type`
+ *   = `chat`).
+ * - OpenInference: `llm.finish_reason` (its openai instrumentation writes
+ *   it), else the output message's `finish_reason`; the tool calls of an LLM
+ *   span are its `llm.output_messages.0.message.tool_calls.N.tool_call.*`.
+ */
+import type { StopClass } from '../events/labels.js';
+
+export const AI = {
+  operationId: 'ai.operationId',
+  modelId: 'ai.model.id',
+  modelProvider: 'ai.model.provider',
+  finishReason: 'ai.response.finishReason',
+  toolCalls: 'ai.response.toolCalls',
+  msToFirstChunk: 'ai.response.msToFirstChunk',
+  inputTokens: 'ai.usage.inputTokens',
+  outputTokens: 'ai.usage.outputTokens',
+  promptTokens: 'ai.usage.promptTokens',
+  completionTokens: 'ai.usage.completionTokens',
+  cachedInputTokens: 'ai.usage.cachedInputTokens',
+  cacheReadTokens: 'ai.usage.inputTokenDetails.cacheReadTokens',
+  cacheWriteTokens: 'ai.usage.inputTokenDetails.cacheWriteTokens',
+  toolName: 'ai.toolCall.name',
+  toolId: 'ai.toolCall.id',
+  functionId: 'ai.telemetry.functionId',
+  // OpenLLMetry
+  traceloopKind: 'traceloop.span.kind',
+  traceloopName: 'traceloop.entity.name',
+  llmRequestType: 'llm.request.type',
+  // OpenInference
+  oiFinishReason: 'llm.finish_reason',
+  oiMessageFinishReason: 'llm.output_messages.0.message.finish_reason',
+  /** Derived on reading (not an attribute of any producer): how many tool calls OpenInference's output message lists. */
+  oiToolCallCount: 'openinference.derived.tool_call_count',
+} as const;
+
+/** OpenInference lists an LLM span's tool calls as flattened output-message attributes, one id each. */
+export const OI_TOOL_CALL_ID = /^llm\.output_messages\.0\.message\.tool_calls\.\d+\.tool_call\.id$/;
+
+/** Span roles by AI SDK operation id. */
+export const AI_SESSION_OPS = new Set(['ai.generateText', 'ai.streamText', 'ai.generateObject', 'ai.streamObject']);
+export const AI_CHAT_OPS = new Set(['ai.generateText.doGenerate', 'ai.streamText.doStream', 'ai.generateObject.doGenerate', 'ai.streamObject.doStream']);
+export const AI_TOOL_OP = 'ai.toolCall';
+
+/**
+ * Finish reasons as the GenAI semantic conventions (`stop`, `length`,
+ * `content_filter`, `tool_call`, `error`) and the AI SDK (`stop`, `length`,
+ * `content-filter`, `tool-calls`, `error`, `other`, `unknown`) spell them,
+ * beside the providers' own (stop-class.ts). A tool turn is a tool turn
+ * whichever way it is spelled: classing `tool_call` unknown would call every
+ * normal tool turn a fail-closed stop.
+ */
+const GENERIC: Readonly<Record<string, StopClass>> = {
+  tool_call: 'tool_use',
+  'tool-calls': 'tool_use',
+  tool_calls: 'tool_use',
+  tool_use: 'tool_use',
+  stop: 'end_turn',
+  end_turn: 'end_turn',
+  length: 'max_tokens',
+  max_tokens: 'max_tokens',
+  content_filter: 'content_filter',
+  'content-filter': 'content_filter',
+  stop_sequence: 'stop_sequence',
+  pause_turn: 'pause_turn',
+  refusal: 'refusal',
+  model_context_window_exceeded: 'context_window_exceeded',
+};
+
+/** A recorded finish reason's class, or null when none is recorded (not the `null` class: not available in source). */
+export function finishReasonClass(reason: string | null): StopClass | null {
+  if (reason === null) return null;
+  return Object.hasOwn(GENERIC, reason) ? (GENERIC[reason] as StopClass) : 'unknown';
+}
+
+/** The number of entries of `ai.response.toolCalls` (a JSON array as a string), or null when absent or not JSON. */
+export function aiToolCallCount(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.length : null;
+  } catch {
+    return null;
+  }
+}
