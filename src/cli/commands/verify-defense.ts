@@ -27,7 +27,7 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
     .option('--json', 'print the verdicts as JSON')
     .option('--md', 'print the matrix as Markdown')
     .option('-j, --concurrency <n>', 'sessions at once', '4')
-    .option('--mutation-sandbox <mode>', 'OS sandbox for the runs with a defense off (required|auto|off): a defense switched off may let a dangerous command through', 'required')
+    .option('--mutation-sandbox <mode>', 'OS sandbox for the runs with a defense off (required|auto|off): a defense switched off may let a dangerous command through, so with required (the default) a run that can start a process is skipped, with the reason, where bubblewrap does not work', 'required')
     .addHelpText(
       'after',
       '\nExamples:\n  faultline verify-defense identical_call_loop\n  faultline verify-defense --all --md\n  faultline verify-defense ./my-defense.mjs --suite my-suites/\n',
@@ -46,6 +46,7 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
         import('../../suites/verify/render.js'),
         import('../../suites/mock-source.js'),
       ]);
+      const { bubblewrapProblem } = await import('../../harness/sandbox/sandbox.js');
       const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
       let defenses;
       try {
@@ -71,7 +72,8 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
           },
         });
         if (progress) io.stderr('\r'.padEnd(91) + '\r');
-        io.stdout(opts.json ? render.renderJson(verdicts) : opts.md ? render.renderMarkdown(verdicts) : render.renderTerminal(verdicts));
+        const sandboxProblem = bubblewrapProblem();
+        io.stdout(opts.json ? render.renderJson(verdicts, sandboxProblem) : opts.md ? render.renderMarkdown(verdicts, sandboxProblem) : render.renderTerminal(verdicts, sandboxProblem));
         result.exitCode = verdicts.every((v) => v.verified) ? 0 : 1;
       } finally {
         await source.close();
