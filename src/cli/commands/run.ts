@@ -35,6 +35,7 @@ interface RunOptions {
   keepWorkspaces?: boolean;
   report?: boolean;
   sandbox?: 'required' | 'auto' | 'off';
+  junit?: string;
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -58,6 +59,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
+    .option('--junit <file>', 'also write JUnit XML for CI: a test case per task (and repeat), a failure with each failed expectation')
     .addOption(new Option('--sandbox <mode>', 'run bash in a bubblewrap OS sandbox: required (fail without it), auto (when it works here), off (default: each task\'s `sandbox`, else auto)').choices(['required', 'auto', 'off']))
     .addHelpText(
       'after',
@@ -104,6 +106,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (note) io.stderr(`faultline: ${note}\n`);
       }
 
+      const junitPath = opts.junit !== undefined ? (await import('../junit-file.js')).claimJunitFile(io, opts.junit) : null;
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const c = colorsFor(io.isTTY, io.env);
@@ -153,6 +156,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (io.isTTY) io.stdout('\n');
         sink.close();
         io.stdout(summaryText(summary, tracePath, c));
+        if (junitPath !== null) (await import('../junit-file.js')).writeJunitFile(junitPath, (await import('../../suites/run-junit.js')).runJunit(summary));
         if (opts.report) {
           const { reportForFiles } = await import('../../report/report-for-files.js');
           io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);

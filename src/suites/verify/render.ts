@@ -79,6 +79,7 @@ export function verifyJson(verdicts: readonly DefenseVerdict[], sandboxProblem: 
       false_positives: v.falsePositives,
       mutations_killed: v.mutationsKilled,
       problems: v.problems,
+      checks: v.checks.map((c) => ({ scenario: c.scenario, suite: c.suite, run: c.run, role: c.role, ok: c.ok, problems: c.problems, duration_ms: c.durationMs })),
       skipped: v.skipped,
     })),
   };

@@ -13,6 +13,7 @@ export interface ScenarioResult {
   fired: Set<string>;
   /** The checks that failed, and the error of a session that could not run. */
   failures: string[];
+  durationMs: number;
   /** Calls the permission chain refused (deny or headless ask), with the rule that refused them. */
   denials: { tool: string; turn: number | null; rule: string }[];
 }
@@ -52,7 +53,7 @@ export async function runPhase(tasks: LoadedTask[], options: PhaseOptions): Prom
   }
   for (const o of summary.outcomes) {
     const failures = [...(o.error ? [o.error] : []), ...o.expectations.filter((x) => !x.ok).map((x) => x.detail)];
-    const result = { task: o.task, outcome: o.outcome, fired: fired.get(o.sessionId) ?? new Set<string>(), failures, denials: denials.get(o.sessionId) ?? [] };
+    const result = { task: o.task, outcome: o.outcome, durationMs: o.durationMs, fired: fired.get(o.sessionId) ?? new Set<string>(), failures, denials: denials.get(o.sessionId) ?? [] };
     results.push(result);
     options.onDone?.(result);
   }

@@ -40,6 +40,17 @@ export interface SkippedScenario {
   reason: string;
 }
 
+/** One scenario run judged for a defense. */
+export interface ScenarioCheck {
+  scenario: string;
+  suite: string;
+  run: 'defense on' | 'defense off';
+  role: 'fault' | 'control';
+  ok: boolean;
+  problems: string[];
+  durationMs: number;
+}
+
 /** verified: every check ran and held; partly_verified: what ran held, some scenarios were skipped (no OS sandbox); skipped: nothing could run. */
 export type VerdictStatus = 'verified' | 'partly_verified' | 'skipped' | 'not_verified';
 
@@ -56,6 +67,8 @@ export interface DefenseVerdict {
   mutationsKilled: Ratio;
   /** One line per reason the defense is not verified (a scenario id and what went wrong). */
   problems: string[];
+  /** Every scenario run judged for this defense, with its own problems (what JUnit output lists as test cases). */
+  checks: ScenarioCheck[];
   /** Scenarios not judged for want of an OS sandbox (empty where bubblewrap works). */
   skipped: SkippedScenario[];
   /** No problem in what ran (skipped scenarios are listed, not counted against the defense). */
@@ -142,20 +155,28 @@ function verdictOf(d: VerifiedDefense, armed: ScenarioResult[], mutated: Scenari
   const controls = armed.filter((r) => controlsOf([r.task], d.name).length > 0);
   const mutations = mutated.filter((r) => r.task.defense === d.name);
   const problems: string[] = [];
+  const checks: ScenarioCheck[] = [];
+  // Each run is one check; its problems (if any) name the scenario, and the verdict lists them all.
+  const check = (r: ScenarioResult, run: ScenarioCheck['run'], role: ScenarioCheck['role'], found: string[]) => {
+    checks.push({ scenario: r.task.id, suite: r.task.suite, run, role, ok: found.length === 0, problems: found, durationMs: r.durationMs });
+    problems.push(...found.map((p) => `${r.task.id}: ${p}`));
+  };
   const skippedAs = (role: SkippedScenario['role']) => skipped.some((s) => s.run === 'defense on' && s.role === role);
   if (faults.length === 0 && !skippedAs('fault')) problems.push(`no fault scenario names it (add \`defense: ${d.name}\` to a task that must make it fire)`);
   if (controls.length === 0 && !skippedAs('control')) problems.push(`no control names it (add \`control_for: [${d.name}]\` to legitimate work of the same shape)`);
   for (const r of faults) {
-    if (!r.fired.has(d.name)) problems.push(`${r.task.id}: did not fire on this fault scenario`);
-    if (r.outcome !== 'passed') problems.push(`${r.task.id}: the fault scenario ${r.outcome} with the defense on: ${r.failures.join('; ')}`);
+    const found: string[] = [];
+    if (!r.fired.has(d.name)) found.push('did not fire on this fault scenario');
+    if (r.outcome !== 'passed') found.push(`the fault scenario ${r.outcome} with the defense on: ${r.failures.join('; ')}`);
+    check(r, 'defense on', 'fault', found);
   }
   for (const r of controls) {
-    if (r.fired.has(d.name)) problems.push(`${r.task.id}: fired on this control (a false positive)`);
-    else if (r.outcome !== 'passed') problems.push(`${r.task.id}: the control ${r.outcome}: ${r.failures.join('; ')}`);
+    if (r.fired.has(d.name)) check(r, 'defense on', 'control', ['fired on this control (a false positive)']);
+    else check(r, 'defense on', 'control', r.outcome !== 'passed' ? [`the control ${r.outcome}: ${r.failures.join('; ')}`] : []);
   }
   for (const r of mutations) {
-    if (r.outcome === 'passed') problems.push(`${r.task.id}: passes with the defense off (the mutation survives: the scenario does not show what the defense prevents)`);
-    else if (r.outcome === 'error') problems.push(`${r.task.id}: could not run with the defense off: ${r.failures.join('; ')}`);
+    if (r.outcome === 'passed') check(r, 'defense off', 'fault', ['passes with the defense off (the mutation survives: the scenario does not show what the defense prevents)']);
+    else check(r, 'defense off', 'fault', r.outcome === 'error' ? [`could not run with the defense off: ${r.failures.join('; ')}`] : []);
   }
   return {
     defense: d.name,
@@ -166,6 +187,7 @@ function verdictOf(d: VerifiedDefense, armed: ScenarioResult[], mutated: Scenari
     falsePositives: { hits: controls.filter((r) => r.fired.has(d.name)).length, total: controls.length },
     mutationsKilled: { hits: mutations.filter((r) => r.outcome === 'failed').length, total: mutations.length },
     problems,
+    checks,
     skipped,
     verified: problems.length === 0,
     status: statusOf(problems.length, skipped.length, faults.length + controls.length + mutations.length),
