@@ -1,4 +1,5 @@
 /** verify-defense output: a terminal matrix (fits 100 columns), Markdown, JSON. */
+import { JSON_FORMAT_VERSION } from '../../report/json-format.js';
 import type { DefenseVerdict, Ratio, VerdictStatus } from './verify-defense.js';
 
 const STATUS_TEXT: Record<VerdictStatus, string> = { verified: 'verified', partly_verified: 'partly verified', skipped: 'skipped', not_verified: 'NOT verified' };
@@ -85,8 +86,8 @@ export function verifyJson(verdicts: readonly DefenseVerdict[], sandboxProblem: 
   };
 }
 
-/** Bumped when a key is renamed or removed (1: first versioned, snake_case). */
-export const VERIFY_JSON_FORMAT = 1;
+/** The version every faultline JSON document carries (report/json-format.ts). */
+const VERIFY_JSON_FORMAT = JSON_FORMAT_VERSION;
 
 export function renderJson(verdicts: readonly DefenseVerdict[], sandboxProblem: string | null = null): string {
   return JSON.stringify(verifyJson(verdicts, sandboxProblem), null, 2) + '\n';
