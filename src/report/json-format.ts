@@ -15,6 +15,13 @@ export function importSummaryJson<T extends { skipped: Record<string, number> }>
   return { ...s, skipped: Object.entries(s.skipped).map(([reason, records]) => ({ reason, records })) };
 }
 
+/** A plain-data copy with every camelCase key in snake_case (for objects built from TypeScript records). */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]));
+}
+
 export function printJson(body: object): string {
   return JSON.stringify(jsonDocument(body), null, 2) + '\n';
 }

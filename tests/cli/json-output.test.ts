@@ -4,6 +4,7 @@
  * payloads `schema` prints keep their providers' own keys).
  */
 import { writeFileSync } from 'node:fs';
+import { startTaskServer } from '../../src/cli/commands/mock-server.js';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './cli-io.js';
@@ -64,6 +65,8 @@ describe('--json on every command', () => {
     ['import', () => ['import', 'claude-code', 'tests/importers/fixtures', '--out', join(dir, 'imported.jsonl'), '--json']],
     ['lint-tools', () => ['lint-tools', '--deferred', 'sleep', '--json']],
     ['schema', () => ['schema', suite, '--json']],
+    ['export', () => ['export', 'otel', trace, '--out', join(dir, 'spans.otlp.jsonl'), '--json']],
+    ['lab', () => ['lab', '--suite', 'suites/lab/protocol.yaml', '--task', 'lab-parallel-reads', '--timeout', '5', '--out', join(dir, 'lab.jsonl'), '--json', '--', 'true']],
     ['verify-defense', () => ['verify-defense', 'identical_call_loop', '--suite', 'suites/faults/loop-identical-call-loop.yaml', '--json']],
   ])('%s --json: format_version first, snake_case keys', async (name, args) => {
     const { stdout, stderr } = await cli(args());
@@ -71,4 +74,17 @@ describe('--json on every command', () => {
     const doc = parse(stdout);
     expect(badKeys(doc, '$', name === 'schema' ? ['tools'] : [])).toEqual([]);
   }, 120_000);
+
+  it('mock-server --json: one JSON line with the origin, port and base URLs', async () => {
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, env: {}, cwd: process.cwd(), isTTY: false };
+    const server = await startTaskServer({ suite, task: 'reads-a-file', port: '0', json: true }, io);
+    try {
+      const doc = parse(out);
+      expect(badKeys(doc)).toEqual([]);
+      expect(doc).toMatchObject({ task_id: 'reads-a-file', origin: server.origin, base_urls: { anthropic: server.origin, openai: `${server.origin}/v1` } });
+    } finally {
+      await server.close();
+    }
+  });
 });
