@@ -30,3 +30,8 @@ export type {
 } from './harness/defenses/types.js';
 export { SHIPPED_DEFENSES } from './harness/defenses/registry.js';
 export { FAULTLINE_VERSION } from './version.js';
+// What the CLI does, as functions returning the documents `--json` prints.
+export { run, type RunOptions, type RunResult } from './api/run.js';
+export { report, diff, type ReportOptions, type DiffApiOptions } from './api/report.js';
+export { verifyDefense, type VerifyDefenseOptions } from './api/verify-defense.js';
+export { JSON_FORMAT_VERSION } from './report/json-format.js';

@@ -12,6 +12,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { FAULTLINE_VERSION } from '../version.js';
 import type { OtlpSpan } from './otel-export.js';
 import { ATTR, fl, toAttributes } from './otlp-json.js';
+import { encodeTraceRequest, type TraceRequest } from './otlp-protobuf.js';
 
 export interface SpanSink {
   /** Takes one finished span; a full batch is written or sent by `drain`. */
@@ -92,6 +93,8 @@ export interface HttpSinkOptions {
   attempts?: number;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** OTLP/HTTP encoding (default http/json for a string endpoint, as before). */
+  protocol?: 'http/protobuf' | 'http/json';
 }
 
 /** `http://host:4318` (a base, as OTEL_EXPORTER_OTLP_ENDPOINT is) gets `/v1/traces`; a URL with a path is used as given. */
@@ -104,15 +107,18 @@ export function tracesUrl(endpoint: string): URL {
 export class HttpSpanSink extends Batching {
   private readonly url: URL;
   constructor(
-    endpoint: string,
+    endpoint: string | URL,
     private readonly options: HttpSinkOptions,
   ) {
     super(options.batchSize);
-    this.url = tracesUrl(endpoint);
+    // A resolved URL (otlp-config.ts) is used as is.
+    this.url = typeof endpoint === 'string' ? tracesUrl(endpoint) : endpoint;
   }
 
   protected async send(request: unknown): Promise<void> {
-    const body = JSON.stringify(request);
+    const protobuf = this.options.protocol === 'http/protobuf';
+    const body = protobuf ? encodeTraceRequest(request as TraceRequest) : JSON.stringify(request);
+    const type = protobuf ? 'application/x-protobuf' : 'application/json';
     const attempts = this.options.attempts ?? 3;
     const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
     for (let attempt = 1; ; attempt++) {
@@ -120,7 +126,7 @@ export class HttpSpanSink extends Batching {
       try {
         response = await fetch(this.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...this.options.headers },
+          headers: { ...this.options.headers, 'content-type': type },
           body,
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         });

@@ -1,11 +1,22 @@
 /**
  * The msw mount: the official SDK clients really run in-process against the
- * scripted engine. ONE setupServer per process, started lazily; every session
- * gets its own base-URL prefix and handlers route by it, so many sessions run
- * concurrently. Unmatched traffic is bypassed. Retries through msw hang
- * (DESIGN §7): adapters use `maxRetries: 0`.
+ * scripted engine. Every session gets its own base-URL prefix and the
+ * handlers route by it, so many sessions run concurrently.
+ *
+ * Nothing is intercepted globally by default: a second msw `setupServer` in
+ * one process shares the first one's fetch interceptor, each reads the
+ * request body, and a user's own server next to ours stops answering ("Body
+ * is unusable"). So the handlers are answered three ways, the user's choice:
+ *  - `session.fetch` / `mockFetch`: a fetch that resolves the mock origin
+ *    through the handlers (msw's getResponse) and passes every other URL to
+ *    the global fetch — give it to the SDK client (`fetch:` option);
+ *  - `mockHandlers`: add them to your own msw server (`server.use(...)`);
+ *  - `mountMockServer()`: faultline's own setupServer, for a process with
+ *    no msw server of its own.
+ * SDK retries through msw hang (msw 2 on Node 20: cancelling a mocked body
+ * never resolves): adapters use `maxRetries: 0`.
  */
-import { http, HttpResponse } from 'msw';
+import { getResponse, http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { z } from 'zod';
 import type { Model } from '../providers/types.js';
@@ -23,6 +34,8 @@ export interface MockSessionHandle {
   baseURL: string;
   /** Every request this session received, decoded to the neutral form, in order. */
   requests: RecordedRequest[];
+  /** A fetch for the SDK client (its `fetch` option) that reaches this mock without global interception. */
+  fetch: typeof fetch;
   /** Test-only: answer the next request with an HTTP error. */
   failNext(failure: InjectedFailure): void;
   close(): void;
@@ -69,16 +82,40 @@ function mount(wire: Wire, path: string) {
   });
 }
 
-function ensureServer(): void {
-  if (server) return;
-  const created = setupServer(mount('anthropic', '/v1/messages'), mount('openai', '/v1/chat/completions'), mount('responses', '/v1/responses'));
+/** The mock's msw handlers (every wire), for a user's own msw server: `server.use(...mockHandlers)`. */
+export const mockHandlers = [mount('anthropic', '/v1/messages'), mount('openai', '/v1/chat/completions'), mount('responses', '/v1/responses')];
+
+/**
+ * A fetch that answers the mock origin through the handlers, with no global
+ * interception, and sends every other request to the global fetch (or a user's
+ * own msw server, if one intercepts it). A mocked connection fault fails the
+ * way fetch fails on a dropped connection.
+ */
+export const mockFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (!request.url.startsWith(`${MOCK_ORIGIN}/`)) return globalThis.fetch(input, init);
+  const response = await getResponse(mockHandlers, request);
+  if (!response) throw new TypeError(`fetch failed: no faultline mock route for ${request.method} ${request.url}`);
+  if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('the faultline mock dropped the connection (a reset or cut fault)') });
+  return response;
+};
+
+/**
+ * faultline's own msw server, intercepting the global fetch for the mock
+ * origin (clients built without a `fetch` option reach it). Only for a
+ * process with no msw server of its own: a second setupServer breaks the
+ * first. Unmatched traffic is bypassed. Idempotent; `stopMockHub()` closes it.
+ */
+export function mountMockServer(): SetupServer {
+  if (server) return server;
+  const created = setupServer(...mockHandlers);
   created.listen({ onUnhandledRequest: 'bypass' });
   server = created;
+  return created;
 }
 
 /** Register a scripted conversation. The script is validated (throws on a malformed script: that is a bug in the suite). */
 export function registerSession(script: z.input<typeof ModelScript>, options: RegisterOptions): MockSessionHandle {
-  ensureServer();
   const id = `m${++counter}`;
   const session = new MockSession(id, options.wire, ModelScript.parse(script), { now: options.now });
   sessions.set(id, session);
@@ -88,6 +125,7 @@ export function registerSession(script: z.input<typeof ModelScript>, options: Re
     wire: options.wire,
     baseURL: options.wire === 'anthropic' ? root : `${root}/v1`,
     requests: session.requests,
+    fetch: mockFetch,
     failNext: (failure) => session.failNext(failure),
     close: () => void sessions.delete(id),
   };
@@ -99,13 +137,11 @@ export function mockModel(
   options: RegisterOptions & { model?: string; stream?: boolean },
 ): { model: Model; session: MockSessionHandle } {
   const session = registerSession(script, options);
-  // Resolve fetch per call, so the client sees msw's patched global even if it was patched after construction.
-  const viaGlobal: typeof fetch = (input, init) => globalThis.fetch(input, init);
-  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, fetch: viaGlobal, model: options.model, stream: options.stream });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, fetch: mockFetch, model: options.model, stream: options.stream });
   return { model, session };
 }
 
-/** Stop the msw server and forget every session (test teardown). */
+/** Stop faultline's own msw server (if mounted) and forget every session (test teardown). */
 export function stopMockHub(): void {
   server?.close();
   server = null;

@@ -3,6 +3,7 @@
  * terminal reads base → candidate in one cell and fits 100 columns
  * (diff-view.ts); Markdown and JSON keep every computed column.
  */
+import { printJson } from './json-format.js';
 import { createColors } from 'picocolors';
 import type { DiffResult } from '../analysis/diff.js';
 import { diffTaskLines, diffTaskTitle } from './diff-tasks.js';
@@ -73,7 +74,7 @@ function renderTerminalDiff(diff: DiffResult, color: boolean, width: number, sid
 
 /** `sides`: what each side read (diffSideLines), printed before any change. */
 export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean; width?: number; sides?: string[][] }): string {
-  if (options.format === 'json') return JSON.stringify(diff, null, 2) + '\n';
+  if (options.format === 'json') return printJson(diff);
   if (options.format === 'md') return renderMarkdownDiff(diff, options.sides);
   return renderTerminalDiff(diff, options.color, options.width ?? TERMINAL_WIDTH, options.sides);
 }

@@ -2,6 +2,7 @@
 import type { Row } from '../analysis/duck.js';
 import type { Analysis, Section } from '../analysis/report-model.js';
 import { findings, reconciliation } from './findings.js';
+import { importSummaryJson, JSON_FORMAT_VERSION } from './json-format.js';
 
 function sectionJson(s: Section): { title: string; total_rows?: number; rows: Row[] } {
   return s.totalRows === undefined ? { title: s.title, rows: s.rows } : { title: s.title, total_rows: s.totalRows, rows: s.rows };
@@ -10,11 +11,12 @@ function sectionJson(s: Section): { title: string; total_rows?: number; rows: Ro
 export function toJsonReport(analysis: Analysis): unknown {
   const { load } = analysis;
   return {
+    format_version: JSON_FORMAT_VERSION,
     reconciliation: { lines_read: load.linesRead, events_used: load.eventsUsed, lines_quarantined: load.quarantined.length, text: reconciliation(analysis) },
     files: load.files,
     inputs: analysis.inputs,
     copied_runs: load.copiedRuns,
-    imports: load.imports ?? [],
+    imports: (load.imports ?? []).map(importSummaryJson),
     findings: findings(analysis),
     reports: Object.fromEntries(analysis.reports.map((r) => [r.id, Object.fromEntries(r.sections.map((s) => [s.id, sectionJson(s)]))])),
     quarantine: load.quarantined,

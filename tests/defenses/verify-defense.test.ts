@@ -30,7 +30,11 @@ const deadTrigger = (task: LoadedTask, defense: string): LoadedTask => ({
 describe('faultline verify-defense', () => {
   it('verifies every shipped defense over the shipped catalog and exits 0 (--all --json)', async () => {
     const { code, stdout, stderr } = await cli(['verify-defense', '--all', '--json', '-j', '4']);
-    const report = JSON.parse(stdout) as { verified: boolean; defenses: Array<{ defense: string; verified: boolean; problems: string[]; recall: { hits: number; total: number } }> };
+    const report = JSON.parse(stdout) as { verified: boolean; sandbox_problem: string | null; defenses: Array<{ defense: string; verified: boolean; status: string; skipped: unknown[]; problems: string[]; recall: { hits: number; total: number } }> };
+    // Where bubblewrap works nothing is skipped: every scenario and every run with a defense off is judged.
+    expect(report.sandbox_problem).toBeNull();
+    expect(report.defenses.flatMap((d) => d.skipped)).toEqual([]);
+    expect(report.defenses.every((d) => d.status === 'verified')).toBe(true);
     expect(report.defenses.filter((d) => !d.verified).map((d) => `${d.defense}: ${d.problems.join('; ')}`), stderr).toEqual([]);
     expect(report.defenses.map((d) => d.defense).sort()).toEqual(SHIPPED_DEFENSES.map((d) => d.name).sort());
     expect(report.defenses.every((d) => d.recall.total > 0 && d.recall.hits === d.recall.total)).toBe(true);

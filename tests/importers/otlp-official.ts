@@ -124,18 +124,54 @@ export function encodeProtobuf(request: unknown): Uint8Array {
   return T.encode(T.fromObject(toProtoObject(request))).finish();
 }
 
+/**
+ * A protobuf request as the official definitions decode it, back in OTLP/JSON
+ * form (hex ids, int64 as strings, enums as integers), or null when the bytes
+ * are not an ExportTraceServiceRequest.
+ */
+export function decodeProtobuf(bytes: Uint8Array): unknown {
+  const T = TYPES.request;
+  let message;
+  try {
+    message = T.decode(bytes);
+  } catch {
+    return null;
+  }
+  if (T.verify(message)) return null;
+  const object = T.toObject(message, { longs: String, enums: Number, bytes: String, defaults: false, arrays: false });
+  const hexIds = (v: unknown, key = ''): unknown => {
+    if (Array.isArray(v)) return v.map((x) => hexIds(x));
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hexIds(x, k)]));
+    return key in IDS && typeof v === 'string' ? Buffer.from(v, 'base64').toString('hex') : v;
+  };
+  return JSON.parse(JSON.stringify(hexIds(object)));
+}
+
 export interface Receiver {
   url: string;
   requests: unknown[];
+  /** The Content-Type of each accepted request. */
+  contentTypes: string[];
+  /** The headers of each request received (lower-case names). */
+  headers: Record<string, string | string[] | undefined>[];
+  /** The path of each request received. */
+  paths: string[];
   spans: number;
   /** Answers for the next requests (a status, a body); afterwards 200 `{}`. */
   script: { status: number; body?: string; headers?: Record<string, string> }[];
   close(): Promise<void>;
 }
 
-/** An OTLP/HTTP JSON receiver on 127.0.0.1: POST /v1/traces only; invalid spans are rejected as partialSuccess. */
-export async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: '', requests: [], spans: 0, script: [], close: async () => {} };
+/**
+ * An OTLP/HTTP receiver on 127.0.0.1, as a Collector's: POST `path` only
+ * (default /v1/traces), application/json and application/x-protobuf (the
+ * latter decoded with the official definitions), or only the `accept`ed one
+ * (415 otherwise, as Phoenix answers JSON); invalid spans are rejected as partialSuccess.
+ */
+export async function startReceiver(options: { path?: string; accept?: 'json' | 'protobuf' | 'both' } = {}): Promise<Receiver> {
+  const path = options.path ?? '/v1/traces';
+  const accept = options.accept ?? 'both';
+  const receiver: Receiver = { url: '', requests: [], contentTypes: [], headers: [], paths: [], spans: 0, script: [], close: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -144,16 +180,27 @@ export async function startReceiver(): Promise<Receiver> {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(body);
       };
-      if (req.method !== 'POST' || req.url !== '/v1/traces') return reply(404, '{}');
-      if (!String(req.headers['content-type']).startsWith('application/json')) return reply(415, '{}');
+      receiver.headers.push({ ...req.headers });
+      receiver.paths.push(req.url ?? '');
+      if (req.method !== 'POST' || req.url !== path) return reply(404, '{}');
+      const type = String(req.headers['content-type']);
+      const json = type.startsWith('application/json');
+      const protobuf = type.startsWith('application/x-protobuf');
+      if (!(json && accept !== 'protobuf') && !(protobuf && accept !== 'json')) return reply(415, '{}');
       const scripted = receiver.script.shift();
       if (scripted) return reply(scripted.status, scripted.body ?? '{}', scripted.headers);
       let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        return reply(400, JSON.stringify({ code: 3, message: 'not JSON' }));
+      if (protobuf) {
+        body = decodeProtobuf(new Uint8Array(Buffer.concat(chunks)));
+        if (body === null) return reply(400, JSON.stringify({ code: 3, message: 'not an ExportTraceServiceRequest' }));
+      } else {
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return reply(400, JSON.stringify({ code: 3, message: 'not JSON' }));
+        }
       }
+      receiver.contentTypes.push(type);
       const problems = otlpProblems(body);
       const spans = ((body as { resourceSpans?: { scopeSpans?: { spans?: unknown[] }[] }[] }).resourceSpans ?? []).flatMap((r) => (r.scopeSpans ?? []).flatMap((s) => s.spans ?? [])).length;
       if (problems.length > 0) return reply(200, JSON.stringify({ partialSuccess: { rejectedSpans: String(spans), errorMessage: problems.slice(0, 3).join('; ') } }));

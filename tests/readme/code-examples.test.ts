@@ -58,6 +58,20 @@ describe('README code examples', () => {
     expect(out.join('')).toMatch(/identical_call_loop: unreached/);
   });
 
+  it('the programmatic API example runs, reports, diffs and verifies, printing what it describes', { timeout: 300_000 }, () => {
+    expect(existsSync(join(repo, 'dist/api/run.js')), 'dist/ is built by npm ci (prepare)').toBe(true);
+    const dir = join(scratch, 'api');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'script.mjs'), block('js', 'verifyDefense(').replaceAll("'suites/demo'", JSON.stringify(join(repo, 'suites/demo'))));
+    const ran = node(['script.mjs'], dir);
+    expect(ran.code, ran.out).toBe(0);
+    expect(ran.out).toMatch(/^(\d+) of \1 tasks passed$/m);
+    expect(ran.out).toMatch(/^lines read = events used \+ lines quarantined: (\d+) = \1 \+ 0$/m);
+    expect(ran.out).toContain('no regressions');
+    expect(ran.out).toMatch(/^identical_call_loop: (verified|partly_verified)$/m);
+    expect(existsSync(join(dir, 'traces/api-demo.jsonl'))).toBe(true);
+  });
+
   it('the defense module passes verify-defense on the user-defense suite, and the vitest example passes', { timeout: 300_000 }, async () => {
     const dir = join(scratch, 'defense');
     mkdirSync(dir, { recursive: true });

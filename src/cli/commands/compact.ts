@@ -12,8 +12,9 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
     .description('write the valid events of traces to one Parquet file (reports read .parquet like .jsonl)')
     .argument('<paths...>', 'trace files, directories or globs')
     .requiredOption('--to <file>', 'output .parquet file')
+    .option('--json', 'print the result as JSON')
     .addOption(formatOption())
-    .action(async (paths: string[], flags: { to: string; format?: FormatName }) => {
+    .action(async (paths: string[], flags: { to: string; format?: FormatName; json?: boolean }) => {
       if (!flags.to.endsWith('.parquet')) throw new CliError('--to must name a .parquet file');
       const [{ compactTraces }, { reconciliation }, { quarantineLines }, { asCliError }] = await Promise.all([
         import('../../analysis/compact.js'),
@@ -23,6 +24,10 @@ export function registerCompact(program: Command, io: CliIo, result: CommandResu
       ]);
       const sources = await traceSources(io, flags.format);
       const load = await compactTraces(paths, resolve(io.cwd, flags.to), { cwd: io.cwd, onProgress: readProgress(io), sources }).catch(asCliError);
+      if (flags.json) {
+        io.stdout((await import('../../report/json-format.js')).printJson({ wrote: flags.to, lines_read: load.linesRead, events_used: load.eventsUsed, lines_quarantined: load.quarantined.length, quarantine: load.quarantined }));
+        return;
+      }
       for (const l of quarantineLines(load.quarantined, 20)) io.stderr(`${l}\n`);
       io.stdout(`wrote ${flags.to}: ${load.eventsUsed} events\n${reconciliation({ load })}\n`);
       result.exitCode = 0;

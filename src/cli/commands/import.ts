@@ -9,6 +9,7 @@ interface ImportFlags {
   out: string;
   strict?: boolean;
   explain?: boolean;
+  json?: boolean;
 }
 
 export function registerImport(program: Command, io: CliIo, result: CommandResult): void {
@@ -20,6 +21,7 @@ export function registerImport(program: Command, io: CliIo, result: CommandResul
     .requiredOption('--out <file>', 'the .jsonl trace to write')
     .option('--strict', 'exit 1 when any record was quarantined')
     .option('--explain', 'say, per kind of record, how many were used (and the events they became), skipped or quarantined, and why')
+    .option('--json', 'print the result as JSON (each file\'s records: used, skipped, quarantined)')
     .addHelpText('after', '\nExamples:\n  faultline import claude-code ~/.claude/projects/my-project --out traces/claude.jsonl\n  faultline import otel otel-export.json --out traces/otel.jsonl\n  faultline report ~/.claude/projects/my-project            # the same, straight into a report\n')
     .action(async (format: string, paths: string[], flags: ImportFlags) => {
       if (!(FORMAT_NAMES as readonly string[]).includes(format)) throw new CliError(`unknown format "${format}" (one of: ${FORMAT_NAMES.join(', ')})`);
@@ -39,10 +41,15 @@ export function registerImport(program: Command, io: CliIo, result: CommandResul
       const out = resolve(io.cwd, flags.out);
       mkdirSync(dirname(out), { recursive: true });
       const done = await importFiles(files.map((path) => ({ path, importer })), out, importProgress(io));
-      for (const l of quarantineLines(done.quarantined, 20)) io.stderr(`${l}\n`);
-      for (const l of importSummaryLines(done.summaries)) io.stdout(`${l}\n`);
-      if (flags.explain) for (const l of importExplainLines(done.summaries, done.quarantined)) io.stdout(`${l}\n`);
-      io.stdout(`wrote ${flags.out}: ${done.events} events from ${files.length} file${files.length === 1 ? '' : 's'}\n`);
+      if (flags.json) {
+        const { printJson, importSummaryJson } = await import('../../report/json-format.js');
+        io.stdout(printJson({ wrote: flags.out, events: done.events, files: done.summaries.map(importSummaryJson), quarantine: done.quarantined }));
+      } else {
+        for (const l of quarantineLines(done.quarantined, 20)) io.stderr(`${l}\n`);
+        for (const l of importSummaryLines(done.summaries)) io.stdout(`${l}\n`);
+        if (flags.explain) for (const l of importExplainLines(done.summaries, done.quarantined)) io.stdout(`${l}\n`);
+        io.stdout(`wrote ${flags.out}: ${done.events} events from ${files.length} file${files.length === 1 ? '' : 's'}\n`);
+      }
       if (done.events === 0) {
         io.stderr(`faultline: no events imported: the inputs hold no ${format} records faultline can map\n`);
         result.exitCode = 1;

@@ -22,6 +22,7 @@ interface LabCliOptions {
   out?: string;
   keepWorkspaces?: boolean;
   report?: boolean;
+  json?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -55,6 +56,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file (default: traces/lab-<run-id>.jsonl)')
     .option('--keep-workspaces', "keep each session's workspace and print its path")
     .option('--report', 'print the full report of the trace after the verdict')
+    .option('--json', 'print the sessions and their checks as one JSON document (progress stays on stderr)')
     .argument('<command...>', 'the harness command, after --; it runs in the task\'s workspace; {prompt}, {workspace}, {task} and {cwd} (where you ran faultline) are filled in')
     .addHelpText(
       'after',
@@ -129,6 +131,17 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       } finally {
         process.removeListener('SIGINT', onSigint);
         sink.close();
+      }
+      if (opts.json) {
+        const { printJson, snakeKeys } = await import('../../report/json-format.js');
+        const sessions = summary.sessions.map((s) => ({
+          taskId: s.task.id, suite: s.task.suite, repeat: s.repeat, sessionId: s.sessionId, outcome: s.outcome, stop: s.stop, turns: s.turns, scriptTurns: s.scriptTurns, durationMs: s.durationMs,
+          exitCode: s.exit.code, exitSignal: s.exit.signal, timedOut: s.timedOut, scriptCompleted: s.scriptCompleted, wires: s.wires, sideRequests: s.sideRequests, unmapped: s.unmapped,
+          checks: s.tallies.map((t) => ({ check: t.check, evaluated: t.evaluated, violations: t.violations })), expectations: s.expectations,
+        }));
+        io.stdout(printJson(snakeKeys({ runId: summary.runId, trace: tracePath, requests: requestsPath, passed: summary.sessions.every((s) => s.outcome === 'passed'), sessions }) as object));
+        result.exitCode = summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1;
+        return;
       }
       io.stdout(verdictText(summary, command, color));
       io.stdout(`trace: ${tracePath}  (faultline report ${tracePath})\nrequests as received: ${requestsPath}\n`);

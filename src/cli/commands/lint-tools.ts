@@ -14,6 +14,7 @@ import type { CommandResult } from '../program.js';
 interface LintOptions {
   deferred?: string;
   min: string;
+  json?: boolean;
 }
 
 export function registerLintTools(program: Command, io: CliIo, result: CommandResult): void {
@@ -23,6 +24,7 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
     .argument('[suites...]', 'suite files or directories: each task with deferred_tools or deferred MCP servers is checked (its MCP servers are started to list their tools)')
     .option('--deferred <names>', 'comma-separated tool names to check as deferred against the other built-in tools')
     .option('--min <n>', 'shortest shared prefix reported', String(MIN_SHARED_PREFIX))
+    .option('--json', 'print the collisions as JSON')
     .addHelpText('after', '\nExamples:\n  faultline lint-tools suites/\n  faultline lint-tools --deferred sleep,explode\n')
     .action(async (paths: string[], opts: LintOptions) => {
       const min = Number(opts.min);
@@ -59,6 +61,12 @@ export function registerLintTools(program: Command, io: CliIo, result: CommandRe
           for (const why of names.unlisted) unlisted.push(`${where}: MCP server ${why}`);
           checked++;
         }
+      }
+      if (opts.json) {
+        const { printJson } = await import('../../report/json-format.js');
+        io.stdout(printJson({ tool_sets_checked: checked, collisions: found.map(({ where, pair }) => ({ where, resident: pair.resident, deferred: pair.deferred, prefix: pair.prefix, after: pair.after ?? null })), not_listed: unlisted }));
+        result.exitCode = found.length > 0 ? 1 : 0;
+        return;
       }
       for (const { where, pair } of found) {
         const after = pair.after ? ` after "${pair.after}"` : '';

@@ -18,6 +18,7 @@ interface MockServerOptions {
   task: string;
   port: string;
   wire?: 'anthropic' | 'openai' | 'responses';
+  json?: boolean;
 }
 
 /** Start the server for one task and print how to reach it (separate from the wait, for tests). */
@@ -43,6 +44,12 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
     throw listenError(error, port);
   });
   const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai', 'responses'];
+  if (opts.json) {
+    // One JSON line a script can read before the server's request log starts.
+    const urls = { anthropic: server.origin, openai: `${server.origin}/v1`, responses: `${server.origin}/v1` };
+    io.stdout(JSON.stringify({ format_version: 1, task_id: task.id, origin: server.origin, port: Number(new URL(server.origin).port), base_urls: Object.fromEntries(wires.map((w) => [w, urls[w as keyof typeof urls]])) }) + '\n');
+    return server;
+  }
   io.stdout(`faultline mock-server: task ${task.id} on ${server.origin} (127.0.0.1 only)\n`);
   if (wires.includes('anthropic')) io.stdout(`  anthropic base URL: ${server.origin}        (POST /v1/messages)\n`);
   if (wires.includes('openai')) io.stdout(`  openai base URL:    ${server.origin}/v1     (POST /v1/chat/completions)\n`);
@@ -67,6 +74,7 @@ export function registerMockServer(program: Command, io: CliIo, result: CommandR
     .requiredOption('--task <id>', 'task id in the suite')
     .option('--port <n>', 'port (0 picks a free one)', '0')
     .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (all three are served)').choices(['anthropic', 'openai', 'responses']))
+    .option('--json', 'print where it listens as one JSON line (origin, port, base URLs)')
     .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol/006-rate-limited-429-retry-after.yaml --task protocol-006-rate-limited-429-retry-after-ms --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
     .action(async (opts: MockServerOptions) => {
       const server = await startTaskServer(opts, io);

@@ -35,7 +35,7 @@ export function registerQuery(program: Command, io: CliIo, result: CommandResult
         return asCliError(error);
       });
       if (flags.json) {
-        io.stdout(JSON.stringify({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }, null, 2) + '\n');
+        io.stdout((await import('../../report/json-format.js')).printJson({ columns: out.columns, rows: out.rows, quarantined: out.load.quarantined.length }));
       } else {
         io.stdout(renderSectionTable({ columns: out.columns, rows: out.rows }, useColor(io)) + '\n');
         io.stdout(`${plural(out.rows.length, 'row')}; ${reconciliation({ load: out.load })}\n`);

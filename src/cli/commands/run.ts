@@ -35,6 +35,8 @@ interface RunOptions {
   keepWorkspaces?: boolean;
   report?: boolean;
   sandbox?: 'required' | 'auto' | 'off';
+  junit?: string;
+  json?: boolean;
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -58,6 +60,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
+    .option('--json', 'print the result as one JSON document on stdout (task lines and the summary go to stderr)')
+    .option('--junit <file>', 'also write JUnit XML for CI: a test case per task (and repeat), a failure with each failed expectation')
     .addOption(new Option('--sandbox <mode>', 'run bash in a bubblewrap OS sandbox: required (fail without it), auto (when it works here), off (default: each task\'s `sandbox`, else auto)').choices(['required', 'auto', 'off']))
     .addHelpText(
       'after',
@@ -68,6 +72,9 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         '  faultline run suites/ --shard 2/4 --logical-run-id "$GITHUB_RUN_ID" --out traces/shard-2.jsonl\n',
     )
     .action(async (paths: string[], opts: RunOptions) => {
+      // With --json stdout carries only the JSON document: every human line goes to stderr.
+      const printJson = io.stdout;
+      if (opts.json) io = { ...io, stdout: io.stderr, isTTY: false };
       const concurrency = Number(opts.concurrency);
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
@@ -106,6 +113,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (note) io.stderr(`faultline: ${note}\n`);
       }
 
+      const junitPath = opts.junit !== undefined ? (await import('../junit-file.js')).claimJunitFile(io, opts.junit) : null;
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const c = colorsFor(io.isTTY, io.env);
@@ -188,6 +196,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (io.isTTY) io.stdout('\n');
         sink.close();
         io.stdout(summaryText(summary, tracePath, c));
+        if (opts.json) printJson((await import('../../report/json-format.js')).printJson((await import('../../suites/run-json.js')).runJson(summary, tracePath)));
+        if (junitPath !== null) (await import('../junit-file.js')).writeJunitFile(junitPath, (await import('../../suites/run-junit.js')).runJunit(summary));
         if (opts.report) {
           const { reportForFiles } = await import('../../report/report-for-files.js');
           io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);

@@ -9,6 +9,7 @@ interface SchemaOptions {
   provider?: PayloadWire;
   strict?: boolean;
   sizes?: boolean;
+  json?: boolean;
 }
 
 export function registerSchema(program: Command, io: CliIo, _result: CommandResult): void {
@@ -19,6 +20,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
     .addOption(new Option('--provider <wire>', 'only this wire (default: all three)').choices(['anthropic', 'openai', 'responses']))
     .option('--strict', 'strict tool use: the wire\'s strict schema subset plus strict: true')
     .option('--sizes', 'print only the size table')
+    .option('--json', 'print one JSON document: per wire, the tools payload and its sizes')
     .addHelpText('after', '\nSizes are of the compact JSON as sent (UTF-8 bytes).\n\nExamples:\n  faultline schema suites/demo\n  faultline schema suites/demo --provider openai --strict\n')
     .action(async (paths: string[], opts: SchemaOptions) => {
       const [{ toolsPayload }, { suiteToolDefinitions }, { loadSuitesForCli }] = await Promise.all([
@@ -29,6 +31,15 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
       const tasks = loadSuitesForCli(paths, io);
       const definitions = suiteToolDefinitions(tasks);
       const families: PayloadWire[] = opts.provider ? [opts.provider] : ['anthropic', 'openai', 'responses'];
+      if (opts.json) {
+        const { printJson } = await import('../../report/json-format.js');
+        const wires = families.map((family) => {
+          const payload = toolsPayload(family, definitions, { strict: opts.strict ?? false });
+          return { wire: family, strict: payload.strict, tools: payload.tools, sizes: payload.sizes.map((s) => ({ name: s.name, bytes: s.bytes })), total_bytes: payload.totalBytes };
+        });
+        io.stdout(printJson({ wires }));
+        return;
+      }
       for (const family of families) {
         const payload = toolsPayload(family, definitions, { strict: opts.strict ?? false });
         io.stdout(`# ${family} (strict ${payload.strict ? 'on' : 'off'}): ${payload.tools.length} tools, ${payload.totalBytes} bytes\n`);

@@ -13,6 +13,7 @@ interface VerifyCliOptions {
   suite?: string[];
   json?: boolean;
   md?: boolean;
+  junit?: string;
   concurrency: string;
   mutationSandbox: string;
 }
@@ -26,8 +27,9 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
     .option('--suite <paths...>', 'suite files or directories with the fault scenarios (`defense: <name>`) and controls (`control_for: [<name>]`); default: the shipped suites/faults and suites/controls')
     .option('--json', 'print the verdicts as JSON')
     .option('--md', 'print the matrix as Markdown')
+    .option('--junit <file>', 'also write JUnit XML: a test suite per defense, a test case per scenario run (skipped ones with the reason)')
     .option('-j, --concurrency <n>', 'sessions at once', '4')
-    .option('--mutation-sandbox <mode>', 'OS sandbox for the runs with a defense off (required|auto|off): a defense switched off may let a dangerous command through', 'required')
+    .option('--mutation-sandbox <mode>', 'OS sandbox for the runs with a defense off (required|auto|off): a defense switched off may let a dangerous command through, so with required (the default) a run that can start a process is skipped, with the reason, where bubblewrap does not work', 'required')
     .addHelpText(
       'after',
       '\nExamples:\n  faultline verify-defense identical_call_loop\n  faultline verify-defense --all --md\n  faultline verify-defense ./my-defense.mjs --suite my-suites/\n',
@@ -46,7 +48,10 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
         import('../../suites/verify/render.js'),
         import('../../suites/mock-source.js'),
       ]);
+      const { bubblewrapProblem } = await import('../../harness/sandbox/sandbox.js');
       const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
+      const { claimJunitFile, writeJunitFile } = await import('../junit-file.js');
+      const junitPath = opts.junit !== undefined ? claimJunitFile(io, opts.junit) : null;
       let defenses;
       try {
         defenses = await resolver.resolveDefenses(targets, opts.all === true, tasks, opts.suite === undefined);
@@ -71,7 +76,9 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
           },
         });
         if (progress) io.stderr('\r'.padEnd(91) + '\r');
-        io.stdout(opts.json ? render.renderJson(verdicts) : opts.md ? render.renderMarkdown(verdicts) : render.renderTerminal(verdicts));
+        const sandboxProblem = bubblewrapProblem();
+        io.stdout(opts.json ? render.renderJson(verdicts, sandboxProblem) : opts.md ? render.renderMarkdown(verdicts, sandboxProblem) : render.renderTerminal(verdicts, sandboxProblem));
+        if (junitPath !== null) writeJunitFile(junitPath, (await import('../../suites/verify/junit.js')).verifyJunit(verdicts));
         result.exitCode = verdicts.every((v) => v.verified) ? 0 : 1;
       } finally {
         await source.close();

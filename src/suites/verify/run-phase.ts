@@ -13,6 +13,9 @@ export interface ScenarioResult {
   fired: Set<string>;
   /** The checks that failed, and the error of a session that could not run. */
   failures: string[];
+  durationMs: number;
+  /** Calls the permission chain refused (deny or headless ask), with the rule that refused them. */
+  denials: { tool: string; turn: number | null; rule: string }[];
 }
 
 export interface PhaseOptions {
@@ -36,7 +39,13 @@ export async function runPhase(tasks: LoadedTask[], options: PhaseOptions): Prom
     ...(options.tempDir ? { tempDir: options.tempDir } : {}),
   });
   const fired = new Map<string, Set<string>>();
+  const denials = new Map<string, ScenarioResult['denials']>();
   for (const e of sink.events()) {
+    if (e.event === 'permission_decision' && e.decision !== 'allow' && e.rule_id !== null) {
+      const list = denials.get(e.session_id) ?? [];
+      list.push({ tool: e.tool, turn: e.turn ?? null, rule: e.rule_id });
+      denials.set(e.session_id, list);
+    }
     if (e.event !== 'defense_trigger') continue;
     const set = fired.get(e.session_id) ?? new Set<string>();
     set.add(e.defense);
@@ -44,7 +53,7 @@ export async function runPhase(tasks: LoadedTask[], options: PhaseOptions): Prom
   }
   for (const o of summary.outcomes) {
     const failures = [...(o.error ? [o.error] : []), ...o.expectations.filter((x) => !x.ok).map((x) => x.detail)];
-    const result = { task: o.task, outcome: o.outcome, fired: fired.get(o.sessionId) ?? new Set<string>(), failures };
+    const result = { task: o.task, outcome: o.outcome, durationMs: o.durationMs, fired: fired.get(o.sessionId) ?? new Set<string>(), failures, denials: denials.get(o.sessionId) ?? [] };
     results.push(result);
     options.onDone?.(result);
   }

@@ -1,0 +1,27 @@
+/**
+ * Every JSON document a faultline command prints (`--json`) starts with
+ * `format_version`, and its keys are snake_case, one style across commands.
+ * The version is bumped when a key is renamed or removed or its meaning
+ * changes; new keys are added without a bump.
+ */
+export const JSON_FORMAT_VERSION = 1;
+
+export function jsonDocument<T extends object>(body: T): { format_version: number } & T {
+  return { format_version: JSON_FORMAT_VERSION, ...body };
+}
+
+/** An import summary with its skip reasons as a list (a reason is data, not a key). */
+export function importSummaryJson<T extends { skipped: Record<string, number> }>(s: T): Omit<T, 'skipped'> & { skipped: { reason: string; records: number }[] } {
+  return { ...s, skipped: Object.entries(s.skipped).map(([reason, records]) => ({ reason, records })) };
+}
+
+/** A plain-data copy with every camelCase key in snake_case (for objects built from TypeScript records). */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]));
+}
+
+export function printJson(body: object): string {
+  return JSON.stringify(jsonDocument(body), null, 2) + '\n';
+}

@@ -1,0 +1,63 @@
+/**
+ * A user who already mocks other HTTP with msw keeps their own `setupServer`
+ * next to `faultline/testing`'s mock in the same test file: both answer, in
+ * either order of mounting, and closing one leaves the other working.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelRequest } from '../../src/providers/types.js';
+import { mockHandlers, mockModel, registerSession, stopMockHub } from '../../src/testing.js';
+
+const ask: ModelRequest = { system: 'test', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [], maxTokens: 100 };
+
+const user = setupServer(
+  http.post('https://api.example.test/orders', async ({ request }) => {
+    const body = (await request.json()) as { item: string };
+    return HttpResponse.json({ ok: true, item: body.item });
+  }),
+);
+
+beforeAll(() => user.listen({ onUnhandledRequest: 'bypass' }));
+afterAll(() => {
+  user.close();
+  stopMockHub();
+});
+
+async function order(item: string) {
+  const res = await fetch('https://api.example.test/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ item }) });
+  return (await res.json()) as { ok: boolean; item: string };
+}
+
+describe("faultline/testing next to the user's own msw server", () => {
+  it("answers the user's handler before and after the faultline mock is mounted", async () => {
+    expect(await order('before')).toEqual({ ok: true, item: 'before' });
+    const { model } = mockModel([{ text: 'from the mock' }], { wire: 'anthropic' });
+    const reply = await model.complete(ask);
+    expect(reply.content).toContainEqual(expect.objectContaining({ type: 'text', text: 'from the mock' }));
+    expect(await order('after')).toEqual({ ok: true, item: 'after' });
+  });
+
+  it("a user's own official SDK client reaches the faultline session while the user's handler keeps answering", async () => {
+    const session = registerSession([{ text: 'scripted answer' }], { wire: 'anthropic' });
+    const client = new Anthropic({ apiKey: 'test', baseURL: session.baseURL, fetch: session.fetch, maxRetries: 0 });
+    const [msg, mine] = await Promise.all([
+      client.messages.create({ model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] }),
+      order('concurrent'),
+    ]);
+    expect(msg.content[0]).toMatchObject({ type: 'text', text: 'scripted answer' });
+    expect(mine).toEqual({ ok: true, item: 'concurrent' });
+    expect(session.requests).toHaveLength(1);
+  });
+
+  it("shares the user's server: with the mock's handlers added to it, a client with no fetch option reaches the mock", async () => {
+    user.use(...mockHandlers);
+    const session = registerSession([{ text: 'through your server' }], { wire: 'anthropic' });
+    const client = new Anthropic({ apiKey: 'test', baseURL: session.baseURL, maxRetries: 0 });
+    const msg = await client.messages.create({ model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] });
+    expect(msg.content[0]).toMatchObject({ type: 'text', text: 'through your server' });
+    expect(await order('shared')).toEqual({ ok: true, item: 'shared' });
+    user.resetHandlers();
+  });
+});
