@@ -11,8 +11,25 @@ export function jsonDocument<T extends object>(body: T): { format_version: numbe
 }
 
 /** An import summary with its skip reasons as a list (a reason is data, not a key). */
-export function importSummaryJson<T extends { skipped: Record<string, number> }>(s: T): Omit<T, 'skipped'> & { skipped: { reason: string; records: number }[] } {
-  return { ...s, skipped: Object.entries(s.skipped).map(([reason, records]) => ({ reason, records })) };
+type KindCounts = Record<string, { records: number; events: Record<string, number> }>;
+
+/** Reasons and record kinds are data (free text), not keys: each becomes a list of rows. */
+export function importSummaryJson<T extends { skipped: Record<string, number>; warnings?: Record<string, number>; kinds?: KindCounts }>(
+  s: T,
+): Omit<T, 'skipped' | 'warnings' | 'kinds'> & {
+  skipped: { reason: string; records: number }[];
+  warnings?: { warning: string; records: number }[];
+  kinds?: { kind: string; records: number; events: { event: string; count: number }[] }[];
+} {
+  const { skipped, warnings, kinds, ...rest } = s;
+  return {
+    ...rest,
+    skipped: Object.entries(skipped).map(([reason, records]) => ({ reason, records })),
+    ...(warnings ? { warnings: Object.entries(warnings).map(([warning, records]) => ({ warning, records })) } : {}),
+    ...(kinds
+      ? { kinds: Object.entries(kinds).map(([kind, k]) => ({ kind, records: k.records, events: Object.entries(k.events).map(([event, count]) => ({ event, count })) })) }
+      : {}),
+  };
 }
 
 /** A plain-data copy with every camelCase key in snake_case (for objects built from TypeScript records). */
