@@ -19,6 +19,8 @@ export interface ReportOptions extends AnalyzeOptions {
   htmlDir?: string;
   /** Colour in terminal output (the CLI passes TTY && !NO_COLOR). */
   color?: boolean;
+  /** Wrap lines of text to the terminal width (the CLI passes TTY: a pipe or a file gets whole lines). Default true. */
+  wrap?: boolean;
 }
 
 export interface ReportOutput {
@@ -45,7 +47,7 @@ export async function renderReport(analysis: Analysis, options: ReportOptions = 
   else if (format === 'html') {
     htmlPath = await writeHtmlReport(analysis, options.htmlDir ?? 'reports');
     text = `wrote ${htmlPath}\n${reconciliation(analysis)}\n`;
-  } else text = renderTerminal(analysis, { color: options.color ?? false });
+  } else text = renderTerminal(analysis, { color: options.color ?? false, wrap: options.wrap ?? true });
   const { load } = analysis;
   return { text, quarantined: load.quarantined, linesRead: load.linesRead, eventsUsed: load.eventsUsed, htmlPath, analysis };
 }

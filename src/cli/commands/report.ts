@@ -49,7 +49,7 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
       const sources = await traceSources(io, flags.format);
       const htmlDir = flags.html === undefined ? undefined : resolve(io.cwd, flags.html);
       const cache = { enabled: flags.cache !== false, env: io.env };
-      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch((error: unknown) => {
+      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), wrap: io.isTTY, cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch((error: unknown) => {
         const code = (error as { code?: unknown; syscall?: unknown } | null)?.code;
         // The one file a report writes: a directory it cannot create or write into is the user's to fix.
         if (htmlDir !== undefined && typeof code === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string') {

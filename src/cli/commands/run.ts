@@ -155,7 +155,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         io.stdout(summaryText(summary, tracePath, c));
         if (opts.report) {
           const { reportForFiles } = await import('../../report/report-for-files.js');
-          io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);
+          io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported, wrap: io.isTTY })).text);
         }
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
