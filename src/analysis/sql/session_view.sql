@@ -15,8 +15,9 @@ SELECT s.run_id, s.session_id, s.task_id, s.scenario, s."repeat", s.permission_m
        array_to_string(s.defenses_armed, ', ') AS defenses_armed,
        e.outcome, e.stop, e.turns, e.duration_ms, e.input_tokens, e.output_tokens,
        s.ts AS started_ts
-FROM session_start s JOIN view_start t ON s.run_id = t.run_id AND s.session_id = t.session_id AND s.ts = t.t0
-LEFT JOIN session_end e ON e.run_id = s.run_id AND e.session_id = s.session_id
+FROM session_start s JOIN view_start t USING (run_id, session_id)
+LEFT JOIN session_end e USING (run_id, session_id)
+WHERE s.ts = t.t0
 ORDER BY s.run_id, s.session_id;
 
 -- section: model | Model calls (a bar from request to answer, per turn)
@@ -40,8 +41,8 @@ SELECT c.run_id, c.session_id, c.turn, c.batch, c.tool, c.requested_tool, c.tool
        r.duration_ms, coalesce(r.result, 'lost') AS result, r.failure_kind, r.error_code, r.truncated, r.spilled,
        p.decision, p.source AS decision_source
 FROM tool_call c JOIN view_start t USING (run_id, session_id)
-LEFT JOIN results r ON r.run_id = c.run_id AND r.session_id = c.session_id AND r.tool_use_id = c.tool_use_id
-LEFT JOIN permission_decision p ON p.run_id = c.run_id AND p.session_id = c.session_id AND p.tool_use_id = c.tool_use_id
+LEFT JOIN results r USING (run_id, session_id, tool_use_id)
+LEFT JOIN permission_decision p USING (run_id, session_id, tool_use_id)
 ORDER BY c.run_id, c.session_id, c.ts, c.seq;
 
 -- section: marks | Marks: retries, model errors, defense triggers and reminders, hooks that acted, conformance violations
