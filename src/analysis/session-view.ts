@@ -22,6 +22,8 @@ export interface SessionView {
   marks: Row[];
   permissions: Row[];
   expectations: Row[];
+  /** The conversation, when the run was recorded and the report was pointed at the recording (filled by the report layer). */
+  conversation?: { role: string; kind: string; text: string; error?: boolean }[];
 }
 
 /** What `pick` matches: session ids (as a report row names them) or task ids too (`--session <id>` takes either). */

@@ -72,12 +72,22 @@ export function sessionHtml(view: SessionView, timeline: string): string {
     table('session_marks', 'Marks: retries, model errors, defense triggers, reminders, hooks, conformance', ['at_ms', 'turn', 'kind', 'label', 'detail'], view.marks),
     table('session_permissions', 'Permission decisions', ['at_ms', 'turn', 'tool', 'decision', 'source', 'needed_prompt', 'rule_id', 'tool_use_id'], view.permissions),
     table('session_expectations', 'Expectations', ['id', 'ok', 'detail'], view.expectations),
+    view.conversation ? conversationHtml(view.conversation) : '',
     `<p class="back"><a href="#contents">back to the contents</a></p>`,
     `</section>`,
   ].join('\n');
 }
 
+/** The recorded conversation, a block a list item; folded, since it can be long. */
+function conversationHtml(parts: NonNullable<SessionView['conversation']>): string {
+  const items = parts.map((p) => `<li class="${p.role === 'assistant' ? 'assistant' : 'user'}"><span class="who">${escapeHtml(`${p.role}${p.kind === 'tool_use' ? ' → tool call' : p.kind === 'tool_result' ? ` ← tool result${p.error ? ' (error)' : ''}` : ''}`)}</span><pre>${escapeHtml(p.text)}</pre></li>`);
+  return `<details class="conversation"><summary>Conversation (${parts.length} blocks, from the recording, secrets redacted)</summary><ol>${items.join('')}</ol></details>`;
+}
+
 export const SESSION_CSS = `
+.conversation ol{list-style:none;padding-left:0}.conversation li{margin:.3em 0;padding:.2em .6em;border-left:3px solid #8aa4c8}
+.conversation li.assistant{border-left-color:#2f855a}.conversation .who{font-size:.85em;color:#555}
+.conversation pre{white-space:pre-wrap;margin:.1em 0;font-size:.9em}
 .session{border-top:2px solid #ccc;margin-top:1.6em;padding-top:.4em}
 .session-facts .ok{color:#1a7f37}.session-facts .bad{color:#b42318}
 .timeline-figure{margin:.6em 0;overflow-x:auto}

@@ -10,6 +10,7 @@ import type { Row } from '../analysis/duck.js';
 import type { SessionView } from '../analysis/session-view.js';
 import { wrapText } from './format.js';
 import { safeText } from './safe-text.js';
+import { conversationLines } from './session-conversation.js';
 import { callClass, layLanes, sessionSpan, spanOf } from './session-lanes.js';
 import { renderSectionTable, TERMINAL_WIDTH } from './terminal.js';
 
@@ -74,6 +75,7 @@ export function renderSessionTerminal(views: readonly SessionView[], options: { 
     out.push(...table('Marks', ['at_ms', 'turn', 'kind', 'label', 'detail'], view.marks, options.color, width));
     out.push(...table('Permission decisions', ['at_ms', 'turn', 'tool', 'decision', 'source', 'needed_prompt', 'rule_id'], view.permissions, options.color, width));
     out.push(...table('Expectations', ['id', 'ok', 'detail'], view.expectations, options.color, width));
+    if (view.conversation) out.push(c.bold('Conversation (from the recording, secrets redacted)'), ...conversationLines(view.conversation, safeText), '');
   }
   return out.join('\n');
 }

@@ -4,6 +4,7 @@
  * missed expectation), viewed with `report --session` in the terminal and in
  * the HTML report; and the view of a hostile trace, every string inert.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
@@ -34,7 +35,8 @@ describe('report --session in the terminal', () => {
       expect(starts.every((s) => s > 0)).toBe(true);
       expect(new Set(starts).size).toBe(1);
       expect(lane('lane 4')).toBe('');
-      expect(lane('lane 1')).toContain('XbashX');
+      // the blocked bash call ran after the reads and failed (X); its bar is too short for its name on a fast run
+      expect(lane('lane 1')).toMatch(/█[^X]*X/);
       const marks = lane('marks');
       expect(marks.indexOf('R')).toBeGreaterThan(0);
       expect(marks.indexOf('D')).toBeGreaterThan(marks.indexOf('R'));
@@ -90,5 +92,33 @@ describe('the session view in the HTML report', () => {
     expect(html.match(/<\/svg>/g)?.length ?? 0).toBe(html.match(/<svg[\s>]/g)?.length ?? 0);
     expect(html).toContain(`id="${sessionAnchor('r1', bad)}"`);
     expect(html).toContain('&#60;img src=x onerror=alert(2)&#62;');
+  });
+});
+
+describe('the conversation of a recorded run', () => {
+  it('is shown whole, secrets redacted, in the terminal and in the HTML view', async () => {
+    const dir = tempDir();
+    const recorded = join(dir, 'recorded.jsonl');
+    const recording = join(dir, 'recording');
+    expect((await cli(['run', SESSION_SUITE, '--out', recorded, '--record', recording])).code).toBe(1);
+    const { code, stdout, stderr } = await cli(['report', recorded, '--session', 'busy-session', '--recording', recording]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Conversation \(from the recording, secrets redacted\)\n {2}system: [\s\S]*\n {2}user: Read the three notes, then free up disk space\.\n {2}assistant: Reading all three at once\.\n {2}assistant → read\(\{"file_path":"a\.txt"\}\)\n/);
+    expect(stdout).toContain('  assistant → bash({"command":"rm -rf /"})\n  user ← (error) Refused: ');
+    expect(stdout).toMatch(/\n {2}assistant: The command was blocked\.\n/);
+    expect(stdout).toContain('gamma api_key=[REDACTED]');
+    expect(stdout).not.toContain('sk-ant-api03');
+
+    const out = join(dir, 'html');
+    expect((await cli(['report', recorded, '--html', out, '--recording', recording])).code).toBe(0);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toMatch(/<details class="conversation"><summary>Conversation \(\d+ blocks, from the recording, secrets redacted\)<\/summary>/);
+    expect(html).toContain('<pre>read({&#34;file_path&#34;:&#34;a.txt&#34;})</pre>');
+    expect(html).not.toContain('sk-ant-api03');
+
+    const none = await cli(['report', recorded, '--session', 'busy-session', '--recording', tempDir()]);
+    expect(none.stderr).toMatch(/holds no recorded conversation of this session/);
+    expect(none.stdout).not.toContain('Conversation');
   });
 });
