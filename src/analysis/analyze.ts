@@ -16,6 +16,7 @@ import { rowsFingerprint } from './rows/fingerprint.js';
 import { openRows, type OpenRows } from './rows/open-rows.js';
 import { labelTablesSql } from './label-tables.js';
 import { SESSION_KEY_SQL } from './views.js';
+import { linkedSessionIds, SESSION_VIEW_SQL, sessionViews } from './session-view.js';
 import { runSeqSql } from './rows/run-seq.js';
 
 export interface AnalyzeOptions {
@@ -55,7 +56,7 @@ export function chooseStorage(files: TraceFile[]): 'memory' | 'disk' {
 
 /** The columns a report reads: those its SQL names, and those the derived tables need. */
 export function reportColumns(): Column[] {
-  return columnsUsedBy([...allReportSql(), ...runSeqSql()]);
+  return columnsUsedBy([...allReportSql(), ...runSeqSql(), SESSION_VIEW_SQL]);
 }
 
 /** Opens DuckDB and loads the files into a table; `columns: 'all'` (every contract column, with line numbers) for ad-hoc queries and compaction. */
@@ -103,7 +104,10 @@ export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {
     if (kept) return withFiguresUse(kept, 'hit');
     const { duck, load, close } = await openRows(files, keep, { cache: options.cache, onProgress: options.onProgress });
     try {
-      const analysis: Analysis = { load, inputs: load.inputs, reports: await runAllReports(duck) };
+      const reports = await runAllReports(duck);
+      // The sessions the report's rows name, each viewable on its own (the HTML report links them).
+      const sessions = await sessionViews(duck, { ids: linkedSessionIds(reports) });
+      const analysis: Analysis = { load, inputs: load.inputs, reports, sessions };
       load.cache.figures = figures?.write(analysis) ? 'stored' : 'off';
       return analysis;
     } finally {
@@ -114,7 +118,7 @@ export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {
 
 /** Everything report figures are computed by, for the figures cache's key. */
 function reportCode(keep: Column[]): string {
-  return figuresCode(rowsFingerprint(keep), [SESSION_KEY_SQL, ...labelTablesSql(), ...allReportSql(), ...runSeqSql()], keep);
+  return figuresCode(rowsFingerprint(keep), [SESSION_KEY_SQL, ...labelTablesSql(), ...allReportSql(), ...runSeqSql(), SESSION_VIEW_SQL], keep);
 }
 
 /** Figures read back: every input counts as reused whole, none parsed. */

@@ -1,10 +1,12 @@
 /**
  * Resolves CLI path arguments (files, directories, globs) into trace files.
- * Directories are searched recursively for .jsonl, .jsonl.gz and .parquet.
+ * Directories are searched recursively for .jsonl, .jsonl.gz and .parquet,
+ * passing over sidecars (sidecars.ts) and dependency and dot folders.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { sidecarTrace } from './sidecars.js';
 
 export type TraceFormat = 'jsonl' | 'parquet';
 
@@ -47,12 +49,17 @@ export function uniqueByRealPath<T extends { path: string }>(items: T[]): T[] {
   });
 }
 
+/** Folders a directory search never enters (dot folders such as .git are left out by the glob itself). */
+export const SKIPPED_DIRS = ['**/node_modules/**'];
+
 /** The trace files one argument names; throws InputError when it names none. */
 async function filesOf(arg: string, cwd: string): Promise<string[]> {
   const out: string[] = [];
+  const sidecars: string[] = [];
+  const take = (p: string) => (sidecarTrace(p) === null ? out.push(p) : sidecars.push(p));
   // A path that exists is taken literally even if it contains glob characters.
   if (isDynamicPattern(arg) && !existsSync(resolve(cwd, arg))) {
-    for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) if (traceFormat(p)) out.push(p);
+    for (const p of await glob(arg, { cwd, absolute: true, onlyFiles: true })) if (traceFormat(p)) take(p);
   } else {
     const abs = resolve(cwd, arg);
     let isDir = false;
@@ -61,11 +68,17 @@ async function filesOf(arg: string, cwd: string): Promise<string[]> {
     } catch {
       throw new InputError(`no such file or directory: ${arg}`);
     }
-    if (isDir) out.push(...(await glob(TRACE_GLOB, { cwd: abs, absolute: true, onlyFiles: true })));
-    else if (traceFormat(abs)) out.push(abs);
-    else throw new InputError(`not a trace file (.jsonl, .jsonl.gz or .parquet): ${arg}`);
+    if (isDir) (await glob(TRACE_GLOB, { cwd: abs, absolute: true, onlyFiles: true, ignore: SKIPPED_DIRS })).forEach(take);
+    else if (traceFormat(abs)) {
+      const trace = sidecarTrace(abs);
+      if (trace !== null) throw new InputError(`${arg}: a sidecar written beside the trace ${relative(cwd, trace) || trace}, not a trace; name the trace itself`);
+      out.push(abs);
+    } else throw new InputError(`not a trace file (.jsonl, .jsonl.gz or .parquet): ${arg}`);
   }
-  if (out.length === 0) throw new InputError(`no trace files found for ${arg}`);
+  if (out.length === 0) {
+    const note = sidecars.length === 0 ? '' : ` (only sidecars, which are not traces: ${sidecars.slice(0, 3).map((p) => relative(cwd, p) || p).join(', ')}${sidecars.length > 3 ? ', ...' : ''})`;
+    throw new InputError(`no trace files found for ${arg}${note}`);
+  }
   return out;
 }
 

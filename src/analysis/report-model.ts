@@ -1,6 +1,7 @@
 /** The shape every report section has, whatever renders it. */
 import type { Row } from './duck.js';
 import type { LoadStats } from './load.js';
+import type { SessionView } from './session-view.js';
 
 export interface Section {
   id: string;
@@ -36,6 +37,8 @@ export interface Analysis {
   reports: ReportResult[];
   /** Every input file with its line count and run ids; renderers name them in the header (the same array as load.inputs). */
   inputs: InputFile[];
+  /** The sessions the report's rows name (session-view.ts), for a view of each; absent in figures cached before it. */
+  sessions?: SessionView[];
 }
 
 export function findSection(analysis: Analysis, id: string): Section | undefined {

@@ -14,6 +14,7 @@ import { glob, isDynamicPattern } from 'tinyglobby';
 import type { ResolvedSources, SourceResolver } from '../analysis/analyze.js';
 import { InputError, resolveInputs, uniqueByRealPath, type TraceFile } from '../analysis/inputs.js';
 import type { LoadStats } from '../analysis/load.js';
+import { sidecarTrace } from '../analysis/sidecars.js';
 import { detectFormat, readSample } from './detect.js';
 import { importFiles, type ImportProgress, type SourceFile } from './import-files.js';
 import { IMPORTERS } from './registry.js';
@@ -29,7 +30,8 @@ export async function resolveFormatFiles(paths: string[], importer: Importer, cw
     let matched: string[];
     if (isDynamicPattern(arg) && !existsSync(abs)) matched = await glob(arg, { cwd, absolute: true, onlyFiles: true });
     else if (!existsSync(abs)) throw new InputError(`no such file or directory: ${arg}`);
-    else if (statSync(abs).isDirectory()) matched = await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+    // A directory's sidecars (the lab's request log) are not records of any format.
+    else if (statSync(abs).isDirectory()) matched = (await glob(pattern, { cwd: abs, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] })).filter((p) => sidecarTrace(p) === null);
     else matched = [abs];
     if (matched.length === 0) throw new InputError(`no ${importer.name} files (${importer.extensions.join(', ')}) found for ${arg}`);
     for (const p of matched) found.add(p);

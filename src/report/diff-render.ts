@@ -43,21 +43,21 @@ function renderMarkdownDiff(diff: DiffResult, sides: string[][] | undefined): st
   return out.join('\n');
 }
 
-function renderTerminalDiff(diff: DiffResult, color: boolean, width: number, sides: string[][] | undefined): string {
+function renderTerminalDiff(diff: DiffResult, color: boolean, width: number, sides: string[][] | undefined, prose: number): string {
   const c = createColors(color);
   const out: string[] = [`${c.bold('faultline diff')} · cells read base → candidate`, ''];
-  if (sides) out.push(...terminalSides(sides, width), '');
+  if (sides) out.push(...terminalSides(sides, prose), '');
   out.push(c.bold('Regressions'));
   if (diff.regressions.length === 0) out.push('  none');
-  for (const r of diff.regressions) out.push(...wrap(r, width, '  ✗ ', '    ').map((l, i) => (i === 0 ? `  ${c.red('✗')}${l.slice(3)}` : l)));
+  for (const r of diff.regressions) out.push(...wrap(r, prose, '  ✗ ', '    ').map((l, i) => (i === 0 ? `  ${c.red('✗')}${l.slice(3)}` : l)));
   out.push('');
   const tasks = diffTaskLines(diff.tasks);
-  out.push(...wrap(diffTaskTitle(diff.tasks), width, '', '  ').map((l) => c.bold(l)));
-  for (const f of tasks.flips) out.push(...wrap(f, width, '  ! ', '    ').map((l, i) => (i === 0 ? `  ${c.yellow('!')}${l.slice(3)}` : l)));
-  for (const l of tasks.lines) out.push(...wrap(l, width, '  ', '    '));
+  out.push(...wrap(diffTaskTitle(diff.tasks), prose, '', '  ').map((l) => c.bold(l)));
+  for (const f of tasks.flips) out.push(...wrap(f, prose, '  ! ', '    ').map((l, i) => (i === 0 ? `  ${c.yellow('!')}${l.slice(3)}` : l)));
+  for (const l of tasks.lines) out.push(...wrap(l, prose, '  ', '    '));
   out.push('');
   for (const t of diff.tables) {
-    out.push(...wrap(t.title, width, '', '  ').map((l) => c.bold(l)));
+    out.push(...wrap(t.title, prose, '', '  ').map((l) => c.bold(l)));
     const view = diffView(t);
     const notes = [...view.notes];
     if (view.table === null) out.push(...kvGrid(view.pairs, { width, indent: '  ', paint: (cell) => cell.text }));
@@ -66,15 +66,16 @@ function renderTerminalDiff(diff: DiffResult, color: boolean, width: number, sid
       out.push(fitted.text);
       notes.unshift(...fitted.notes);
     } else if (notes.length === 0) out.push('  (none)');
-    for (const note of notes) out.push(...wrap(note, width, '  ').map((l) => c.dim(l)));
+    for (const note of notes) out.push(...wrap(note, prose, '  ').map((l) => c.dim(l)));
     out.push('');
   }
   return out.join('\n');
 }
 
-/** `sides`: what each side read (diffSideLines), printed before any change. */
-export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean; width?: number; sides?: string[][] }): string {
+/** `sides`: what each side read (diffSideLines), printed before any change. `wrap: false` (not a terminal): lines of text are left whole, tables fit `width`. */
+export function renderDiff(diff: DiffResult, options: { format: 'terminal' | 'md' | 'json'; color: boolean; width?: number; sides?: string[][]; wrap?: boolean }): string {
   if (options.format === 'json') return printJson(diff);
   if (options.format === 'md') return renderMarkdownDiff(diff, options.sides);
-  return renderTerminalDiff(diff, options.color, options.width ?? TERMINAL_WIDTH, options.sides);
+  const width = options.width ?? TERMINAL_WIDTH;
+  return renderTerminalDiff(diff, options.color, width, options.sides, options.wrap === false ? Infinity : width);
 }

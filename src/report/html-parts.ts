@@ -4,6 +4,7 @@
  * other rows folded in a <details>, which needs no script). Every string
  * from a trace goes through escapeHtml.
  */
+import type { Row } from '../analysis/duck.js';
 import type { Analysis, InputFile, Section } from '../analysis/report-model.js';
 import { findingText } from './findings.js';
 import { emptyText, tableView, type ViewCell } from './format.js';
@@ -39,20 +40,28 @@ function cellHtml(cell: ViewCell, tag: 'td' | 'th', text: string): string {
   return `<${tag}${classes.length > 0 ? ` class="${classes.join(' ')}"` : ''}>${text}</${tag}>`;
 }
 
-function tableHtml(section: Pick<Section, 'columns' | 'rows' | 'summary'>): string {
+/** A cell's link target: an element id of this page (a session's view), or null for plain text. */
+export type CellLink = (column: string, row: Row) => string | null;
+
+function tableHtml(section: Pick<Section, 'columns' | 'rows' | 'summary'>, link?: CellLink): string {
   const view = tableView(section);
   const head = view.head.map((h, i) => cellHtml({ text: h, align: view.headAlign[i] ?? 'left', flag: null }, 'th', headHtml(h))).join('');
-  const body = view.rows.map((row) => `<tr>${row.map((cell) => cellHtml(cell, 'td', escapeHtml(cell.text))).join('')}</tr>`).join('\n');
+  const linked = (cell: ViewCell, r: number, c: number): string => {
+    const row = section.rows[r];
+    const to = link && row && view.head.length === section.columns.length ? link(section.columns[c] ?? '', row) : null;
+    return to === null ? escapeHtml(cell.text) : `<a href="#${to}">${escapeHtml(cell.text)}</a>`;
+  };
+  const body = view.rows.map((row, r) => `<tr>${row.map((cell, c) => cellHtml(cell, 'td', linked(cell, r, c))).join('')}</tr>`).join('\n');
   return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 
 /** The section's table, failing rows first; past HTML_LONG rows the others fold into a <details> with the same columns. */
-export function sectionHtml(section: Section): string {
+export function sectionHtml(section: Section, link?: CellLink): string {
   if (section.rows.length === 0) return `<p><em>${emptyText(section)}</em></p>`;
   const plan = planRows(section, { long: HTML_LONG, head: HTML_HEAD, keepZero: true });
-  const parts = [tableHtml({ ...section, rows: plan.shown })];
+  const parts = [tableHtml({ ...section, rows: plan.shown }, link)];
   const rest = hiddenText(plan);
-  if (rest !== null) parts.push(`<details><summary>${escapeHtml(rest.replace(/^… /, ''))}</summary>${tableHtml({ ...section, rows: plan.hiddenRows })}</details>`);
+  if (rest !== null) parts.push(`<details><summary>${escapeHtml(rest.replace(/^… /, ''))}</summary>${tableHtml({ ...section, rows: plan.hiddenRows }, link)}</details>`);
   return parts.join('\n');
 }
 

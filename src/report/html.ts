@@ -13,6 +13,8 @@ import { CHART_PACKAGES, renderCharts, type Chart } from './charts.js';
 import { sectionTitle } from './format.js';
 import { anchor, escapeHtml, failingCount, headerHtml, sectionHtml, shortTitle, tocHtml, verdictHtml, type TocEntry } from './html-parts.js';
 import { CSS } from './html-style.js';
+import { SESSION_CSS, sessionHtml, sessionLinks } from './session-html.js';
+import { sessionSvg } from './session-svg.js';
 import { QUARANTINE_SHOWN, quarantineByFile, quarantineRest, quarantineTitle } from './quarantine.js';
 
 export { escapeHtml } from './html-parts.js';
@@ -55,6 +57,15 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
   const charts = rendered ?? [];
   const toc: TocEntry[] = [{ id: 'verdict', text: 'Verdict' }, { id: 'inputs', text: 'Runs and inputs' }];
   const body: string[] = [];
+  const sessions = analysis.sessions ?? [];
+  const links = sessionLinks(sessions);
+  // A row that names a session (or only its task) links to the session's view below.
+  const link = (column: string, row: Record<string, unknown>): string | null =>
+    column === 'session_id' && typeof row.session_id === 'string'
+      ? (links.session.get(row.session_id) ?? null)
+      : column === 'task_id' && typeof row.task_id === 'string'
+        ? (typeof row.session_id === 'string' ? links.session.get(row.session_id) : undefined) ?? links.task.get(row.task_id) ?? null
+        : null;
   for (const report of analysis.reports) {
     const sections = report.sections.filter((s) => !s.chartOnly && !s.header);
     const own = charts.filter((c) => CHART_REPORT[c.id] === report.id);
@@ -70,17 +81,21 @@ export async function renderHtml(analysis: Analysis): Promise<string> {
       const failing = failingCount(section);
       const text = shortTitle(section.title) + (failing.count > 0 ? ` (${failing.count} failing)` : section.rows.length === 0 ? ' (empty)' : '');
       entry.children?.push({ id, text, flag: failing.flag });
-      body.push(`<h3 id="${id}">${escapeHtml(sectionTitle(section))}</h3>`, sectionHtml(section));
+      body.push(`<h3 id="${id}">${escapeHtml(sectionTitle(section))}</h3>`, sectionHtml(section, link));
     }
     entry.flag = entry.children?.some((c) => c.flag === 'bad') ? 'bad' : entry.children?.some((c) => c.flag === 'warn') ? 'warn' : null;
     toc.push(entry);
+  }
+  if (sessions.length > 0) {
+    toc.push({ id: 'sessions', text: `Sessions named above (${sessions.length})` });
+    body.push(`<h2 id="sessions">Sessions named above</h2>`, ...sessions.map((s) => sessionHtml(s, sessionSvg(s))));
   }
   if (analysis.load.quarantined.length > 0) toc.push({ id: 'quarantine', text: quarantineTitle(analysis.load.quarantined), flag: 'warn' });
   const parts: string[] = [
     `<!doctype html><html lang="en"><head><meta charset="utf-8">`,
     // No scripts at all, even if an escape were ever missed.
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
-    `<title>faultline report</title><style>${CSS}</style></head><body>`,
+    `<title>faultline report</title><style>${CSS}${sessions.length > 0 ? SESSION_CSS : ''}</style></head><body>`,
     headerHtml(analysis),
     verdictHtml(analysis),
     tocHtml(toc),

@@ -9,7 +9,9 @@ import { writeHtmlReport } from './html.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { reconciliation } from './findings.js';
+import { readConversation } from './session-conversation.js';
 import { renderTerminal } from './terminal.js';
+import type { SessionView } from '../analysis/session-view.js';
 
 export type ReportFormat = 'terminal' | 'json' | 'md' | 'html';
 
@@ -19,6 +21,10 @@ export interface ReportOptions extends AnalyzeOptions {
   htmlDir?: string;
   /** Colour in terminal output (the CLI passes TTY && !NO_COLOR). */
   color?: boolean;
+  /** A `run --record` directory: each session view shows its conversation from it. */
+  recording?: string;
+  /** Wrap lines of text to the terminal width (the CLI passes TTY: a pipe or a file gets whole lines). Default true. */
+  wrap?: boolean;
 }
 
 export interface ReportOutput {
@@ -43,9 +49,23 @@ export async function renderReport(analysis: Analysis, options: ReportOptions = 
   if (format === 'json') text = renderJson(analysis);
   else if (format === 'md') text = renderMarkdown(analysis);
   else if (format === 'html') {
+    if (options.recording !== undefined) attachConversations(analysis.sessions ?? [], options.recording);
     htmlPath = await writeHtmlReport(analysis, options.htmlDir ?? 'reports');
     text = `wrote ${htmlPath}\n${reconciliation(analysis)}\n`;
-  } else text = renderTerminal(analysis, { color: options.color ?? false });
+  } else text = renderTerminal(analysis, { color: options.color ?? false, wrap: options.wrap ?? true });
   const { load } = analysis;
   return { text, quarantined: load.quarantined, linesRead: load.linesRead, eventsUsed: load.eventsUsed, htmlPath, analysis };
+}
+
+/** Each session's conversation from a `run --record` directory, where it holds one; returns how many were found. */
+export function attachConversations(views: SessionView[], recording: string): number {
+  let found = 0;
+  for (const view of views) {
+    const parts = readConversation(recording, view.facts.task_id, view.facts.repeat);
+    if (parts) {
+      view.conversation = parts;
+      found++;
+    }
+  }
+  return found;
 }

@@ -48,16 +48,17 @@ export function renderSectionTable(section: Pick<Section, 'columns' | 'rows' | '
   return [fitted.text, ...fitted.notes.flatMap((note) => wrap(note, width, '  ').map((l) => c.dim(l)))].join('\n');
 }
 
-function headerLines(analysis: Analysis, c: Colors, width: number): string[] {
+/** `width` fits tables and grids; `prose` wraps the lines of text (Infinity: not wrapped, for output that is not a terminal). */
+function headerLines(analysis: Analysis, c: Colors, width: number, prose: number): string[] {
   const h = reportHeader(analysis);
   const out = [c.bold('faultline report') + ` · ${countsText(h)}`];
   for (const run of h.runs.slice(0, HEADER_RUNS)) {
-    out.push(...wrap([`run ${run.runId}`, dateRange(run)].filter(Boolean).join(' · '), width));
-    if (run.suites.length > 0) out.push(...wrap(`suites: ${suitesText(run, width - 12)}`, width, '  ', '    '));
-    out.push(...wrap(providerText(run), width, '  ', '    '));
+    out.push(...wrap([`run ${run.runId}`, dateRange(run)].filter(Boolean).join(' · '), prose));
+    if (run.suites.length > 0) out.push(...wrap(`suites: ${suitesText(run, width - 12)}`, prose, '  ', '    '));
+    out.push(...wrap(providerText(run), prose, '  ', '    '));
   }
   if (h.runCount > HEADER_RUNS) out.push(`… and ${plural(h.runCount - Math.min(h.runs.length, HEADER_RUNS), 'more run')} (see Runs)`);
-  for (const input of h.inputs.slice(0, HEADER_INPUTS)) out.push(...wrap(inputText(input), width, 'input ', '  '));
+  for (const input of h.inputs.slice(0, HEADER_INPUTS)) out.push(...wrap(inputText(input), prose, 'input ', '  '));
   const rest = h.inputs.slice(HEADER_INPUTS);
   if (rest.length > 0) out.push(`… and ${plural(rest.length, 'more input')} (${rest.filter((i) => i.empty).length} empty; all in --json)`);
   return out;
@@ -82,11 +83,11 @@ function verdictLines(analysis: Analysis, c: Colors, width: number): string[] {
   return out;
 }
 
-function sectionLines(section: Section, c: Colors, width: number): string[] {
+function sectionLines(section: Section, c: Colors, width: number, prose: number): string[] {
   const paint = painter(c);
   const paintCell = (cell: ViewCell) => paint(cell.text, cell.flag);
-  const note = (text: string | null) => (text === null ? [] : wrap(text, width, '  ').map((l) => c.dim(l)));
-  const title = wrap(sectionTitle(section), width, '', '  ').map((l) => c.bold(l));
+  const note = (text: string | null) => (text === null ? [] : wrap(text, prose, '  ').map((l) => c.dim(l)));
+  const title = wrap(sectionTitle(section), prose, '', '  ').map((l) => c.bold(l));
   if (isTransposed(section)) {
     const view = tableView(section);
     return [...title, ...kvGrid(view.rows.map(([name, value]) => ({ name: name?.text ?? '', value: value as ViewCell })), { width, indent: '  ', paint: paintCell })];
@@ -108,22 +109,28 @@ function sectionLines(section: Section, c: Colors, width: number): string[] {
   return out;
 }
 
-export function renderTerminal(analysis: Analysis, options: { color: boolean; width?: number }): string {
+/**
+ * `wrap: false` (output that is not a terminal: a pipe, a file, a CI log)
+ * leaves every line of text whole — a path, a finding, a note — so it can be
+ * searched and matched; tables still fit `width`.
+ */
+export function renderTerminal(analysis: Analysis, options: { color: boolean; width?: number; wrap?: boolean }): string {
   const c = createColors(options.color);
   const width = options.width ?? TERMINAL_WIDTH;
-  const out: string[] = [...headerLines(analysis, c, width), '', ...verdictLines(analysis, c, width), ''];
+  const prose = options.wrap === false ? Infinity : width;
+  const out: string[] = [...headerLines(analysis, c, width, prose), '', ...verdictLines(analysis, c, prose), ''];
   const empty: string[] = [];
   for (const report of analysis.reports) {
     for (const section of report.sections) {
       if (section.chartOnly || section.header) continue;
       if (section.rows.length === 0) empty.push(`${section.title.replace(/ \(.*$/, '')} (${emptyText(section)})`);
-      else out.push(...sectionLines(section, c, width), '');
+      else out.push(...sectionLines(section, c, width, prose), '');
     }
   }
-  if (empty.length > 0) out.push(...wrap(`Nothing to show: ${empty.join(', ')}`, width, '', '  '), '');
+  if (empty.length > 0) out.push(...wrap(`Nothing to show: ${empty.join(', ')}`, prose, '', '  '), '');
   if (analysis.load.quarantined.length > 0) {
     out.push(c.bold(quarantineTitle(analysis.load.quarantined)));
-    for (const l of quarantineLines(analysis.load.quarantined, QUARANTINE_SHOWN)) out.push(...wrap(l, width, '  ', '    '));
+    for (const l of quarantineLines(analysis.load.quarantined, QUARANTINE_SHOWN)) out.push(...wrap(l, prose, '  ', '    '));
     out.push('');
   }
   return out.join('\n') + '\n';

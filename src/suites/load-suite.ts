@@ -2,10 +2,11 @@
  * Loads suite files (YAML) from files and directories. Every problem is
  * reported as `file:line:col: path: reason` so a user can jump straight to it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
+import { MissingPathError, walkSuiteFiles, type FoundSuites } from './find-suite-files.js';
 import { SuiteSpec, type TaskSpec } from './schema.js';
 import { issueMessages } from './schema-issues.js';
 import { checkSuite } from './suite-checks.js';
@@ -24,25 +25,18 @@ export class SuiteError extends Error {
   }
 }
 
-/** Expands files and directories (recursively, sorted) into suite files. */
+/** Expands files and directories into suite files (find-suite-files.ts says which files a folder walk takes). */
 export function findSuiteFiles(paths: string[]): string[] {
-  const out: string[] = [];
-  const visit = (path: string): void => {
-    let stats;
-    try {
-      stats = statSync(path);
-    } catch {
-      throw new SuiteError([`${path}: no such file or directory`]);
-    }
-    if (stats.isDirectory()) {
-      for (const entry of readdirSync(path).sort()) {
-        const child = join(path, entry);
-        if (statSync(child).isDirectory() || ['.yaml', '.yml'].includes(extname(entry))) visit(child);
-      }
-    } else out.push(path);
-  };
-  for (const path of paths) visit(path);
-  return out;
+  return foundSuites(paths).files;
+}
+
+function foundSuites(paths: string[]): FoundSuites {
+  try {
+    return walkSuiteFiles(paths);
+  } catch (error) {
+    if (error instanceof MissingPathError) throw new SuiteError([error.message]);
+    throw error;
+  }
 }
 
 export interface LoadedSuite {
@@ -129,7 +123,8 @@ export function loadSuites(paths: string[], options: LoadOptions = {}): LoadedTa
   const tasks: LoadedTask[] = [];
   const problems: string[] = [];
   const seen = new Map<string, string>();
-  for (const file of findSuiteFiles(paths)) {
+  const found = foundSuites(paths);
+  for (const file of found.files) {
     try {
       const loaded = loadSuiteFile(file);
       for (const warning of loaded.warnings) options.onWarning?.(warning);
@@ -145,6 +140,9 @@ export function loadSuites(paths: string[], options: LoadOptions = {}): LoadedTa
     }
   }
   if (problems.length > 0) throw new SuiteError(problems);
-  if (tasks.length === 0) throw new SuiteError([`no tasks found in ${paths.join(', ')}`]);
+  if (tasks.length === 0) {
+    const skipped = found.notSuites.length === 0 ? '' : ` (YAML files without a top-level \`tasks:\` or \`suite:\` key are not suites: ${found.notSuites.slice(0, 5).join(', ')}${found.notSuites.length > 5 ? ', ...' : ''})`;
+    throw new SuiteError([`no tasks found in ${paths.join(', ')}${skipped}`]);
+  }
   return tasks;
 }

@@ -3,7 +3,7 @@
  * driven by playwright-core. Without it the suites skip locally and fail
  * under CI.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -24,8 +24,22 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+/**
+ * Chromium keeps a Unix socket (its profile's SingletonSocket) in TMPDIR, and
+ * a socket path holds at most 107 bytes: under the test run's deliberately
+ * long TMPDIR (tests/global/leftover-guard.ts) it aborts at start. So it gets
+ * a short temporary directory of its own, removed when it closes.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const tmp = mkdtempSync('/tmp/faultline-chromium-');
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000, env: { ...process.env, TMPDIR: tmp } });
+    browser.on('disconnected', () => rmSync(tmp, { recursive: true, force: true }));
+    return browser;
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** One browser for the enclosing describe block: launched before its tests, closed after. Call it in the block. */

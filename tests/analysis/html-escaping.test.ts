@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
 import type { Analysis } from '../../src/analysis/report-model.js';
 import { renderHtml, writeHtmlReport } from '../../src/report/html.js';
+import { sessionAnchor } from '../../src/report/session-html.js';
 import { ev, line, tempDir } from './fixtures.js';
 
 const HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', '</svg><script>alert(3)</script>'];
@@ -60,10 +61,13 @@ describe('HTML report escaping', () => {
     const html = readFileSync(path, 'utf8');
     assertInert(html);
     expect(html).toContain('unknown event &#34;&#60;script&#62;alert(1)&#60;/script&#62;&#34;');
-    // the failed expectation reaches the report as a table row: task id, id and free-text detail, all as text
+    // the failed expectation reaches the report as a table row: task id, id and free-text detail, all as text;
+    // its session and task link to the session's view (an id of our own, never the trace's text)
+    const to = sessionAnchor('r1', 's1');
+    expect(html).toContain(`<section class="session" id="${to}">`);
     const row = [
-      '<td>s1</td>',
-      '<td>&#60;script&#62;alert(1)&#60;/script&#62;</td>',
+      `<td><a href="#${to}">s1</a></td>`,
+      `<td><a href="#${to}">&#60;script&#62;alert(1)&#60;/script&#62;</a></td>`,
       '<td>&#34;&#62;&#60;img src=x onerror=alert(2)&#62;</td>',
       '<td>&#60;script&#62;alert(1)&#60;/script&#62; &#34;&#62;&#60;img src=x onerror=alert(2)&#62; &#60;/svg&#62;&#60;script&#62;alert(3)&#60;/script&#62;</td>',
     ];

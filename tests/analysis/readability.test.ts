@@ -2,7 +2,7 @@
  * The reports of a real run as a person reads them: `faultline run
  * suites/demo suites/faults` (every fault scenario, so every section has
  * rows) and a demo-only run to diff it against. The terminal report and the
- * diff fit 100 columns and lead with what is wrong; the HTML report, opened
+ * diff fit 100 columns on a terminal and lead with what is wrong; the HTML report, opened
  * in Chromium at 1280 px, never scrolls sideways, links every section from
  * its table of contents and names the run in its header. A full-page
  * screenshot is kept in test-artifacts/ (git-ignored) for a person to look at.
@@ -37,7 +37,8 @@ beforeAll(async () => {
 
 describe('the terminal report of the demo and fault suites', () => {
   it('fits 100 columns, leads with the verdict in one screen, and cuts long sections to their failing rows', async () => {
-    const { code, stdout } = await cli(['report', trace]);
+    // read on a terminal: a pipe gets whole lines (tests/cli/unwrapped-output.test.ts)
+    const { code, stdout } = await cli(['report', trace], { isTTY: true });
     expect(code).toBe(0);
     expect(tooWide(stdout)).toEqual([]);
     const lines = stdout.split('\n');
@@ -53,7 +54,7 @@ describe('the terminal report of the demo and fault suites', () => {
   });
 
   it('diff against the demo run fits 100 columns and reads base → candidate', async () => {
-    const { code, stdout } = await cli(['diff', base, trace]);
+    const { code, stdout } = await cli(['diff', base, trace], { isTTY: true });
     expect(code).toBe(0);
     expect(tooWide(stdout)).toEqual([]);
     expect(stdout).toMatch(/^ {2}passed +11 → \d+$/m);

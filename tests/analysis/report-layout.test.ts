@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
 import type { Analysis, Section } from '../../src/analysis/report-model.js';
 import { renderHtml } from '../../src/report/html.js';
+import { sessionAnchor } from '../../src/report/session-html.js';
 import { toJsonReport } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderSectionTable, renderTerminal } from '../../src/report/terminal.js';
@@ -29,7 +30,8 @@ describe('terminal report', () => {
     const text = renderTerminal(analysis, { color: false });
     const lines = text.split('\n');
     expect(lines[0]).toBe('faultline report · 1 run · 3 sessions · 48 events · 1 input');
-    expect(text).toContain(`input ${file}`);
+    // a path is whole where lines are not wrapped (a pipe); on a terminal a long one wraps
+    expect(renderTerminal(analysis, { color: false, wrap: false })).toContain(`input ${file}`);
     const verdictAt = lines.findIndex((l) => l.startsWith('Verdict'));
     // the failing task (task-s2) leads as a problem; the two shipped defenses no task reached are one warning
     expect(lines[verdictAt]).toBe('Verdict ✗ 4 problems, 3 warnings');
@@ -97,8 +99,9 @@ describe('terminal report', () => {
     expect(text).toContain('Failed expectations (by task, then session, in check order) — 3 in all');
     expect(text).toMatch(/│ s3 +│ task-s3 +│ e2 +│ no answer <b>at all<\/b> +│/);
     expect(text).toContain('Quarantine (2 lines)');
-    expect(text).toContain(`${file}:${n + 1}: not JSON`);
-    expect(text).toContain(`${file}:${n + 2}: `);
+    const whole = renderTerminal(analysis, { color: false, wrap: false });
+    expect(whole).toContain(`${file}:${n + 1}: not JSON`);
+    expect(whole).toContain(`${file}:${n + 2}: `);
     expect(text).toMatch(/^Nothing to show: Executed calls not timed per call \(none\), MCP servers per server \(no events\),/m);
   });
 });
@@ -214,7 +217,8 @@ describe('HTML report', () => {
 
   it('lists failed expectations, escaped, and names each quarantined file once', async () => {
     const html = await renderHtml(analysis);
-    expect(html).toContain('<tr><td>s3</td><td>task-s3</td><td>e2</td><td>no answer &#60;b&#62;at all&#60;/b&#62;</td></tr>');
+    const to = sessionAnchor('r1', 's3');
+    expect(html).toContain(`<tr><td><a href="#${to}">s3</a></td><td><a href="#${to}">task-s3</a></td><td>e2</td><td>no answer &#60;b&#62;at all&#60;/b&#62;</td></tr>`);
     expect(html).toContain('3 expectations failed in 2 sessions (see Failed expectations)');
     const quarantine = html.slice(html.indexOf('<ul class="quarantine">'), html.indexOf('</body>'));
     expect(quarantine.split(file).length - 1).toBe(1);

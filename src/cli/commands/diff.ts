@@ -71,7 +71,7 @@ export function registerDiff(program: Command, io: CliIo, result: CommandResult)
       // A side with no sessions has no pass rate, latency or triage to compare: "no regressions" would be a lie.
       if (refused !== null) throw new CliError(refused, 1);
       const sides = [diffSideLines('base', a), diffSideLines('candidate', b)];
-      io.stdout(renderDiff(diff, { format: flags.json ? 'json' : flags.md ? 'md' : 'terminal', color: useColor(io), sides }));
+      io.stdout(renderDiff(diff, { format: flags.json ? 'json' : flags.md ? 'md' : 'terminal', color: useColor(io), sides, wrap: io.isTTY }));
       if (flags.failOnRegression && diff.regressions.length > 0) result.exitCode = 1;
       const problems = [...strictProblems(a.load).map((p) => `base: ${p}`), ...strictProblems(b.load).map((p) => `candidate: ${p}`)];
       if (flags.strict && problems.length > 0) {

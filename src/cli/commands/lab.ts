@@ -147,7 +147,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       io.stdout(`trace: ${tracePath}  (faultline report ${tracePath})\nrequests as received: ${requestsPath}\n`);
       if (opts.report) {
         const { reportForFiles } = await import('../../report/report-for-files.js');
-        io.stdout('\n' + (await reportForFiles([tracePath], { color })).text);
+        io.stdout('\n' + (await reportForFiles([tracePath], { color, wrap: io.isTTY })).text);
       }
       result.exitCode = summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1;
     });

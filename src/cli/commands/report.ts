@@ -18,6 +18,8 @@ interface ReportFlags {
   format?: FormatName;
   /** false with --no-cache. */
   cache?: boolean;
+  session?: string;
+  recording?: string;
 }
 
 /** `--html <dir>` names a directory (made if missing); an existing file there is never overwritten or mistaken for one. */
@@ -41,16 +43,30 @@ export function registerReport(program: Command, io: CliIo, result: CommandResul
     .option('--html <dir>', 'write a self-contained <dir>/index.html with charts')
     .option('--strict', 'exit 1 when any line was quarantined, an input file is empty, or there are no events at all')
     .option('--no-cache', 'read every trace afresh and keep nothing in the row cache')
+    .option('--session <id>', 'show one session (a session id or a task id) in the terminal: its timeline, tool calls, marks, permission decisions and expectations')
+    .option('--recording <dir>', 'with --session or --html: show each session\'s conversation from this `run --record` directory (secrets redacted)')
     .addOption(formatOption())
     .action(async (paths: string[], flags: ReportFlags) => {
       if ([flags.json, flags.md, flags.html].filter(Boolean).length > 1) throw new CliError('choose one of --json, --md, --html');
+      if (flags.session !== undefined) {
+        if (flags.json || flags.md || flags.html) throw new CliError('--session shows a session in the terminal; the --html report has a view of every session its rows name');
+        const [{ sessionForFiles }, { renderSessionTerminal }, { asCliError }] = await Promise.all([import('../../report/session-for-files.js'), import('../../report/session-terminal.js'), import('../input-errors.js')]);
+        const found = await sessionForFiles(paths, flags.session, { cwd: io.cwd, sources: await traceSources(io, flags.format) }).catch(asCliError);
+        if (found.views.length === 0) throw new CliError(`no session or task "${flags.session}" in ${paths.join(', ')}${found.known.length > 0 ? ` (it holds e.g. ${found.known.join(', ')})` : ' (it holds no sessions)'}`);
+        if (flags.recording !== undefined) {
+          const { attachConversations } = await import('../../report/report-for-files.js');
+          if (attachConversations(found.views, resolve(io.cwd, flags.recording)) === 0) io.stderr(`faultline: ${flags.recording} holds no recorded conversation of this session\n`);
+        }
+        io.stdout(renderSessionTerminal(found.views, { color: useColor(io) }) + '\n');
+        return;
+      }
       const format: ReportFormat = flags.json ? 'json' : flags.md ? 'md' : flags.html ? 'html' : 'terminal';
       if (flags.html !== undefined) assertHtmlDir(io, flags.html);
       const [{ reportForFiles }, { asCliError }] = await Promise.all([import('../../report/report-for-files.js'), import('../input-errors.js')]);
       const sources = await traceSources(io, flags.format);
       const htmlDir = flags.html === undefined ? undefined : resolve(io.cwd, flags.html);
       const cache = { enabled: flags.cache !== false, env: io.env };
-      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch((error: unknown) => {
+      const out = await reportForFiles(paths, { format, htmlDir, color: useColor(io), wrap: io.isTTY, recording: flags.recording === undefined ? undefined : resolve(io.cwd, flags.recording), cwd: io.cwd, onProgress: readProgress(io), sources, cache }).catch((error: unknown) => {
         const code = (error as { code?: unknown; syscall?: unknown } | null)?.code;
         // The one file a report writes: a directory it cannot create or write into is the user's to fix.
         if (htmlDir !== undefined && typeof code === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string') {

@@ -43,7 +43,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
   program
     .command('run')
     .description('run suite tasks through the harness and write every step to a JSONL trace (exit 1 if any task fails)')
-    .argument('<suites...>', 'suite files (.yaml) or directories of them')
+    .argument('<suites...>', 'suite files (.yaml), or directories searched for them (node_modules and dot folders skipped; a YAML file there is a suite when it has a top-level tasks: or suite: key)')
     .addOption(new Option('--provider <name>', 'model provider; live keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (openai-compatible: optional OPENAI_COMPATIBLE_API_KEY)').choices(PROVIDER_CHOICES).default('mock'))
     .option('--model <name>', 'model id for a live provider, e.g. claude-sonnet-4-5 or gpt-4.1-mini')
     .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1)')
@@ -200,7 +200,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (junitPath !== null) (await import('../junit-file.js')).writeJunitFile(junitPath, (await import('../../suites/run-junit.js')).runJunit(summary));
         if (opts.report) {
           const { reportForFiles } = await import('../../report/report-for-files.js');
-          io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported })).text);
+          io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported, wrap: io.isTTY })).text);
         }
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
