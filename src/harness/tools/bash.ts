@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isReadOnlyCommand } from '../permissions/read-only-command.js';
 import { abortedOutput } from './fs-errors.js';
-import { MAX_CALL_PROCESSES } from './call-processes.js';
+import { MAX_CALL_MEMORY_BYTES, MAX_CALL_PROCESSES } from './call-processes.js';
 import { runCommand, type RunResult } from './run-command.js';
 import type { Tool, ToolOutput } from './tool.js';
 
@@ -61,9 +61,19 @@ export function formatResult(result: RunResult, timeoutMs: number): ToolOutput {
   }
   if (result.stoppedBy === 'process_limit') {
     return {
-      content: `${body}(command killed: it ran more than ${MAX_CALL_PROCESSES} processes at once. Run fewer processes in parallel, and do not start processes in a loop.)`,
+      content: `${body}(command killed: it ran more than ${result.limit?.bound ?? MAX_CALL_PROCESSES} processes at once. Run fewer processes in parallel, and do not start processes in a loop.)`,
       isError: true,
       errorCode: 'process_limit',
+    };
+  }
+  if (result.stoppedBy === 'memory_limit') {
+    const measured = result.limit === undefined ? '' : ` (${mib(result.limit.measured)} resident, measured)`;
+    return {
+      content:
+        `${body}(command killed: its processes held more than ${mib(result.limit?.bound ?? MAX_CALL_MEMORY_BYTES)} of memory together${measured}. ` +
+        'Process less data at once, or run fewer memory-hungry processes in parallel.)',
+      isError: true,
+      errorCode: 'memory_limit',
     };
   }
   if (result.stoppedBy === 'timeout') {
@@ -85,6 +95,10 @@ export function formatResult(result: RunResult, timeoutMs: number): ToolOutput {
     return { content: text, isError: true, errorCode: `exit_${code}` };
   }
   return output === '' ? { content: '(command exited 0 with no output)', empty: true } : { content: output };
+}
+
+function mib(bytes: number): string {
+  return `${Math.round(bytes / 1024 ** 2)} MiB`;
 }
 
 function withDiscardNote(output: string, discarded: number): string {

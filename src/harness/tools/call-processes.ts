@@ -8,8 +8,12 @@
  * `env -i` does not shake it off while its parent lives), or when it lives
  * in a PID namespace one of the call's processes lives in (bubblewrap's, or
  * `unshare --pid`'s). The poller bounds how many processes a call may have
- * (a fork loop costs the call, not the run), and the call's end kills what
- * is left.
+ * (a fork loop costs the call, not the run) and the resident memory they
+ * hold together (an allocation loop costs the call, not the machine: the
+ * harness and every other call run beside it), and the call's end kills
+ * what is left. Memory is bounded by measured RSS, not by an address-space
+ * rlimit: node and JVMs reserve far more virtual memory than they touch, and
+ * `ulimit -v` breaks them.
  *
  * Only on Linux (/proc); elsewhere the tracker finds nothing and the
  * process group is the only tie, as the README says.
@@ -20,6 +24,11 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 export const CALL_MARKER_VARIABLE = 'FAULTLINE_CALL';
 /** Processes one call may run at once; more kills the call. Builds (`make -j`, test runners) stay far below. */
 export const MAX_CALL_PROCESSES = 256;
+/**
+ * Resident memory (summed RSS) one call's processes may hold at once; more kills the call. A build or test run
+ * (tsc, a JVM, a linker) stays below; a loop that allocates without end does not.
+ */
+export const MAX_CALL_MEMORY_BYTES = 4 * 1024 ** 3;
 const POLL_MS = 100;
 
 interface Tracked {
@@ -30,6 +39,8 @@ interface Tracked {
   readonly namespaces: Set<string>;
   readonly maxProcesses: number;
   readonly onTooMany: (count: number) => void;
+  readonly maxMemoryBytes: number;
+  readonly onTooMuchMemory: (bytes: number) => void;
 }
 
 const active = new Map<string, Tracked>();
@@ -44,7 +55,16 @@ export interface CallHandle {
   end(): number;
 }
 
-export function trackCall(options: { maxProcesses?: number; onTooMany: (count: number) => void }): CallHandle {
+export interface TrackOptions {
+  /** Processes the call may run at once (default MAX_CALL_PROCESSES). */
+  maxProcesses?: number;
+  onTooMany: (count: number) => void;
+  /** Summed RSS the call's processes may hold (default MAX_CALL_MEMORY_BYTES; Infinity = unbounded). */
+  maxMemoryBytes?: number;
+  onTooMuchMemory?: (bytes: number) => void;
+}
+
+export function trackCall(options: TrackOptions): CallHandle {
   const marker = randomBytes(12).toString('hex');
   const tracked: Tracked = {
     marker,
@@ -52,6 +72,8 @@ export function trackCall(options: { maxProcesses?: number; onTooMany: (count: n
     namespaces: new Set(),
     maxProcesses: options.maxProcesses ?? MAX_CALL_PROCESSES,
     onTooMany: options.onTooMany,
+    maxMemoryBytes: options.maxMemoryBytes ?? MAX_CALL_MEMORY_BYTES,
+    onTooMuchMemory: options.onTooMuchMemory ?? (() => {}),
   };
   active.set(marker, tracked);
   if (timer === undefined && process.platform === 'linux') {
@@ -197,6 +219,53 @@ function poll(): void {
   for (const t of active.values()) {
     const live = membersNow(t, rows);
     for (const k of t.members) if (!liveKeys.has(k)) t.members.delete(k);
-    if (live.length > t.maxProcesses) t.onTooMany(live.length);
+    if (live.length > t.maxProcesses) {
+      t.onTooMany(live.length);
+      continue;
+    }
+    if (Number.isFinite(t.maxMemoryBytes)) {
+      const bytes = residentBytes(live);
+      if (bytes > t.maxMemoryBytes) t.onTooMuchMemory(bytes);
+    }
   }
+}
+
+/**
+ * Summed resident memory of `pids` (each listed once; /proc lists a process, not its threads, so a threaded
+ * process counts once too). Field 2 of /proc/<pid>/statm, in pages: one short read per process per poll.
+ * Pages shared between processes (libraries, fork's copy-on-write) count in each: the sum errs high, never low.
+ */
+export function residentBytes(pids: readonly number[]): number {
+  let pages = 0;
+  for (const pid of pids) {
+    try {
+      const statm = readFileSync(`/proc/${pid}/statm`, 'latin1');
+      const at = statm.indexOf(' ');
+      pages += Number(statm.slice(at + 1, statm.indexOf(' ', at + 1)));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return pages * pageSize();
+}
+
+let pageBytes: number | undefined;
+/** The kernel's page size, from the auxiliary vector (AT_PAGESZ); 4096 when it cannot be read. */
+function pageSize(): number {
+  if (pageBytes !== undefined) return pageBytes;
+  pageBytes = 4096;
+  try {
+    const auxv = readFileSync('/proc/self/auxv');
+    for (let at = 0; at + 16 <= auxv.length; at += 16) {
+      const type = auxv.readBigUInt64LE(at);
+      if (type === 0n) break;
+      if (type === 6n) {
+        pageBytes = Number(auxv.readBigUInt64LE(at + 8));
+        break;
+      }
+    }
+  } catch {
+    // keep 4096
+  }
+  return pageBytes;
 }

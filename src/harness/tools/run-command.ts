@@ -7,12 +7,13 @@
  * A process that left the group (`setsid`, `set -m`) dies too: the sandbox or
  * a PID namespace takes it with the shell, and the call's process tracker
  * (call-processes.ts) finds and kills what is left, and kills the call when
- * it runs more than MAX_CALL_PROCESSES processes at once.
+ * it runs more than MAX_CALL_PROCESSES processes at once or its processes
+ * hold more than MAX_CALL_MEMORY_BYTES of resident memory together.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { noSandbox, type CommandSandbox } from '../sandbox/sandbox.js';
-import { trackCall } from './call-processes.js';
+import { MAX_CALL_MEMORY_BYTES, MAX_CALL_PROCESSES, trackCall } from './call-processes.js';
 
 export interface RunOptions {
   cwd: string;
@@ -24,6 +25,8 @@ export interface RunOptions {
   sandbox?: CommandSandbox | null;
   /** Processes the command may run at once (default MAX_CALL_PROCESSES). */
   maxProcesses?: number;
+  /** Summed resident memory (RSS) the command's processes may hold (default MAX_CALL_MEMORY_BYTES; Infinity = unbounded). */
+  maxMemoryBytes?: number;
 }
 
 export interface RunResult {
@@ -33,8 +36,10 @@ export interface RunResult {
   /** Signal name when the process was killed by one (and not by us). */
   signalName: string | null;
   /** Set when we stopped the process ourselves. */
-  stoppedBy: 'timeout' | 'aborted' | 'process_limit' | null;
+  stoppedBy: 'timeout' | 'aborted' | 'process_limit' | 'memory_limit' | null;
   discardedBytes: number;
+  /** For process_limit and memory_limit: what the tracker measured (processes, or bytes) and the bound it exceeded. */
+  limit?: { measured: number; bound: number };
 }
 
 const DEFAULT_MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
@@ -47,7 +52,15 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
   const cap = options.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES;
   return new Promise<RunResult>((resolve, reject) => {
     const how = (options.sandbox ?? noSandbox()).spawnArgs(command, options.cwd);
-    const call = trackCall({ maxProcesses: options.maxProcesses, onTooMany: () => stop('process_limit') });
+    const maxProcesses = options.maxProcesses ?? MAX_CALL_PROCESSES;
+    const maxMemoryBytes = options.maxMemoryBytes ?? MAX_CALL_MEMORY_BYTES;
+    let limit: RunResult['limit'];
+    const call = trackCall({
+      maxProcesses,
+      onTooMany: (count) => stop('process_limit', { measured: count, bound: maxProcesses }),
+      maxMemoryBytes,
+      onTooMuchMemory: (bytes) => stop('memory_limit', { measured: bytes, bound: maxMemoryBytes }),
+    });
     const child = spawn(how.file, how.args, {
       cwd: options.cwd,
       env: { ...(how.env ?? process.env), ...call.env },
@@ -85,11 +98,12 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
         // ESRCH: the group is already gone, which is what we wanted
       }
     };
-    const stop = (why: NonNullable<RunResult['stoppedBy']>) => {
+    const stop = (why: NonNullable<RunResult['stoppedBy']>, measured?: RunResult['limit']) => {
       if (stoppedBy !== null || exit !== null) return;
       stoppedBy = why;
-      if (why === 'process_limit') {
-        // A fork loop gets no grace: every process it has, at once.
+      limit = measured;
+      if (why === 'process_limit' || why === 'memory_limit') {
+        // A fork loop or an allocation loop gets no grace: every process it has, at once.
         killGroup('SIGKILL');
         call.end();
         return;
@@ -124,6 +138,7 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
         signalName: stoppedBy === null ? (exit?.signal ?? sandboxSignal) : null,
         stoppedBy,
         discardedBytes: discarded,
+        ...(limit === undefined ? {} : { limit }),
       });
     };
     child.on('error', (error) => {
