@@ -141,3 +141,19 @@ describe('formatResult', () => {
     expect(formatResult({ ...base, output: 'head', discardedBytes: 42 }, 1000).content).toContain('42 more bytes were discarded');
   });
 });
+
+describe('formatResult: the per-call limits', () => {
+  const base = { output: 'partial', exitCode: null, signalName: null, discardedBytes: 0 } as const;
+
+  it('a memory_limit kill says what was measured and the bound', () => {
+    const out = formatResult({ ...base, stoppedBy: 'memory_limit', limit: { measured: 300 * 1024 ** 2, bound: 64 * 1024 ** 2 } }, 1000);
+    expect(out).toMatchObject({ isError: true, errorCode: 'memory_limit' });
+    expect(out.content).toContain('partial\n\n(command killed: its processes held more than 64 MiB of memory together (300 MiB resident, measured).');
+  });
+
+  it('a process_limit kill names the bound the call had', () => {
+    const out = formatResult({ ...base, stoppedBy: 'process_limit', limit: { measured: 65, bound: 64 } }, 1000);
+    expect(out).toMatchObject({ isError: true, errorCode: 'process_limit' });
+    expect(out.content).toContain('more than 64 processes at once');
+  });
+});

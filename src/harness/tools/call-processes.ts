@@ -19,7 +19,7 @@
  * process group is the only tie, as the README says.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
 
 export const CALL_MARKER_VARIABLE = 'FAULTLINE_CALL';
 /** Processes one call may run at once; more kills the call. Builds (`make -j`, test runners) stay far below. */
@@ -238,16 +238,25 @@ function poll(): void {
 export function residentBytes(pids: readonly number[]): number {
   let pages = 0;
   for (const pid of pids) {
+    let fd: number | undefined;
     try {
-      const statm = readFileSync(`/proc/${pid}/statm`, 'latin1');
+      // open/read/close into one reused buffer: a third of readFileSync's cost (no fstat, no allocation).
+      fd = openSync(`/proc/${pid}/statm`, 'r');
+      const n = readSync(fd, statmBuffer, 0, statmBuffer.length, 0);
+      const statm = statmBuffer.toString('latin1', 0, n);
       const at = statm.indexOf(' ');
-      pages += Number(statm.slice(at + 1, statm.indexOf(' ', at + 1)));
+      pages += Number(statm.slice(at + 1, statm.indexOf(' ', at + 1))) || 0;
     } catch {
       // exited while we looked
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
   return pages * pageSize();
 }
+
+/** statm is seven decimal numbers: far below 256 bytes. */
+const statmBuffer = Buffer.alloc(256);
 
 let pageBytes: number | undefined;
 /** The kernel's page size, from the auxiliary vector (AT_PAGESZ); 4096 when it cannot be read. */
