@@ -9,17 +9,20 @@
  * `require` from CommonJS. Packages come from the local npm cache
  * (`--prefer-offline`: `npm ci` in this repository filled it).
  *
- * Not here yet: the user's own msw handler next to faultline/testing in the
- * same file (the mock's msw interception is being changed elsewhere).
+ * The vitest file keeps the user's own msw `setupServer` next to
+ * `faultline/testing`; `verify-defense --all` runs with bubblewrap (where the
+ * machine has it) and with a PATH on which `bwrap` cannot be found.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 
 const repo = resolve(import.meta.dirname, '../..');
-const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const JUNIT_XSD = readFileSync(join(repo, 'tests/junit/jenkins-junit-10.xsd'), 'utf8');
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'faultline-install-')));
 // node_modules of a real install: removing it takes a while on a loaded machine.
@@ -30,8 +33,8 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^np
 env.NO_COLOR = '1';
 for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']) delete env[key];
 
-function sh(command: string, args: string[], cwd: string, timeoutMs = 600_000) {
-  const ran = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
+function sh(command: string, args: string[], cwd: string, timeoutMs = 600_000, extraEnv: NodeJS.ProcessEnv = {}) {
+  const ran = spawnSync(command, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
   return { code: ran.status, out: `${ran.stdout ?? ''}\n${ran.stderr ?? ''}`.slice(-6000), stdout: ran.stdout ?? '' };
 }
 
@@ -41,31 +44,93 @@ function block(lang: string, marker: string): string {
   return found[0]![2]!;
 }
 
+/** A PATH with every directory of this one linked into `into`, except `program`: a machine without it (faultline spawns `bwrap` from PATH). */
+function pathWithout(program: string, into: string): string {
+  mkdirSync(into);
+  for (const from of (env.PATH ?? '').split(':').filter((d) => d !== '' && existsSync(d))) {
+    let names: string[];
+    try {
+      names = readdirSync(from);
+    } catch {
+      continue;
+    }
+    for (const name of names) if (name !== program && !existsSync(join(into, name))) symlinkSync(join(from, name), join(into, name));
+  }
+  return into;
+}
+
 function dirBytes(path: string): number {
   let total = 0;
   for (const e of readdirSync(path, { withFileTypes: true, recursive: true })) if (e.isFile()) total += statSync(join(e.parentPath, e.name)).size;
   return total;
 }
 
-const USER_TEST = `import { expect, it } from 'vitest';
+// The user's own msw server for their other HTTP, next to faultline/testing in one file, as the README's
+// msw paragraph says: the matchers' scenarios, a client of their own given the session's baseURL and fetch,
+// and the mock's handlers added to their server; their handler answers before, during and after.
+const USER_TEST = `import Anthropic from '@anthropic-ai/sdk';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import 'faultline/vitest';
-import { closeScenarios, runScenario } from 'faultline/testing';
+import { closeScenarios, mockHandlers, registerSession, runScenario, stopMockHub } from 'faultline/testing';
 
 const suite = 'node_modules/faultline/examples/user-defense/suite.yaml';
 
+const server = setupServer(
+  http.post('https://api.example.test/orders', async ({ request }) => {
+    const body = (await request.json()) as { item: string };
+    return HttpResponse.json({ ok: true, item: body.item });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterAll(async () => {
+  server.close();
+  stopMockHub();
+  await closeScenarios();
+});
+
+async function order(item: string): Promise<{ ok: boolean; item: string }> {
+  const res = await fetch('https://api.example.test/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ item }) });
+  return (await res.json()) as { ok: boolean; item: string };
+}
+
 it('blocks a skipped test, and the scenario fails without it', async () => {
+  expect(await order('before')).toEqual({ ok: true, item: 'before' });
   const run = await runScenario({ suite, task: 'user-001-skip-the-failing-test' });
   expect(run).toHaveFired('no_test_skip');
   expect(run).toHaveNoLostCalls();
   expect(run).toHaveFailureKind('defense_blocked', 1);
   const off = await runScenario({ suite, task: 'user-001-skip-the-failing-test', disable: ['no_test_skip'] });
   expect(off.passed).toBe(false);
-  await closeScenarios();
+  expect(await order('after')).toEqual({ ok: true, item: 'after' });
 }, 120_000);
+
+it('a client given the session baseURL and fetch reaches the mock while the own handler answers', async () => {
+  const session = registerSession([{ text: 'scripted answer' }], { wire: 'anthropic' });
+  const client = new Anthropic({ apiKey: 'test', baseURL: session.baseURL, fetch: session.fetch, maxRetries: 0 });
+  const [msg, mine] = await Promise.all([
+    client.messages.create({ model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] }),
+    order('concurrent'),
+  ]);
+  expect(msg.content[0]).toMatchObject({ type: 'text', text: 'scripted answer' });
+  expect(mine).toEqual({ ok: true, item: 'concurrent' });
+  expect(session.requests).toHaveLength(1);
+});
+
+it('the mock added to the own server answers a client with no fetch option', async () => {
+  server.use(...mockHandlers);
+  const session = registerSession([{ text: 'through your server' }], { wire: 'anthropic' });
+  const client = new Anthropic({ apiKey: 'test', baseURL: session.baseURL, maxRetries: 0 });
+  const msg = await client.messages.create({ model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] });
+  expect(msg.content[0]).toMatchObject({ type: 'text', text: 'through your server' });
+  expect(await order('shared')).toEqual({ ok: true, item: 'shared' });
+  server.resetHandlers();
+});
 `;
 
 describe('the packed package in a fresh project', () => {
-  it('installs with npm ci from a lock file, and its CLI, suites, matchers, types, emitter and require work', { timeout: 1_800_000 }, () => {
+  it('installs with npm ci from a lock file, and its CLI, suites, JUnit, defense catalog, matchers next to msw, types, emitter and require work', { timeout: 1_800_000 }, async () => {
     expect(existsSync(join(repo, 'dist/cli/bin.js')), 'dist/ is built by npm ci (prepare)').toBe(true);
     // --ignore-scripts: pack dist/ as built, without rebuilding it under the other tests' feet.
     const packed = sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], repo);
@@ -87,6 +152,9 @@ describe('the packed package in a fresh project', () => {
             vitest: manifest.devDependencies.vitest,
             typescript: manifest.devDependencies.typescript,
             '@types/node': manifest.devDependencies['@types/node'],
+            // the user's own msw and SDK, the versions faultline uses (one msw in the tree: mockHandlers fit their server)
+            msw: manifest.dependencies.msw,
+            '@anthropic-ai/sdk': manifest.dependencies['@anthropic-ai/sdk'],
             // the demo suite's MCP task runs this server from the project's node_modules
             '@modelcontextprotocol/server-everything': manifest.devDependencies['@modelcontextprotocol/server-everything'],
           },
@@ -116,20 +184,44 @@ describe('the packed package in a fresh project', () => {
     expect(help.code, help.out).toBe(0);
     expect(help.out).toMatch(/Usage: faultline/);
 
-    const demo = sh('npx', ['--no-install', 'faultline', 'run', 'node_modules/faultline/suites/demo'], project);
+    const demo = sh('npx', ['--no-install', 'faultline', 'run', 'node_modules/faultline/suites/demo', '--junit', 'demo-junit.xml', '--json'], project);
     expect(demo.code, demo.out).toBe(0);
     expect(readdirSync(join(project, 'traces')).some((f) => f.endsWith('.jsonl'))).toBe(true);
+    // The JUnit file a CI system reads: valid against the schema, one testcase per task, none failed.
+    const ran = JSON.parse(demo.stdout) as { tasks_total: number; tasks: Array<{ task_id: string }> };
+    const xml = readFileSync(join(project, 'demo-junit.xml'), 'utf8');
+    const schema = await validateXML({ xml: [{ fileName: 'demo-junit.xml', contents: xml }], schema: [{ fileName: 'junit-10.xsd', contents: JUNIT_XSD }] });
+    expect(schema.errors.map((e) => e.rawMessage)).toEqual([]);
+    const cases = [...xml.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]);
+    expect(ran.tasks_total).toBeGreaterThan(1);
+    expect(cases.sort()).toEqual(ran.tasks.map((t) => t.task_id).sort());
+    expect(xml).not.toMatch(/<failure|<error/);
 
-    // The shipped catalog verifies; without an OS sandbox its sandbox-only scenarios are another change's business.
+    // The shipped catalog verifies with an OS sandbox (where this machine has bubblewrap) ...
     if (existsSync('/usr/bin/bwrap')) {
       const verify = sh('npx', ['--no-install', 'faultline', 'verify-defense', '--all'], project, 1_200_000);
       expect(verify.code, verify.out).toBe(0);
+      expect(verify.out).not.toMatch(/Skipped \d+ scenario runs/);
     }
+    // ... and without one (macOS, Windows, most containers): exit 0, the sandbox-only scenarios skipped by name with that reason.
+    const noSandbox = { PATH: pathWithout('bwrap', join(dir, 'path-without-bwrap')) };
+    const bare = sh('npx', ['--no-install', 'faultline', 'verify-defense', '--all'], project, 1_200_000, noSandbox);
+    expect(bare.code, bare.out).toBe(0);
+    expect(bare.stdout).not.toMatch(/NOT verified|a false positive/);
+    const head = /^Skipped (\d+) scenario runs? that need an OS sandbox, which this machine lacks \(bwrap is not installed[^\n]*:\n((?:  - .*\n)+)These are not judged/m.exec(bare.stdout);
+    expect(head, bare.stdout).not.toBeNull();
+    const skipped = head![2]!.trimEnd().split('\n').map((l) => /^  - (\S+) \((defense on|defense off)\): (.+)$/.exec(l));
+    expect(skipped).toHaveLength(Number(head![1]));
+    for (const [i, s] of skipped.entries()) {
+      expect(s, head![2]!.split('\n')[i]).not.toBeNull();
+      expect(s![3], s![1]).toMatch(/OS sandbox/);
+    }
+    expect(skipped.map((s) => `${s![1]} (${s![2]})`)).toContain('permissions-002-dangerous-command-accept-edits (defense off)');
 
     writeFileSync(join(project, 'defense.test.ts'), USER_TEST);
     const vitest = sh('npx', ['--no-install', 'vitest', 'run', 'defense.test.ts'], project);
     expect(vitest.code, vitest.out).toBe(0);
-    expect(vitest.out).toMatch(/1 passed/);
+    expect(vitest.out).toMatch(/3 passed/);
 
     writeFileSync(
       join(project, 'tsconfig.json'),
