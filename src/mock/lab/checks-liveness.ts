@@ -1,0 +1,30 @@
+/**
+ * Whether the harness notices when nothing happens: a stream that stops
+ * sending bytes mid-response (a stalled upstream) is given up on and retried
+ * (an idle or first-byte timeout), and a model that never stops calling tools
+ * is stopped by the harness's own turn cap, not by the lab's --timeout.
+ */
+import { CheckTally } from './check-result.js';
+import type { SessionView } from './session-view.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function livenessChecks(view: SessionView): CheckTally[] {
+  const stall = new CheckTally('stall_not_detected');
+  const cap = new CheckTally('no_turn_cap');
+  view.exchanges.forEach((e, i) => {
+    if (e.record.fault?.stall_after_events === undefined) return;
+    stall.look(`req:${i}`);
+    // A later request means the harness gave up on the stalled stream itself.
+    if (view.exchanges[i + 1] !== undefined || !view.end.timedOut) return;
+    const stoppedAt = view.end.stoppedAt ?? null;
+    const waited = stoppedAt !== null ? ` for ${seconds(stoppedAt - e.record.receivedAt)}` : '';
+    stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness waited${waited} until the lab stopped it at its --timeout: no idle timeout on the stream` });
+  });
+  if (view.endless) {
+    cap.look('session');
+    const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
+    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: no turn cap of its own` });
+  }
+  return [stall, cap];
+}
