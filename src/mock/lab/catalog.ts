@@ -66,4 +66,4 @@ export const MAX_ATTEMPTS = 10;
  * it scales with the machine's load; no absolute threshold: a deliberate
  * 200 ms back-off passes, an immediate retry slowed to 300 ms by load does not).
  */
-export const BACKOFF_OVER_TURNAROUND = 1.25;
+export const BACKOFF_OVER_TURNAROUND = 1;
