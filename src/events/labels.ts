@@ -224,6 +224,7 @@ export const ConformanceCheck = z.enum([
   'oversized_tool_definitions',
   'stall_not_detected',
   'no_turn_cap',
+  'silent_truncation',
 ]);
 export type ConformanceCheck = z.infer<typeof ConformanceCheck>;
 

@@ -46,6 +46,7 @@ const PROVOKED_BY: Record<string, string> = {
   oversized_tool_definitions: 'lab-empty-output',
   stall_not_detected: 'lab-stream-stall',
   no_turn_cap: 'lab-no-turn-cap',
+  silent_truncation: 'lab-large-file',
 };
 
 /** Bugs that only show when the lab stops the harness: their runs get a short --timeout. */

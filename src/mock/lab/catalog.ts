@@ -51,6 +51,7 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
   },
   stall_not_detected: { severity: 'error', source: 'a stalled upstream holds the session forever', rule: 'a stream that stops sending bytes is given up on (an idle or first-byte timeout) and retried' },
   no_turn_cap: { severity: 'error', source: 'a model that never stops calling tools runs up cost without end', rule: 'the harness stops on its own after a bounded number of turns' },
+  silent_truncation: { severity: 'warning', source: 'the model takes a cut output for the whole one', rule: 'a result shorter than the output says what it left out (a read paged by offset/limit says which part it is)' },
   error_result_unflagged: { severity: 'warning', source: 'the model reads an unflagged failure as output', rule: 'on the Messages wire, a failed call\'s result sets is_error' },
 };
 

@@ -71,6 +71,31 @@ function ran(view: SessionView, call: Call, result: WireToolResult): { ran: bool
   return { ran: !looksLikeError(result, call.declared), how: `its result does not read as an error ("${result.text.slice(0, 60)}")` };
 }
 
+/** Words a result uses to say it is not the whole output: truncation, elision, or a page of a read by offset/limit. */
+const NOTICE = /truncat|omitted|elided|more (?:lines|bytes|characters|chars)|remaining|offset|limit|showing|\bfirst \d+|\blines? \d+\s*(?:-|to|of)|of \d+ (?:lines|bytes)|\.\.\.|…|\bcut\b/i;
+
+/**
+ * A read of a task file whose result is less than half the file and says
+ * nothing of the rest (undefined: not such a read; null: whole, or it says
+ * so). A read the harness paged by offset/limit is not silent: its input or
+ * its result says which part it is.
+ */
+function silentlyShortened(view: SessionView, call: Call, result: WireToolResult | undefined): string | null | undefined {
+  if (call.cut || call.malformed || result === undefined || result.isError === true) return undefined;
+  let input: Record<string, unknown>;
+  try {
+    input = JSON.parse(call.input) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const path = readPath(call.name, input);
+  const content = path === null ? null : fileOf(view, path);
+  if (content === null || content === undefined || Buffer.byteLength(content) < 2_000) return undefined;
+  const size = Buffer.byteLength(content);
+  if (result.bytes * 2 >= size || NOTICE.test(result.text) || looksLikeError(result, call.declared)) return null;
+  return `is ${result.bytes} bytes of the ${size}-byte ${path}`;
+}
+
 /** What was measured about a cut-off call: where its arguments stopped. */
 function cutHow(view: SessionView, call: Call): string {
   const record = view.exchanges[call.at]?.record;
@@ -91,6 +116,7 @@ export function resultChecks(view: SessionView): CheckTally[] {
   const oversized = new CheckTally('oversized_tool_result');
   const malformed = new CheckTally('malformed_arguments_executed');
   const unflagged = new CheckTally('error_result_unflagged');
+  const truncated = new CheckTally('silent_truncation');
   const results = firstResults(view);
   for (const [id, { result, turn }] of results) {
     empty.look(id);
@@ -100,6 +126,11 @@ export function resultChecks(view: SessionView): CheckTally[] {
   }
   for (const call of view.issued.values()) {
     const answer = results.get(call.id);
+    const shortened = silentlyShortened(view, call, answer?.result);
+    if (shortened !== undefined) {
+      truncated.look(call.id);
+      if (shortened !== null) truncated.flag(call.id, { turn: answer!.turn, toolUseId: call.id, bytes: answer!.result.bytes, detail: `turn ${answer!.turn}: the result of ${call.id} (${call.name}) ${shortened}, and says nothing of what it left out` });
+    }
     const failing = failsByConstruction(view, call);
     if (answer && failing !== null && answer.result.isError !== null) {
       unflagged.look(call.id);
@@ -136,5 +167,5 @@ export function resultChecks(view: SessionView): CheckTally[] {
     const unmapped = isGenericTool(call.name) ? ` (the script's generic ${call.name}, which matched none of the harness's tools)` : '';
     hallucinated.flag(call.id, { turn: call.turn, toolUseId: call.id, detail: `turn ${call.turn}: the model called ${call.name}${unmapped}, which the request did not declare, and ${why}` });
   }
-  return [cut, hallucinated, empty, oversized, malformed, unflagged];
+  return [cut, hallucinated, empty, oversized, malformed, unflagged, truncated];
 }
