@@ -19,7 +19,7 @@ export function livenessChecks(view: SessionView): CheckTally[] {
     if (view.exchanges[i + 1] !== undefined || !view.end.timedOut) return;
     const stoppedAt = view.end.stoppedAt ?? null;
     const waited = stoppedAt !== null ? ` for ${seconds(stoppedAt - e.record.receivedAt)}` : '';
-    stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness waited${waited} until the lab stopped it at its --timeout: no idle timeout on the stream` });
+    stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it${waited} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
   });
   if (view.endless) {
     cap.look('session');

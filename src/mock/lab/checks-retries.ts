@@ -6,6 +6,9 @@
  */
 import { parseRetryAfterMs } from '../../providers/retry-after.js';
 import { BACKOFF_OVER_TURNAROUND, MAX_ATTEMPTS } from './catalog.js';
+
+/** Waits that grow at least this much from the first hintless retry to the last are a back-off (exponential doubles). */
+const GROWTH = 1.5;
 import { CheckTally } from './check-result.js';
 import { answeredWhole, type Exchange, type SessionView } from './session-view.js';
 
@@ -86,13 +89,22 @@ export function retryChecks(view: SessionView): CheckTally[] {
         if (gap < hint * 0.9 - 20) ignored.flag(key, { turn, detail: `turn ${turn}: retried after ${Math.round(gap)} ms although the server asked for ${hint} ms` });
       } else hintless.push({ turn, attempt: i + 2, gap });
     });
-    // Hintless retries of one turn back off when one of them waited clearly longer than the harness takes to turn a whole answer around.
+    // Hintless retries of one turn back off when the wait grows with the attempt number (every real client's
+    // exponential back-off), or one of them waited longer than the harness takes to turn a whole answer around.
+    // Growth counts when it is more than noise: the last wait is at least half the harness's turnaround (a few ms doubling is not a back-off).
+    const first = hintless[0]?.gap ?? 0;
+    const last = hintless[hintless.length - 1]?.gap ?? 0;
+    const grows = hintless.length >= 2 && base !== null && last >= GROWTH * first && last >= base / 2;
+    const longest = Math.max(0, ...hintless.map((h) => h.gap));
+    const beyond = base !== null && longest > base * BACKOFF_OVER_TURNAROUND;
+    // Without a whole answer to compare with, a steady wait cannot be told from an immediate retry: not judged.
     if (hintless.length > 0 && base !== null) {
       noBackoff.look(`turn:${turn}`);
-      const longest = Math.max(...hintless.map((h) => h.gap));
-      if (longest <= base * BACKOFF_OVER_TURNAROUND) {
+      if (!grows && !beyond) {
         const gaps = hintless.map((h) => `attempt ${h.attempt} after ${Math.round(h.gap)} ms`).join(', ');
-        noBackoff.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: retried with no server hint (${gaps}): no longer than the harness's own turnaround on a whole answer in this session (${Math.round(base)} ms), and not growing with the attempt number` });
+        const against = `no longer than the harness's own turnaround on a whole answer in this session (${Math.round(base)} ms)`;
+        const growth = hintless.length >= 2 ? `, and not growing with the attempt number (under ${GROWTH}x from the first retry to the last)` : ' (one retry: nothing to see growing)';
+        noBackoff.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: retried with no server hint (${gaps}): ${against}${growth}` });
       }
     }
     hintless.length = 0;

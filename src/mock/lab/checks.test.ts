@@ -93,6 +93,16 @@ describe('false alarms and new rules', () => {
     expect(session(338, 400).violations.map((v) => v.detail)).toEqual([expect.stringContaining('attempt 2 after 338 ms')]);
     // A deliberate 200 ms back-off on a quiet machine: backed off.
     expect(session(205, 15).violations).toEqual([]);
+    // Two hintless retries whose wait doubles (an SDK's exponential back-off), by a harness slower to turn an answer around: backed off.
+    const twice = (first: number, second: number, turnaround: number) => {
+      const failed = request('anthropic', go, { status: 529, turn: 1, said: said('t1'), fault: { status: 529 }, receivedAt: 0, answeredAt: 1 });
+      const again = request('anthropic', go, { status: 529, turn: 1, attempt: 2, said: said('t1'), fault: { status: 529 }, receivedAt: 1 + first, answeredAt: 2 + first });
+      const retry = request('anthropic', go, { turn: 1, attempt: 3, said: said('t1'), receivedAt: 2 + first + second, answeredAt: 3 + first + second });
+      const after = request('anthropic', next, { turn: 2, receivedAt: 3 + first + second + turnaround, answeredAt: 4 + first + second + turnaround });
+      return runChecks(sessionView([failed, again, retry, after], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'no_backoff')!.violations;
+    };
+    expect(twice(418, 830, 1_200)).toEqual([]);
+    expect(twice(300, 320, 1_200).map((v) => v.detail)).toEqual([expect.stringContaining('not growing with the attempt number')]);
   });
 });
 

@@ -127,7 +127,7 @@ export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd
  * harness answered at all, and wrongly, not how it flagged the answer.
  */
 export const ERROR_TEXT =
-  /\b(error|errors|failed|failure|not found|unknown|unavailable|no such|invalid|not (?:a )?valid|not available|does not exist|doesn't exist|not executed|cut off|truncated|exception|denied|unable|could not|cannot|not allowed|unrecognized|unsupported)\b/i;
+  /\b(error|errors|failed|failure|not found|unknown|unavailable|no such|invalid|not (?:a )?valid|not available|does not exist|doesn't exist|not executed|cut off|truncated|exception|denied|unable|could not|cannot|not allowed|unrecognized|unsupported|must be|is required|are required|aborted|refused|rejected)\b/i;
 
 /** What a harness that pretends a call succeeded sends back: nothing, a placeholder, or a bare JSON value. */
 const SUCCESS_SHAPED = /^\s*(?:|null|undefined|none|nil|true|ok|okay|success|succeeded|done|completed?|\{[^]*\}|\[[^]*\])\s*[.!]?\s*$/i;
