@@ -7,8 +7,8 @@
 import { parseRetryAfterMs } from '../../providers/retry-after.js';
 import { BACKOFF_OVER_TURNAROUND, MAX_ATTEMPTS } from './catalog.js';
 
-/** Waits that grow at least this much from the first hintless retry to the last are a back-off (exponential doubles). */
-const GROWTH = 1.5;
+/** Waits that grow at least this much from the first hintless retry to the last are a back-off (exponential doubles; with 25% jitter, at least 1.5x). */
+const GROWTH = 1.3;
 import { CheckTally } from './check-result.js';
 import { answeredWhole, type Exchange, type SessionView } from './session-view.js';
 
@@ -95,15 +95,17 @@ export function retryChecks(view: SessionView): CheckTally[] {
     const first = hintless[0]?.gap ?? 0;
     const last = hintless[hintless.length - 1]?.gap ?? 0;
     const grows = hintless.length >= 2 && base !== null && last >= GROWTH * first && last >= base / 2;
-    const longest = Math.max(0, ...hintless.map((h) => h.gap));
-    const beyond = base !== null && longest > base * BACKOFF_OVER_TURNAROUND;
+    // Every wait beyond the turnaround (the shortest one: a single spike on a loaded machine is not a back-off).
+    const shortest = Math.min(...hintless.map((h) => h.gap));
+    const beyond = base !== null && shortest > base * BACKOFF_OVER_TURNAROUND;
     // Without a whole answer to compare with, a steady wait cannot be told from an immediate retry: not judged.
-    if (hintless.length > 0 && base !== null) {
+    // One retry alone says nothing on a loaded machine (its wait against one turnaround): judged from two on, by the attempt number.
+    if (hintless.length >= 2 && base !== null) {
       noBackoff.look(`turn:${turn}`);
       if (!grows && !beyond) {
         const gaps = hintless.map((h) => `attempt ${h.attempt} after ${Math.round(h.gap)} ms`).join(', ');
-        const against = `no longer than the harness's own turnaround on a whole answer in this session (${Math.round(base)} ms)`;
-        const growth = hintless.length >= 2 ? `, and not growing with the attempt number (under ${GROWTH}x from the first retry to the last)` : ' (one retry: nothing to see growing)';
+        const against = `the shortest wait is not beyond ${BACKOFF_OVER_TURNAROUND}x the harness's own turnaround on a whole answer in this session (${Math.round(base)} ms)`;
+        const growth = `, and not growing with the attempt number (under ${GROWTH}x from the first retry to the last)`;
         noBackoff.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: retried with no server hint (${gaps}): ${against}${growth}` });
       }
     }
