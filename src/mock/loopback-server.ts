@@ -19,6 +19,8 @@ import { MockSession, type MockAnswer, type RecordedRequest, type SessionOptions
 import { wireError, type Wire } from './wire-errors.js';
 
 export const LOOPBACK_HOST = '127.0.0.1';
+/** How long a stalled response holds its connection before the mock drops it (a client with an idle timeout gives up sooner). */
+export const STALL_HOLD_MS = 15_000;
 /**
  * Routes a request at the root routes to a registered session. The suite
  * runner's models all share the server's root base URL and say their session
@@ -98,8 +100,16 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer, head:
   res.flushHeaders();
   for (let i = 0; i < chunks.length; i++) {
     if (transport.stallAfterChunks != null && i >= transport.stallAfterChunks) {
-      // A stalled upstream: no more bytes, the connection held open until the client gives up (or the server closes).
-      await new Promise<void>((resolve) => res.once('close', () => resolve()));
+      // A stalled upstream: no more bytes, the connection held open until the client gives up, or dropped after
+      // STALL_HOLD_MS (so a client without an idle timeout costs a bounded wait, and its late retry shows it).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, STALL_HOLD_MS);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      res.socket?.resetAndDestroy();
       return false;
     }
     if (transport.cutAfterChunks !== null && i >= transport.cutAfterChunks) {

@@ -4,6 +4,7 @@
  * (an idle or first-byte timeout), and a model that never stops calling tools
  * is stopped by the harness's own turn cap, not by the lab's --timeout.
  */
+import { STALL_HOLD_MS } from '../loopback-server.js';
 import { CheckTally } from './check-result.js';
 import type { SessionView } from './session-view.js';
 
@@ -15,8 +16,14 @@ export function livenessChecks(view: SessionView): CheckTally[] {
   view.exchanges.forEach((e, i) => {
     if (e.record.fault?.stall_after_events === undefined) return;
     stall.look(`req:${i}`);
-    // A later request means the harness gave up on the stalled stream itself.
-    if (view.exchanges[i + 1] !== undefined || !view.end.timedOut) return;
+    const next = view.exchanges[i + 1];
+    // A later request before the mock dropped the connection: the harness gave up on the stalled stream itself.
+    if (next !== undefined) {
+      const waited = next.record.receivedAt - e.record.receivedAt;
+      if (waited >= STALL_HOLD_MS) stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness retried only ${seconds(waited)} later, after the mock dropped the connection at ${seconds(STALL_HOLD_MS)}: it has no idle timeout shorter than that` });
+      return;
+    }
+    if (!view.end.timedOut) return;
     const stoppedAt = view.end.stoppedAt ?? null;
     const waited = stoppedAt !== null ? ` for ${seconds(stoppedAt - e.record.receivedAt)}` : '';
     stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it${waited} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
