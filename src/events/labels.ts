@@ -214,6 +214,17 @@ export const ConformanceCheck = z.enum([
   'oversized_tool_result',
   'hallucinated_tool_unanswered',
   'tools_dropped',
+  'tool_results_not_first',
+  'calls_left_unanswered',
+  'request_after_end',
+  'resent_turn_altered',
+  'history_rewritten',
+  'malformed_arguments_executed',
+  'error_result_unflagged',
+  'oversized_tool_definitions',
+  'stall_not_detected',
+  'no_turn_cap',
+  'silent_truncation',
 ]);
 export type ConformanceCheck = z.infer<typeof ConformanceCheck>;
 

@@ -50,6 +50,13 @@ export interface EngineOptions {
   toolCount?: number;
   /** Script tool name and input -> what goes on the wire (the lab maps generic names to the harness's tools). */
   mapTool?: (name: string, input: Record<string, unknown>) => { name: string; input: Record<string, unknown> };
+  /**
+   * The model turns a conversation already holds (default: its assistant
+   * messages). The lab counts only what the mock itself issued, so a
+   * harness's own canned assistant turn or a broken attempt kept in the
+   * history does not move the script.
+   */
+  turnsTaken?: (messages: readonly Message[]) => number;
 }
 
 const DEFAULT_USAGE: Usage = { input_tokens: 100, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 };
@@ -132,7 +139,7 @@ function pick(spec: TurnSpec, messages: Message[], options: EngineOptions): Repl
 }
 
 export function runScript(script: ModelScript, messages: Message[], options: EngineOptions = {}): EngineResult {
-  const index = turnsTaken(messages);
+  const index = (options.turnsTaken ?? turnsTaken)(messages);
   const turn = index + 1;
   const prefix = options.toolIdPrefix ?? 'toolu_mock';
   const keyed = script.findIndex((t) => t.match !== undefined && matches(t.match, messages, options));
@@ -142,7 +149,8 @@ export function runScript(script: ModelScript, messages: Message[], options: Eng
     if (reply !== undefined) return { ok: true, reply: buildReply(reply, turn, `${prefix}_k${keyed}`, options, keyed) };
   }
   const turns = positionalTurns(script);
-  const spec = turns[index];
+  const last = turns[turns.length - 1];
+  const spec = turns[index] ?? (last !== undefined && !isRule(last) && last.repeat === true ? last : undefined);
   if (spec === undefined) {
     const message = `mock script exhausted: request for turn ${turn} but the script has ${turns.length} turns`;
     return { ok: false, error: { code: 'script_exhausted', message } };

@@ -7,7 +7,8 @@
 import { anthropicStreamError } from './encode-anthropic-sse.js';
 import { openaiStreamError } from './encode-openai-sse.js';
 import { responsesStreamError } from './encode-responses-sse.js';
-import type { FaultSpec } from './script.js';
+import type { EventPosition, FaultSpec } from './script.js';
+import { framesInsideLastCall } from './stream-calls.js';
 import { anthropicError, openaiError, type HttpReply, type Wire } from './wire-errors.js';
 
 /** What the mount does on the connection besides sending the reply. */
@@ -20,6 +21,8 @@ export interface TransportPlan {
   reset: boolean;
   /** Destroy the connection after this many chunks of `reply.chunks`. */
   cutAfterChunks: number | null;
+  /** Send this many chunks, then nothing (the connection stays open until the client leaves or the server closes). */
+  stallAfterChunks?: number | null;
 }
 
 export const NO_TRANSPORT_FAULT: TransportPlan = { delayMs: 0, chunkDelayMs: 0, reset: false, cutAfterChunks: null };
@@ -52,6 +55,12 @@ export function errorReply(wire: Wire, status: number, fault: Pick<FaultSpec, 'e
   return fault.body !== undefined ? { ...reply, body: fault.body } : reply;
 }
 
+/** Frames to send before the fault: a count, or as many as end inside the last call's arguments (half the stream when there is no such call). */
+export function framesBefore(wire: Wire, position: EventPosition, chunks: readonly string[]): number {
+  if (typeof position === 'number') return Math.min(position, chunks.length);
+  return framesInsideLastCall(wire, chunks) ?? Math.floor(chunks.length / 2);
+}
+
 /** Apply `fault` to the normal reply (`stream` says whether its chunks are SSE events). */
 export function applyFault(wire: Wire, fault: FaultSpec, normal: HttpReply, stream: boolean): { reply: HttpReply; transport: TransportPlan } {
   const transport: TransportPlan = { ...NO_TRANSPORT_FAULT, delayMs: fault.delay_ms ?? 0, chunkDelayMs: fault.chunk_delay_ms ?? 0 };
@@ -63,11 +72,15 @@ export function applyFault(wire: Wire, fault: FaultSpec, normal: HttpReply, stre
     const message = fault.sse_error.message ?? (type === 'overloaded_error' ? 'Overloaded' : 'The server had an error while processing your request.');
     if (!stream) return { reply: errorReply(wire, wire === 'anthropic' ? (STATUS_OF_ANTHROPIC_TYPE[type] ?? 500) : 500, { error_type: type, message }), transport };
     const frame = wire === 'anthropic' ? anthropicStreamError(type, message) : wire === 'openai' ? openaiStreamError(type, message) : responsesStreamError(type, message);
-    const cut = [...chunks.slice(0, fault.sse_error.after_events), frame];
+    const cut = [...chunks.slice(0, framesBefore(wire, fault.sse_error.after_events, chunks)), frame];
     return { reply: { ...normal, body: cut.join(''), chunks: cut }, transport };
   }
+  if (fault.stall_after_events !== undefined) {
+    if (stream) return { reply: normal, transport: { ...transport, stallAfterChunks: framesBefore(wire, fault.stall_after_events, chunks) } };
+    return { reply: { ...normal, chunks: [normal.body] }, transport: { ...transport, stallAfterChunks: 0 } };
+  }
   if (fault.cut_after_events !== undefined) {
-    if (stream) return { reply: normal, transport: { ...transport, cutAfterChunks: Math.min(fault.cut_after_events, chunks.length) } };
+    if (stream) return { reply: normal, transport: { ...transport, cutAfterChunks: framesBefore(wire, fault.cut_after_events, chunks) } };
     // A JSON body cut in the middle: the client has the headers and half a body when the connection drops.
     const half = Math.floor(normal.body.length / 2);
     return { reply: { ...normal, chunks: [normal.body.slice(0, half), normal.body.slice(half)] }, transport: { ...transport, cutAfterChunks: 1 } };

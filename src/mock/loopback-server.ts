@@ -19,6 +19,8 @@ import { MockSession, type MockAnswer, type RecordedRequest, type SessionOptions
 import { wireError, type Wire } from './wire-errors.js';
 
 export const LOOPBACK_HOST = '127.0.0.1';
+/** How long a stalled response holds its connection before the mock drops it (a client with an idle timeout gives up sooner). */
+export const STALL_HOLD_MS = 15_000;
 /**
  * Routes a request at the root routes to a registered session. The suite
  * runner's models all share the server's root base URL and say their session
@@ -71,6 +73,8 @@ export interface LoopbackOptions {
   now?: () => number;
   /** Told about every answered request (the mock-server command logs them). */
   onRequest?(session: string, wire: Wire, record: RecordedRequest): void;
+  /** More options of the default session (the mock-server maps the script's generic tool names, as the lab does). */
+  defaultSession?: Pick<SessionOptions, 'toolMap' | 'errorResult' | 'prompt'>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -95,6 +99,19 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer, head:
   res.writeHead(reply.status, streamed ? reply.headers : { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
   res.flushHeaders();
   for (let i = 0; i < chunks.length; i++) {
+    if (transport.stallAfterChunks != null && i >= transport.stallAfterChunks) {
+      // A stalled upstream: no more bytes, the connection held open until the client gives up, or dropped after
+      // STALL_HOLD_MS (so a client without an idle timeout costs a bounded wait, and its late retry shows it).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, STALL_HOLD_MS);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      res.socket?.resetAndDestroy();
+      return false;
+    }
     if (transport.cutAfterChunks !== null && i >= transport.cutAfterChunks) {
       // Give the kernel a moment to put the written bytes on the wire before the reset.
       await sleep(5);
@@ -114,7 +131,7 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
   const sessions = new Map<string, MockSession>();
   const defaultScript = options.script !== undefined ? ModelScript.parse(options.script) : null;
   const onRecord = (id: string) => (record: RecordedRequest) => options.onRequest?.(id, record.wire, record);
-  const defaultSession = defaultScript === null ? null : new MockSession('default', null, defaultScript, { now: options.now, classifySide: true, onRecord: onRecord('default') });
+  const defaultSession = defaultScript === null ? null : new MockSession('default', null, defaultScript, { ...options.defaultSession, now: options.now, classifySide: true, onRecord: onRecord('default') });
   let counter = 0;
 
   const server: Server = createServer((req, res) => {

@@ -19,7 +19,8 @@ import { encodeOpenAIStream } from './encode-openai-sse.js';
 import { encodeResponsesObject, responsesOutput } from './encode-responses.js';
 import { encodeResponsesStream } from './encode-responses-sse.js';
 import { runScript, turnsTaken, type EngineOptions, type MockReply } from './engine.js';
-import { applyFault, NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
+import { applyFault, framesBefore, NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
+import { streamedCalls, type StreamedCall } from './stream-calls.js';
 import type { JsonObject } from './json-shape.js';
 import { ResponseStore } from './response-store.js';
 import type { FaultSpec, ModelScript } from './script.js';
@@ -51,10 +52,16 @@ export interface RespondInput {
   /**
    * Reads a tool result as an error also when its text says so (the lab: any
    * harness, and the OpenAI wires have no is_error), so script rules react
-   * to errors the way the lab's checks read them.
+   * to errors the way the lab's checks read them. `declared`: the call it
+   * answers named a tool the request declares.
    */
-  errorText?: RegExp;
+  errorResult?: ErrorResultRule;
+  /** The model turns a conversation holds (see EngineOptions.turnsTaken); default: its assistant messages. */
+  turnsTaken?: EngineOptions['turnsTaken'];
 }
+
+/** Decides whether one tool result reads as an error (the lab's rule, shared with its checks). */
+export type ErrorResultRule = (result: { text: string; flagged: boolean; wire: Wire; declared: boolean }) => boolean;
 
 export interface RespondOutput {
   reply: HttpReply;
@@ -76,6 +83,8 @@ export interface RespondOutput {
   rejected: string | null;
   /** Responses wire: the id of the response object sent (what a later `previous_response_id` names). */
   responseId?: string;
+  /** A stream broken midway: each call's arguments as far as they went out before the break. */
+  streamedCalls?: StreamedCall[];
 }
 
 type Decoded = { ok: true; request: DecodedRequest; items?: JsonObject[] } | { ok: false; reply: HttpReply; message: string };
@@ -143,15 +152,30 @@ function encode(wire: Wire, reply: MockReply, request: DecodedRequest, ids: { se
 
 /** A fault that breaks the response after content went out: its tool ids are this attempt's own, so a harness that runs them is seen. */
 function breaksMidway(fault: FaultSpec | null): boolean {
-  return fault !== null && (fault.cut_after_events !== undefined || fault.sse_error !== undefined);
+  return fault !== null && (fault.cut_after_events !== undefined || fault.sse_error !== undefined || fault.stall_after_events !== undefined);
+}
+
+function brokenCalls(wire: Wire, fault: FaultSpec, chunks: readonly string[]): StreamedCall[] {
+  const position = fault.sse_error?.after_events ?? fault.cut_after_events ?? fault.stall_after_events ?? 0;
+  return streamedCalls(wire, chunks, framesBefore(wire, position, chunks));
 }
 
 function withAttemptIds(reply: MockReply, attempt: number): MockReply {
   return { ...reply, content: reply.content.map((b) => (b.type === 'tool_use' ? { ...b, id: `${b.id}_cut${attempt}` } : b)) };
 }
 
-function markErrorResults(request: DecodedRequest, errorText: RegExp): void {
-  for (const m of request.messages) if (m.role === 'user') for (const b of m.content) if (b.type === 'tool_result' && !b.is_error && errorText.test(b.content)) b.is_error = true;
+function markErrorResults(request: DecodedRequest, wire: Wire, rule: ErrorResultRule): void {
+  const declared = new Set(request.tools.map((t) => t.name));
+  const names = new Map<string, string>();
+  for (const m of request.messages) {
+    if (m.role === 'assistant') for (const b of m.content) if (b.type === 'tool_use') names.set(b.id, b.name);
+    if (m.role !== 'user') continue;
+    for (const b of m.content) {
+      if (b.type !== 'tool_result' || b.is_error) continue;
+      const name = names.get(b.tool_use_id);
+      if (rule({ text: b.content, flagged: false, wire, declared: name === undefined || declared.has(name) })) b.is_error = true;
+    }
+  }
 }
 
 export function respond(input: RespondInput): RespondOutput {
@@ -167,17 +191,20 @@ export function respond(input: RespondInput): RespondOutput {
   const decoded = decode(wire, json.value, store);
   if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
-  if (input.errorText) markErrorResults(request, input.errorText);
-  const turn = turnsTaken(request.messages) + 1;
+  if (input.errorResult) markErrorResults(request, wire, input.errorResult);
+  const turn = (input.turnsTaken ?? turnsTaken)(request.messages) + 1;
   const mapTool = input.toolMap?.(request.tools);
   const result = runScript(input.script, request.messages, {
     toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock',
     system: request.system,
     toolCount: request.tools.length,
     ...(mapTool ? { mapTool } : {}),
+    ...(input.turnsTaken ? { turnsTaken: input.turnsTaken } : {}),
   });
   const matched = result.ok && result.reply.matched !== undefined;
-  const side: SideReason | null = matched ? 'matched' : (input.side?.classify(request) ?? null);
+  const classified: SideReason | null = matched ? 'matched' : (input.side?.classify(request) ?? null);
+  // Past the script's end after a final answer, the real API would answer again (200): so does the lab, recorded apart.
+  const side: SideReason | null = classified ?? (!result.ok && result.error.code === 'script_exhausted' && input.side?.ended() === true ? 'after_end' : null);
   const key = side === null ? String(turn) : matched ? `${turn}_k${(result as { reply: MockReply }).reply.matched}` : `${turn}_side`;
   const ids = { sessionId, key, responseId: `resp_mock_${sessionId}_${key}` };
   const named = wire === 'responses' ? { responseId: ids.responseId } : {};
@@ -200,5 +227,6 @@ export function respond(input: RespondInput): RespondOutput {
     remember(said);
     return { ...base, ...named, reply: normal, request, turn, attempt, said };
   }
-  return { ...base, ...named, ...applyFault(wire, fault, normal, request.stream), request, turn, attempt, said, fault };
+  const broken = breaksMidway(fault) && request.stream && normal.chunks ? { streamedCalls: brokenCalls(wire, fault, normal.chunks) } : {};
+  return { ...base, ...named, ...broken, ...applyFault(wire, fault, normal, request.stream), request, turn, attempt, said, fault };
 }

@@ -34,6 +34,10 @@ export const UsageSpec = z.strictObject({
  * counted by the mount's session, per turn: the first `times` attempts of the
  * turn get the fault, later attempts (the harness's retries) get the reply.
  */
+/** Where in a stream a fault lands: after N events, or inside the last tool call's arguments on any wire. */
+export const EventPosition = z.union([z.number().int().nonnegative(), z.literal('inside_tool_input')]);
+export type EventPosition = z.infer<typeof EventPosition>;
+
 export const FaultSpec = z
   .strictObject({
     /** Answer with this HTTP status and the wire's real error envelope instead of the reply. */
@@ -52,12 +56,23 @@ export const FaultSpec = z
     chunk_delay_ms: z.number().int().nonnegative().optional(),
     /** Destroy the connection before any byte is sent (ECONNRESET on the client). */
     reset: z.literal(true).optional(),
-    /** Destroy the connection after this many SSE events (non-streaming: after half the JSON body). */
-    cut_after_events: z.number().int().nonnegative().optional(),
+    /**
+     * Destroy the connection after this many SSE events (non-streaming: after
+     * half the JSON body). `inside_tool_input`: inside the last call's
+     * arguments, before anything after them (the finish reason too), on
+     * every wire: the wires stream a reply in different numbers of events.
+     */
+    cut_after_events: EventPosition.optional(),
+    /**
+     * Streaming: send this many events, then nothing more while keeping the
+     * connection open (a stalled upstream): only a client with an idle
+     * timeout notices. Non-streaming: the headers, then nothing.
+     */
+    stall_after_events: EventPosition.optional(),
     /** Streaming: send the wire's in-stream error event after this many events, then end the stream. */
     sse_error: z
       .strictObject({
-        after_events: z.number().int().nonnegative().default(1),
+        after_events: EventPosition.default(1),
         /** Anthropic `error.type` / OpenAI `error.type` (default overloaded_error / server_error). */
         type: z.string().min(1).optional(),
         message: z.string().optional(),
@@ -66,8 +81,8 @@ export const FaultSpec = z
     /** Attempts of this turn that get the fault (default: every attempt). */
     times: z.number().int().positive().optional(),
   })
-  .refine((f) => [f.status !== undefined, f.reset === true, f.cut_after_events !== undefined, f.sse_error !== undefined].filter(Boolean).length <= 1, {
-    message: 'a fault is one of status, reset, cut_after_events or sse_error (delays combine with any)',
+  .refine((f) => [f.status !== undefined, f.reset === true, f.cut_after_events !== undefined, f.sse_error !== undefined, f.stall_after_events !== undefined].filter(Boolean).length <= 1, {
+    message: 'a fault is one of status, reset, cut_after_events, sse_error or stall_after_events (delays combine with any)',
   });
 export type FaultSpec = z.infer<typeof FaultSpec>;
 
@@ -127,7 +142,11 @@ export const RuleSpec = z.strictObject({
 export type RuleSpec = z.infer<typeof RuleSpec>;
 
 /** A fixed turn: a reply, optionally matched by content (see MatchSpec). */
-export const FixedTurnSpec = ReplySpec.extend({ match: MatchSpec.optional() });
+export const FixedTurnSpec = ReplySpec.extend({
+  match: MatchSpec.optional(),
+  /** The last positional turn answers every later turn too (a model that never stops calling tools: does the harness cap its turns?). */
+  repeat: z.literal(true).optional(),
+});
 
 export const TurnSpec = z.union([RuleSpec, FixedTurnSpec]);
 export type TurnSpec = z.infer<typeof TurnSpec>;

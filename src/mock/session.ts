@@ -7,6 +7,8 @@
 import type { DecodedRequest } from './decoded-request.js';
 import type { MockReply } from './engine.js';
 import { NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
+import { IssuedLedger } from './issued-ledger.js';
+import type { StreamedCall } from './stream-calls.js';
 import { respond, type RespondInput } from './respond.js';
 import { ResponseStore } from './response-store.js';
 import type { FaultSpec, ModelScript } from './script.js';
@@ -46,6 +48,8 @@ export interface RecordedRequest {
   answeredAt?: number;
   /** Responses wire: the id of the response object the mock sent. */
   responseId?: string;
+  /** A stream broken midway: each call's arguments as far as they went out (see stream-calls.ts). */
+  streamedCalls?: StreamedCall[];
 }
 
 /** What a mount sends: the reply and what to do on the connection. */
@@ -73,8 +77,8 @@ export interface SessionOptions {
   onRecord?(record: RecordedRequest): void;
   /** Maps the script's tool names onto each request's tools (the lab). */
   toolMap?: RespondInput['toolMap'];
-  /** Tool results whose text matches are errors to the script's rules (the lab, see RespondInput). */
-  errorText?: RegExp;
+  /** Which tool results are errors to the script's rules (the lab, see RespondInput). */
+  errorResult?: RespondInput['errorResult'];
 }
 
 /** Header names whose values never leave the mock: keys, tokens, cookies. */
@@ -106,6 +110,8 @@ export class MockSession {
   /** One store per session: `previous_response_id` resolves within the conversation it belongs to. */
   private readonly store = new ResponseStore();
   private readonly side: SideClassifier | undefined;
+  /** What the mock issued (sessions that classify side requests: any harness calls, so turns are read against it). */
+  readonly ledger: IssuedLedger | undefined;
   private readonly now: () => number;
 
   constructor(
@@ -116,7 +122,8 @@ export class MockSession {
     private readonly options: SessionOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.side = options.classifySide ? new SideClassifier(script, options.prompt ?? null) : undefined;
+    this.ledger = options.classifySide ? new IssuedLedger() : undefined;
+    this.side = options.classifySide ? new SideClassifier(script, options.prompt ?? null, this.ledger) : undefined;
   }
 
   accepts(wire: Wire): boolean {
@@ -157,13 +164,18 @@ export class MockSession {
       side: this.side,
       store: this.store,
       ...(this.options.toolMap ? { toolMap: this.options.toolMap } : {}),
-      ...(this.options.errorText ? { errorText: this.options.errorText } : {}),
+      ...(this.options.errorResult ? { errorResult: this.options.errorResult } : {}),
+      ...(this.ledger ? { turnsTaken: (messages: Parameters<IssuedLedger['turnsTaken']>[0]) => this.ledger!.turnsTaken(messages) } : {}),
     });
     const failure = this.failures.shift();
     const answer: MockAnswer = failure
       ? { reply: wireError(call.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers), transport: NO_TRANSPORT_FAULT }
       : { reply: out.reply, transport: out.transport };
-    const named = out.responseId !== undefined ? { responseId: out.responseId } : {};
+    if (this.ledger && out.side === null && out.said !== null && answer.reply.status === 200 && !failure) {
+      if (out.fault?.cut_after_events !== undefined || out.fault?.sse_error !== undefined || out.fault?.stall_after_events !== undefined) this.ledger.breakOff(out.said);
+      else if (out.fault?.reset !== true) this.ledger.issue(out.said);
+    }
+    const named = { ...(out.responseId !== undefined ? { responseId: out.responseId } : {}), ...(out.streamedCalls ? { streamedCalls: out.streamedCalls } : {}) };
     const record = this.record({ ...meta, ...kept, ...named, status: answer.reply.status, turn: out.turn, request: out.request, attempt: out.attempt, side: out.side, said: out.said, fault: out.fault, rejected: out.rejected });
     return { ...answer, record };
   }

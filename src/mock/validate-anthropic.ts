@@ -53,6 +53,15 @@ export function checkAnthropicPairing(wireMessages: readonly unknown[]): string 
           'Each `tool_use` block must have a corresponding `tool_result` block in the next message.'
         );
       }
+      // Every result there, but not all at the start (text before them or between them): the API's own 400.
+      const uses = toolUseIds(message).length;
+      const next = messages[i + 1];
+      if (uses > 0 && next && next.content.slice(0, uses).some((b) => b['type'] !== 'tool_result')) {
+        return (
+          `messages.${next.index}: Did not find ${uses} \`tool_result\` block(s) at the beginning of this message. ` +
+          'Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.'
+        );
+      }
     } else {
       const asked = new Set(toolUseIds(messages[i - 1]));
       const orphan = toolResultIds(message).find((r) => !asked.has(r.id));

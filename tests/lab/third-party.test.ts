@@ -57,14 +57,16 @@ const FINDINGS: Record<string, Finding> = {
   },
   'LangChain 1.5.14 createAgent + @langchain/anthropic 1.5.11': {
     command: ['node', `${H}/langchain-anthropic.mjs`],
+    // @langchain/anthropic turns a ToolMessage into a tool_result with content and tool_use_id only: a failed
+    // tool (ToolMessage status "error": a missing file, an unknown tool) reaches the model without is_error.
     sessions: [
+      ['end_turn', ['error_result_unflagged']],
       ['end_turn', []],
-      ['end_turn', []],
-      // It runs the tool call that max_tokens cut off (its partial input still parsed), then ends on the next turn.
+      // It runs the tool call that max_tokens cut off (its partial input still parsed): the result carries notes.txt's content.
       ['harness_error', ['cut_tool_use_executed']],
-      ['end_turn', []],
-      ['end_turn', []],
-      ['end_turn', []],
+      ['end_turn', ['error_result_unflagged']],
+      ['end_turn', ['error_result_unflagged']],
+      ['end_turn', ['error_result_unflagged']],
       ['end_turn', ['empty_tool_result']],
     ],
   },

@@ -37,6 +37,19 @@ describe('faultline mock-server', () => {
     }
   });
 
+  it("maps the script's generic tool names onto the harness's own tools, as the lab does", async () => {
+    const lab = join(import.meta.dirname, '../../suites/lab/protocol.yaml');
+    const server = await startTaskServer({ suite: lab, task: 'lab-empty-output', port: '0' }, io().io);
+    try {
+      const tools = [{ name: 'search_file_content', input_schema: { type: 'object', properties: { query: { type: 'string' } } } }];
+      const reply = await fetch(`${server.origin}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'm', max_tokens: 9, tools, messages: [{ role: 'user', content: 'Search for TODO.' }] }) });
+      const body = (await reply.json()) as { content: Array<{ name?: string; input?: unknown }> };
+      expect(body.content[0]).toMatchObject({ name: 'search_file_content', input: { query: 'TODO' } });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('names the tasks when the id is wrong', async () => {
     const error = await startTaskServer({ suite, task: 'nope', port: '0' }, io().io).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);

@@ -50,7 +50,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
     .requiredOption('--suite <file>', 'suite file or directory (.yaml); repeat for more', collect)
     .option('--task <id>', 'only this task (repeat for several; default: every task)', collect)
     .option('--repeat <k>', 'sessions per task', '1')
-    .option('--timeout <s>', 'stop a harness that has not finished after this many seconds', '60')
+    .option('--timeout <s>', 'stop a harness that has not finished after this many seconds (longer than real clients\' retry budgets)', '240')
     .option('--grace <ms>', 'after the script has ended, how long the harness may take to exit on its own', '2000')
     .option('--map <generic=name>', "the harness's name for a generic script tool, e.g. read=view (repeatable; common names are found on their own)", collect)
     .option('--out <file>', 'trace file (default: traces/lab-<run-id>.jsonl)')

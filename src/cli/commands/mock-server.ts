@@ -25,7 +25,12 @@ interface MockServerOptions {
 export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promise<LoopbackServer> {
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`--port must be 0..65535, got "${opts.port}"`);
-  const [{ startLoopbackServer }, { loadSuiteFileForCli }] = await Promise.all([import('../../mock/loopback-server.js'), import('../load-suites.js')]);
+  const [{ startLoopbackServer }, { loadSuiteFileForCli }, { toolMapper }, { errorAnswer }] = await Promise.all([
+    import('../../mock/loopback-server.js'),
+    import('../load-suites.js'),
+    import('../../mock/lab/tool-map.js'),
+    import('../../mock/lab/session-view.js'),
+  ]);
   if (!existsSync(opts.suite)) throw new CliError(`${opts.suite}: no such suite file`);
   const { tasks } = loadSuiteFileForCli(opts.suite, io);
   const task = tasks.find((t) => t.id === opts.task);
@@ -34,6 +39,8 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
   const server = await startLoopbackServer({
     port,
     script: task.script,
+    // The same way as the lab: generic script tools (read, ls, ...) become the harness's own, and rules read errors as the lab does.
+    defaultSession: { toolMap: (tools) => toolMapper(tools), errorResult: errorAnswer },
     onRequest: (_session, wire, r) =>
       io.stderr(
         r.side !== null

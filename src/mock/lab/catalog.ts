@@ -27,13 +27,32 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
   cut_tool_use_executed: { severity: 'error', source: 'a cut-off call has incomplete input', rule: 'a tool_use cut off (max_tokens, stream cut, SSE error) is never executed' },
   retry_after_ignored: { severity: 'warning', source: 'API retry-after', rule: 'a retry waits at least the retry-after(-ms) the server asked for' },
   client_error_retried: { severity: 'error', source: 'a 4xx fails the same way again', rule: 'a 400/401/403/404/413 is not retried unchanged' },
-  unbounded_retries: { severity: 'error', source: 'a retry loop never ends', rule: 'retries of one turn are bounded (at most 10 attempts)' },
-  no_backoff: { severity: 'warning', source: 'an immediate retry meets the same overload', rule: 'a retry without a server hint backs off (250 ms or more)' },
+  unbounded_retries: { severity: 'error', source: 'an unbounded retry loop hammers a failing server and never returns', rule: 'retries of one turn are bounded (at most 10 attempts)' },
+  no_backoff: { severity: 'warning', source: 'an immediate retry meets the same overload', rule: "retries without a server hint wait longer as the attempts go on, or each wait is well beyond the harness's own turnaround on a whole answer" },
   transient_not_retried: { severity: 'warning', source: 'a transient error passes on retry', rule: 'a 429/5xx/529, reset or broken stream is retried' },
   empty_tool_result: { severity: 'warning', source: 'the model reads empty text as no answer', rule: 'an empty tool output is sent as explicit text, never as ""' },
   oversized_tool_result: { severity: 'warning', source: 'an oversized result floods the context', rule: 'a tool result stays under 50,000 bytes (truncate, spill, say so)' },
   hallucinated_tool_unanswered: { severity: 'error', source: 'every call needs an answer', rule: 'a call to a tool that does not exist gets an error result, not a crash or silence' },
   tools_dropped: { severity: 'error', source: 'Anthropic answers 400', rule: 'requests keep carrying tools once the conversation has tool calls' },
+  tool_results_not_first: {
+    severity: 'error',
+    source: 'Anthropic answers 400 "Did not find N `tool_result` block(s) at the beginning of this message"',
+    rule: 'the results of a turn come first in the next user message, together: nothing before them, nothing between them',
+  },
+  calls_left_unanswered: { severity: 'error', source: 'the model asked for work that never happened, and the history cannot be resumed', rule: 'a harness does not stop while calls it was given are unanswered (text beside calls, calls with end_turn)' },
+  request_after_end: { severity: 'warning', source: 'every extra request is paid for and may act again', rule: 'no conversation request after the model ended it (a final answer without calls)' },
+  resent_turn_altered: { severity: 'error', source: 'the model reads a history it never wrote (mis-bucketed stream deltas, calls run on partial input)', rule: 'the assistant turn resent carries the ids, names and inputs the model issued' },
+  history_rewritten: { severity: 'warning', source: 'a rewritten earlier turn re-bills the whole cached prefix after it', rule: 'earlier messages are resent byte-for-byte (old results, thinking blocks kept)' },
+  malformed_arguments_executed: { severity: 'error', source: 'a call whose arguments do not parse has no input to run', rule: 'a call with malformed arguments is answered with an error, never run with {}' },
+  oversized_tool_definitions: {
+    severity: 'warning',
+    source: "OpenAI's documented schema limits: 1,000 enum values, 15,000 characters in an enum of 250+, 10 levels, 5,000 properties, 128 tools",
+    rule: 'tool definitions stay within what providers accept (a huge enum or schema is rejected or crowds the context)',
+  },
+  stall_not_detected: { severity: 'error', source: 'a stalled upstream holds the session forever', rule: 'a stream that stops sending bytes is given up on (an idle or first-byte timeout) and retried' },
+  no_turn_cap: { severity: 'error', source: 'a model that never stops calling tools runs up cost without end', rule: 'the harness stops on its own after a bounded number of turns' },
+  silent_truncation: { severity: 'warning', source: 'the model takes a cut output for the whole one', rule: 'a result shorter than the output says what it left out (a read paged by offset/limit says which part it is)' },
+  error_result_unflagged: { severity: 'warning', source: 'the model reads an unflagged failure as output', rule: 'on the Messages wire, a failed call\'s result sets is_error' },
 };
 
 export const CHECK_IDS = Object.keys(CHECKS) as ConformanceCheck[];
@@ -43,8 +62,12 @@ export const OVERSIZED_RESULT_BYTES = 50_000;
 /** More attempts than this at one turn are `unbounded_retries`. */
 export const MAX_ATTEMPTS = 10;
 /**
- * A hintless retry sooner than this after the failure is `no_backoff`. The
- * SDKs' first back-off is 375-2000 ms; an immediate retry arrives in a few
- * ms, or a couple of hundred on a loaded machine.
+ * Hintless retries back off when their wait grows with the attempt number
+ * (every real client's exponential back-off), or when even the shortest wait
+ * is more than this many times the harness's own turnaround on a whole answer
+ * (a fixed delay). Measured in the same session, the turnaround scales with the
+ * machine's load; a harness's error path is slower than its answer path (an
+ * immediate retry of faultline's own harness takes 40-60 ms against a 10 ms
+ * turnaround), hence the factor. No absolute threshold.
  */
-export const MIN_BACKOFF_MS = 250;
+export const BACKOFF_OVER_TURNAROUND = 5;

@@ -41,12 +41,26 @@ function isSplit(followers: readonly WireMessage[], wire: string): boolean {
   return followers.slice(first, last + 1).some((m) => m.results.length === 0);
 }
 
+/**
+ * Something before a turn's results, or (Messages wire, where consecutive user
+ * messages are one turn) text between them: what is wrong, or null. A message
+ * between separate result messages on the OpenAI wires is split_tool_results.
+ */
+function notFirstWhere(followers: readonly WireMessage[], wire: string): string | null {
+  const kinds = wire === 'anthropic' ? followers.filter((m) => m.role === 'user').map((m) => m.kinds).join('') : followers.map((m) => (m.results.length > 0 ? 'R' : 'T')).join('');
+  const first = kinds.indexOf('R');
+  if (first > 0) return `${first} ${first === 1 ? 'block or message comes' : 'blocks or messages come'} before the first tool result`;
+  if (wire === 'anthropic' && /R+T+R/.test(kinds)) return 'text comes between the tool results in the user message';
+  return null;
+}
+
 export function pairingChecks(view: SessionView): CheckTally[] {
   const orphanUse = new CheckTally('orphan_tool_use');
   const orphanResult = new CheckTally('orphan_tool_result');
   const duplicate = new CheckTally('duplicate_tool_id');
   const split = new CheckTally('split_tool_results');
   const missingTurn = new CheckTally('assistant_turn_missing');
+  const notFirst = new CheckTally('tool_results_not_first');
   for (const { transcript, turn } of view.exchanges) {
     if (!transcript) continue;
     const { groups: turns, before } = groups(transcript.messages);
@@ -73,6 +87,9 @@ export function pairingChecks(view: SessionView): CheckTally[] {
         const key = g.uses[0]!.id;
         split.look(key);
         if (isSplit(g.followers, transcript.wire)) split.flag(key, { turn, toolUseId: key, detail: `turn ${turn}: the results of one assistant turn (${g.uses.length} calls) come in separate messages or with a message between them` });
+        notFirst.look(key);
+        const where = notFirstWhere(g.followers, transcript.wire);
+        if (where !== null) notFirst.flag(key, { turn, toolUseId: key, detail: `turn ${turn}: ${where} (the Messages API answers 400 "Did not find ${g.uses.length} \`tool_result\` block(s) at the beginning of this message")` });
       }
       for (const r of results) checkResult(r, g.uses.map((u) => u.id), turn);
     }
@@ -94,5 +111,5 @@ export function pairingChecks(view: SessionView): CheckTally[] {
     orphanResult.look(call.id);
     missingTurn.look(call.id);
   }
-  return [orphanUse, orphanResult, duplicate, split, missingTurn];
+  return [orphanUse, orphanResult, duplicate, split, missingTurn, notFirst];
 }

@@ -19,6 +19,94 @@ function firstResults(view: SessionView): Map<string, { result: WireToolResult; 
   return out;
 }
 
+const PATH_KEYS = ['path', 'file_path', 'filePath', 'filename', 'file', 'absolute_path', 'target_file'];
+
+/** Why a call cannot have succeeded, from what the lab knows (a tool not declared, a file the task never created), or null. */
+type Call = SessionView['issued'] extends Map<string, infer C> ? C : never;
+
+function failsByConstruction(view: SessionView, call: Call): string | null {
+  if (!call.declared) return 'a tool the request did not declare';
+  if (call.cut || call.malformed) return null;
+  let input: Record<string, unknown>;
+  try {
+    input = JSON.parse(call.input) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const path = readPath(call.name, input);
+  if (path === null || Object.keys(view.files).length === 0) return null;
+  return fileOf(view, path) !== null ? null : `a read of ${path}, which the workspace does not have`;
+}
+
+function readPath(name: string, input: Record<string, unknown>): string | null {
+  const key = PATH_KEYS.find((k) => typeof input[k] === 'string');
+  return key === undefined || !/read|view|cat|open/i.test(name) ? null : (input[key] as string).replace(/^\.\//, '');
+}
+
+/** The content of the task's file a path names (relative or absolute), or null. */
+function fileOf(view: SessionView, path: string): string | null {
+  const name = Object.keys(view.files).find((f) => path === f || path.endsWith(`/${f}`));
+  return name === undefined ? null : (view.files[name] as string);
+}
+
+/**
+ * Whether a call ran, judged by what can be observed rather than by the
+ * wording of its result: a read whose result carries the file's content ran
+ * (whatever else the text says, "Error: (none)" included); otherwise the
+ * result ran unless it reads as an error.
+ */
+function ran(view: SessionView, call: Call, result: WireToolResult): { ran: boolean; how: string } {
+  let input: Record<string, unknown> = {};
+  try {
+    input = JSON.parse(call.input) as Record<string, unknown>;
+  } catch {
+    // Malformed input: judged by the result alone.
+  }
+  const path = readPath(call.name, input);
+  const content = path === null ? null : fileOf(view, path)?.trim();
+  if (content) {
+    if (result.text.includes(content)) return { ran: true, how: `its result carries the content of ${path}` };
+    return { ran: false, how: '' };
+  }
+  return { ran: !looksLikeError(result, call.declared), how: `its result does not read as an error ("${result.text.slice(0, 60)}")` };
+}
+
+/** Words a result uses to say it is not the whole output: truncation, elision, or a page of a read by offset/limit. */
+const NOTICE = /truncat|omitted|elided|more (?:lines|bytes|characters|chars)|remaining|offset|limit|showing|\bfirst \d+|\blines? \d+\s*(?:-|to|of)|of \d+ (?:lines|bytes)|\.\.\.|…|\bcut\b/i;
+
+/**
+ * A read of a task file whose result is less than half the file and says
+ * nothing of the rest (undefined: not such a read; null: whole, or it says
+ * so). A read the harness paged by offset/limit is not silent: its input or
+ * its result says which part it is.
+ */
+function silentlyShortened(view: SessionView, call: Call, result: WireToolResult | undefined): string | null | undefined {
+  if (call.cut || call.malformed || result === undefined || result.isError === true) return undefined;
+  let input: Record<string, unknown>;
+  try {
+    input = JSON.parse(call.input) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const path = readPath(call.name, input);
+  const content = path === null ? null : fileOf(view, path);
+  if (content === null || content === undefined || Buffer.byteLength(content) < 2_000) return undefined;
+  const size = Buffer.byteLength(content);
+  if (result.bytes * 2 >= size || NOTICE.test(result.text) || looksLikeError(result, call.declared)) return null;
+  return `is ${result.bytes} bytes of the ${size}-byte ${path}`;
+}
+
+/** What was measured about a cut-off call: where its arguments stopped. */
+function cutHow(view: SessionView, call: Call): string {
+  const record = view.exchanges[call.at]?.record;
+  if (record?.said?.cutToolInput && !record.fault) return `was cut off by max_tokens inside its arguments at turn ${call.turn}`;
+  const streamed = record?.streamedCalls?.find((c) => c.id === call.id);
+  const how = record?.fault?.sse_error ? 'an SSE error ended the stream' : 'the stream broke';
+  if (call.argumentsWhole) return `had its arguments whole, but ${how} before the response ended at turn ${call.turn} (the response never finished; the retry issues new calls)`;
+  if (streamed) return `had ${Buffer.byteLength(streamed.received)} of ${Buffer.byteLength(streamed.full)} argument bytes when ${how} at turn ${call.turn}`;
+  return `was in a response that broke at turn ${call.turn} before its arguments were whole`;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function resultChecks(view: SessionView): CheckTally[] {
@@ -26,6 +114,9 @@ export function resultChecks(view: SessionView): CheckTally[] {
   const hallucinated = new CheckTally('hallucinated_tool_unanswered');
   const empty = new CheckTally('empty_tool_result');
   const oversized = new CheckTally('oversized_tool_result');
+  const malformed = new CheckTally('malformed_arguments_executed');
+  const unflagged = new CheckTally('error_result_unflagged');
+  const truncated = new CheckTally('silent_truncation');
   const results = firstResults(view);
   for (const [id, { result, turn }] of results) {
     empty.look(id);
@@ -35,27 +126,46 @@ export function resultChecks(view: SessionView): CheckTally[] {
   }
   for (const call of view.issued.values()) {
     const answer = results.get(call.id);
+    const shortened = silentlyShortened(view, call, answer?.result);
+    if (shortened !== undefined) {
+      truncated.look(call.id);
+      if (shortened !== null) truncated.flag(call.id, { turn: answer!.turn, toolUseId: call.id, bytes: answer!.result.bytes, detail: `turn ${answer!.turn}: the result of ${call.id} (${call.name}) ${shortened}, and says nothing of what it left out` });
+    }
+    const failing = failsByConstruction(view, call);
+    if (answer && failing !== null && answer.result.isError !== null) {
+      unflagged.look(call.id);
+      if (answer.result.isError === false && looksLikeError(answer.result, call.declared)) unflagged.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: the result of ${call.id} (${call.name}, ${failing}) reports a failure ("${answer.result.text.slice(0, 60)}") without is_error` });
+    }
+    if (call.malformed && !call.cut) {
+      malformed.look(call.id);
+      const judged = answer ? ran(view, call, answer.result) : null;
+      if (answer && judged?.ran) malformed.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) came with arguments that do not parse (${JSON.stringify(call.input.slice(0, 40))}), yet it ran with made-up input: ${judged.how}` });
+      continue;
+    }
     if (call.cut) {
       cut.look(call.id);
-      if (answer && !looksLikeError(answer.result)) {
-        cut.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) was cut off at turn ${call.turn}, yet it got a result that is not an error ("${answer.result.text.slice(0, 60)}"): the cut-off call was executed` });
+      const judged = answer ? ran(view, call, answer.result) : null;
+      if (answer && judged?.ran) {
+        cut.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) ${cutHow(view, call)}, yet it ran: ${judged.how}` });
       }
       continue;
     }
-    if (call.declared || isGenericTool(call.name)) continue;
+    // A generic script name the lab could not map onto the harness's tools is, to the harness, a tool that does not exist.
+    if (call.declared) continue;
     hallucinated.look(call.id);
     const later = view.exchanges.slice(call.at + 1).length > 0;
-    if (answer && looksLikeError(answer.result)) continue;
+    if (answer && looksLikeError(answer.result, false)) continue;
     const why = answer
-      ? `it was answered as a success${answer.result.isError === null ? ` (this wire has no is_error, and the text does not read as an error: "${answer.result.text.slice(0, 80)}")` : ''}`
+      ? `it was answered as if it had run (${answer.result.isError === false ? 'is_error not set, and ' : ''}the text is empty, a placeholder or bare JSON: "${answer.result.text.slice(0, 80)}")`
       : later
         ? 'the next request has no result for it'
         : view.end.exitCode !== null && view.end.exitCode !== 0 && !view.end.timedOut
           ? `the harness crashed (exit ${view.end.exitCode})`
           : view.end.timedOut
-            ? 'the harness went silent until the lab timeout'
+            ? 'nothing answered it before the lab stopped the harness at its --timeout'
             : 'the harness stopped without answering it';
-    hallucinated.flag(call.id, { turn: call.turn, toolUseId: call.id, detail: `turn ${call.turn}: the model called ${call.name}, which the request did not declare, and ${why}` });
+    const unmapped = isGenericTool(call.name) ? ` (the script's generic ${call.name}, which matched none of the harness's tools)` : '';
+    hallucinated.flag(call.id, { turn: call.turn, toolUseId: call.id, detail: `turn ${call.turn}: the model called ${call.name}${unmapped}, which the request did not declare, and ${why}` });
   }
-  return [cut, hallucinated, empty, oversized];
+  return [cut, hallucinated, empty, oversized, malformed, unflagged, truncated];
 }

@@ -5,7 +5,10 @@
  * a transient failure (429, 5xx, 529, reset, broken stream) is retried.
  */
 import { parseRetryAfterMs } from '../../providers/retry-after.js';
-import { MAX_ATTEMPTS, MIN_BACKOFF_MS } from './catalog.js';
+import { BACKOFF_OVER_TURNAROUND, MAX_ATTEMPTS } from './catalog.js';
+
+/** Waits that grow at least this much from the first hintless retry to the last are a back-off (exponential doubles; with 25% jitter, at least 1.5x). */
+const GROWTH = 1.3;
 import { CheckTally } from './check-result.js';
 import { answeredWhole, type Exchange, type SessionView } from './session-view.js';
 
@@ -27,18 +30,38 @@ function hintMs(e: Exchange): number | null {
   return parseRetryAfterMs({ get: (name) => lower.get(name) ?? null });
 }
 
+/**
+ * The harness's own turnaround on this machine, now: the shortest time from a
+ * whole answer with calls to its next request (parse, run a tool, build the
+ * request). A retry without back-off takes less than that; any deliberate
+ * delay adds to it. Measured in the same session, it scales with the load.
+ */
+function turnaround(view: SessionView): number | null {
+  let best: number | null = null;
+  view.exchanges.forEach((e, i) => {
+    const next = view.exchanges[i + 1];
+    if (!next || !answeredWhole(e.record) || e.record.answeredAt === undefined) return;
+    if (!(e.record.said?.content.some((b) => b.type === 'tool_use') ?? false) || next.turn !== e.turn + 1) return;
+    const gap = next.record.receivedAt - e.record.answeredAt;
+    if (best === null || gap < best) best = gap;
+  });
+  return best;
+}
+
 export function retryChecks(view: SessionView): CheckTally[] {
   const ignored = new CheckTally('retry_after_ignored');
   const client = new CheckTally('client_error_retried');
   const unbounded = new CheckTally('unbounded_retries');
   const noBackoff = new CheckTally('no_backoff');
   const notRetried = new CheckTally('transient_not_retried');
+  const base = turnaround(view);
+  const hintless: Array<{ turn: number; attempt: number; gap: number }> = [];
   const byTurn = new Map<number, Exchange[]>();
   for (const e of view.exchanges) if (e.turn > 0) byTurn.set(e.turn, [...(byTurn.get(e.turn) ?? []), e]);
   for (const [turn, attempts] of byTurn) {
     if (attempts.some(failed)) {
       unbounded.look(`turn:${turn}`);
-      if (attempts.length > MAX_ATTEMPTS) unbounded.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: ${attempts.length} attempts (more than ${MAX_ATTEMPTS})` });
+      if (attempts.length > MAX_ATTEMPTS) unbounded.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: ${attempts.length} attempts at one turn (more than ${MAX_ATTEMPTS})${view.end.timedOut ? ', still retrying when the lab stopped the harness at its --timeout' : ''}` });
     }
     attempts.forEach((a, i) => {
       if (!failed(a)) return;
@@ -64,11 +87,29 @@ export function retryChecks(view: SessionView): CheckTally[] {
         ignored.look(key);
         // 10% and 20 ms of slack for timers and the socket.
         if (gap < hint * 0.9 - 20) ignored.flag(key, { turn, detail: `turn ${turn}: retried after ${Math.round(gap)} ms although the server asked for ${hint} ms` });
-      } else {
-        noBackoff.look(key);
-        if (gap < MIN_BACKOFF_MS) noBackoff.flag(key, { turn, detail: `turn ${turn}: retried ${Math.round(gap)} ms after a failure with no server hint (no back-off)` });
-      }
+      } else hintless.push({ turn, attempt: i + 2, gap });
     });
+    // Hintless retries of one turn back off when the wait grows with the attempt number (every real client's
+    // exponential back-off), or one of them waited longer than the harness takes to turn a whole answer around.
+    // Growth counts when it is more than noise: the last wait is at least half the harness's turnaround (a few ms doubling is not a back-off).
+    const first = hintless[0]?.gap ?? 0;
+    const last = hintless[hintless.length - 1]?.gap ?? 0;
+    const grows = hintless.length >= 2 && base !== null && last >= GROWTH * first && last >= base / 2;
+    // Every wait beyond the turnaround (the shortest one: a single spike on a loaded machine is not a back-off).
+    const shortest = Math.min(...hintless.map((h) => h.gap));
+    const beyond = base !== null && shortest > base * BACKOFF_OVER_TURNAROUND;
+    // Without a whole answer to compare with, a steady wait cannot be told from an immediate retry: not judged.
+    // One retry alone says nothing on a loaded machine (its wait against one turnaround): judged from two on, by the attempt number.
+    if (hintless.length >= 2 && base !== null) {
+      noBackoff.look(`turn:${turn}`);
+      if (!grows && !beyond) {
+        const gaps = hintless.map((h) => `attempt ${h.attempt} after ${Math.round(h.gap)} ms`).join(', ');
+        const against = `the shortest wait is not beyond ${BACKOFF_OVER_TURNAROUND}x the harness's own turnaround on a whole answer in this session (${Math.round(base)} ms)`;
+        const growth = `, and not growing with the attempt number (under ${GROWTH}x from the first retry to the last)`;
+        noBackoff.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: retried with no server hint (${gaps}): ${against}${growth}` });
+      }
+    }
+    hintless.length = 0;
   }
   return [ignored, client, unbounded, noBackoff, notRetried];
 }

@@ -57,6 +57,59 @@ describe('conformance checks', () => {
   });
 });
 
+const said = (id: string, name = 'read') => ({ ...text, content: [{ type: 'tool_use' as const, id, name, input: {} }], stopReason: 'tool_use' });
+const chatCall = (id: string, name: string) => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: '{}' } }] });
+
+describe('false alarms and new rules', () => {
+  it('reads an actionable answer to an undeclared tool on the OpenAI wire as an error answer, and a placeholder as a pretend success', () => {
+    const first = request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: 1, said: said('c1', 'find_config') });
+    const second = (answer: string) =>
+      request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }, chatCall('c1', 'find_config'), { role: 'tool', tool_call_id: 'c1', content: answer }], tools: chatTools }, { turn: 2 });
+    expect(fired([first, second('There is no tool named find_config. The tools are: read, ls.')])).toEqual([]);
+    expect(fired([first, second('{}')])).toEqual(['hallucinated_tool_unanswered']);
+  });
+
+  it('names text before the results of a turn on the Messages wire', () => {
+    const tools = [{ name: 'read', input_schema: { type: 'object' } }];
+    const first = request('anthropic', { model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'go' }] }, { turn: 1, said: said('t1') });
+    const resent = { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'read', input: {} }] };
+    const body = (content: object[]) => ({ model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'go' }, resent, { role: 'user', content }] });
+    const result = { type: 'tool_result', tool_use_id: 't1', content: 'alpha' };
+    expect(fired([first, request('anthropic', body([result, { type: 'text', text: 'a reminder after is fine' }]), { turn: 2 })])).toEqual([]);
+    expect(fired([first, request('anthropic', body([{ type: 'text', text: 'Here are the results.' }, result]), { turn: 2 })])).toEqual(['tool_results_not_first']);
+  });
+
+  it("judges a hintless retry against the harness's own turnaround, not an absolute threshold", () => {
+    const tools = [{ name: 'read', input_schema: { type: 'object' } }];
+    const go = { model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'go' }] };
+    const next = { ...go, messages: [...go.messages, { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'read', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a' }] }] };
+    const session = (retryGap: number, turnaround: number) => {
+      const failed = request('anthropic', go, { status: 529, turn: 1, said: said('t1'), fault: { status: 529 }, receivedAt: 0, answeredAt: 1 });
+      const retry = request('anthropic', go, { turn: 1, attempt: 2, said: said('t1'), receivedAt: 1 + retryGap, answeredAt: 2 + retryGap });
+      const after = request('anthropic', next, { turn: 2, receivedAt: 2 + retryGap + turnaround, answeredAt: 3 + retryGap + turnaround });
+      return runChecks(sessionView([failed, retry, after], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'no_backoff')!;
+    };
+    // One retry alone is not judged: its wait against one turnaround says nothing on a loaded machine.
+    expect(session(338, 400).violations).toEqual([]);
+    expect(session(338, 400).evaluated).toBe(0);
+    // Two hintless retries whose wait doubles (an SDK's exponential back-off), by a harness slower to turn an answer around: backed off.
+    const twice = (first: number, second: number, turnaround: number) => {
+      const failed = request('anthropic', go, { status: 529, turn: 1, said: said('t1'), fault: { status: 529 }, receivedAt: 0, answeredAt: 1 });
+      const again = request('anthropic', go, { status: 529, turn: 1, attempt: 2, said: said('t1'), fault: { status: 529 }, receivedAt: 1 + first, answeredAt: 2 + first });
+      const retry = request('anthropic', go, { turn: 1, attempt: 3, said: said('t1'), receivedAt: 2 + first + second, answeredAt: 3 + first + second });
+      const after = request('anthropic', next, { turn: 2, receivedAt: 3 + first + second + turnaround, answeredAt: 4 + first + second + turnaround });
+      return runChecks(sessionView([failed, again, retry, after], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'no_backoff')!.violations;
+    };
+    expect(twice(418, 830, 1_200)).toEqual([]);
+    // An immediate retry slowed to ~300 ms by a loaded machine, twice, with a turnaround slowed alike: no back-off.
+    expect(twice(300, 320, 400).map((v) => v.detail)).toEqual([expect.stringContaining('not growing with the attempt number')]);
+    // An immediate retry whose error path is slower than the answer path (50 ms against a 12 ms turnaround): no back-off.
+    expect(twice(50, 40, 12)).toHaveLength(1);
+    // A fixed 1 s delay on a quiet machine: backed off.
+    expect(twice(1_000, 1_000, 15)).toEqual([]);
+  });
+});
+
 describe('the generic tool mapper', () => {
   const tools = [
     { name: 'view', description: '', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
@@ -68,5 +121,13 @@ describe('the generic tool mapper', () => {
     expect(map('bash', { command: 'ls' })).toEqual({ name: 'run_command', input: { cmd: 'ls' } });
     expect(map('find_config_file', { name: 'x' })).toEqual({ name: 'find_config_file', input: { name: 'x' } });
     expect(toolMapper(tools, { read: 'run_command' })('read', {}).name).toBe('run_command');
+  });
+
+  it("gives the workspace's absolute path where the harness's schema asks for one", () => {
+    const absolute = [{ name: 'read_file', description: '', input_schema: { type: 'object', properties: { absolute_path: { type: 'string' } } } }];
+    const described = [{ name: 'Read', description: '', input_schema: { type: 'object', properties: { file_path: { type: 'string', description: 'The absolute path to the file to read' } } } }];
+    expect(toolMapper(absolute, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ absolute_path: '/ws/a.txt' });
+    expect(toolMapper(described, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: '/ws/a.txt' });
+    expect(toolMapper(tools, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: 'a.txt' });
   });
 });

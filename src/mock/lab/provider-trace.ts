@@ -42,7 +42,7 @@ function stopOnWire(wire: Wire, said: MockReply): { raw: string | null; cls: Sto
 function errorKind(record: RecordedRequest): { kind: ModelErrorKind; status: number | null } {
   const fault = record.fault;
   if (fault?.reset) return { kind: 'connection', status: null };
-  if (fault?.cut_after_events !== undefined) return { kind: 'stream_interrupted', status: null };
+  if (fault?.cut_after_events !== undefined || fault?.stall_after_events !== undefined) return { kind: 'stream_interrupted', status: null };
   if (fault?.sse_error !== undefined && record.status === 200) return { kind: streamErrorToModelCallError(fault.sse_error.type ?? 'overloaded_error', '').kind, status: null };
   return { kind: kindForStatus(record.status), status: record.status };
 }
@@ -79,7 +79,7 @@ export function emitProviderSide(view: SessionView, emitter: SessionEmitter): Pr
         open.delete(r.id);
         const common = { turn, ...call.label, tool_use_id: r.id, duration_ms: Math.max(0, record.receivedAt - call.answeredAt), duration_source: 'turn' as const };
         const { requested_tool: _requested, ...labelled } = common;
-        if (looksLikeError(r)) emitter.emit('tool_failure', { ...labelled, failure_kind: call.declared ? 'tool_error' : 'not_found', error_code: null });
+        if (looksLikeError(r, call.declared)) emitter.emit('tool_failure', { ...labelled, failure_kind: call.declared ? 'tool_error' : 'not_found', error_code: null });
         else emitter.emit('tool_success', { ...labelled, output_bytes: r.bytes, raw_bytes: r.bytes, empty: r.text.trim() === '', truncated: false, spilled: false });
       }
     }

@@ -7,6 +7,7 @@
  * Names outside the table are never mapped: a script's hallucinated tool stays
  * hallucinated.
  */
+import { isAbsolute, join } from 'node:path';
 import type { ToolDefinition } from '../../providers/types.js';
 import { isObject } from '../json-shape.js';
 
@@ -46,24 +47,35 @@ function resolveName(generic: string, names: readonly string[], explicit: Readon
   return aliases.find((a) => names.includes(a)) ?? names.find((n) => aliases.some((a) => a.toLowerCase() === n.toLowerCase())) ?? generic;
 }
 
-function renameKeys(input: Record<string, unknown>, schema: unknown): Record<string, unknown> {
-  const properties = isObject(schema) && isObject(schema['properties']) ? Object.keys(schema['properties']) : [];
+const PATH_GROUP = KEY_ALIASES[0] as readonly string[];
+
+/** The schema asks for an absolute path: the key says so, or its description does. */
+function wantsAbsolute(key: string, property: unknown): boolean {
+  const description = isObject(property) && typeof property['description'] === 'string' ? property['description'] : '';
+  return key === 'absolute_path' || /\babsolute\b/i.test(description);
+}
+
+function renameKeys(input: Record<string, unknown>, schema: unknown, workspace: string | null): Record<string, unknown> {
+  const props = isObject(schema) && isObject(schema['properties']) ? schema['properties'] : {};
+  const properties = Object.keys(props);
   if (properties.length === 0) return input;
   return Object.fromEntries(
     Object.entries(input).map(([key, value]) => {
-      if (properties.includes(key)) return [key, value];
       const group = KEY_ALIASES.find((g) => g.includes(key));
-      return [group?.find((k) => properties.includes(k)) ?? key, value];
+      const target = properties.includes(key) ? key : (group?.find((k) => properties.includes(k)) ?? key);
+      // A script path is relative to the workspace; an agent whose schema asks for absolute paths gets it joined.
+      const absolute = workspace !== null && group === PATH_GROUP && typeof value === 'string' && !isAbsolute(value) && wantsAbsolute(target, props[target]);
+      return [target, absolute ? join(workspace, value) : value];
     }),
   );
 }
 
 /** The mapper for one request's tools. */
-export function toolMapper(tools: readonly ToolDefinition[], explicit: Readonly<Record<string, string>> = {}): ToolMapper {
+export function toolMapper(tools: readonly ToolDefinition[], explicit: Readonly<Record<string, string>> = {}, workspace: string | null = null): ToolMapper {
   const names = tools.map((t) => t.name);
   return (name, input) => {
     const target = resolveName(name, names, explicit);
     if (target === name && !names.includes(name)) return { name, input };
-    return { name: target, input: renameKeys(input, tools.find((t) => t.name === target)?.input_schema) };
+    return { name: target, input: renameKeys(input, tools.find((t) => t.name === target)?.input_schema, workspace) };
   };
 }

@@ -13,6 +13,8 @@ import type { Wire } from '../wire-errors.js';
 export interface WireToolUse {
   id: string;
   name: string;
+  /** The arguments as resent: compact JSON of the parsed input, or the raw text when it does not parse. */
+  input: string;
 }
 
 export interface WireToolResult {
@@ -28,6 +30,10 @@ export interface WireMessage {
   uses: WireToolUse[];
   results: WireToolResult[];
   text: string;
+  /** Its blocks in order: R a tool result, T anything else (text, images). */
+  kinds: string;
+  /** Compact JSON of the message (or item) as sent: to see an earlier turn rewritten. */
+  raw: string;
 }
 
 export interface WireTool {
@@ -55,7 +61,24 @@ const result = (id: string, content: unknown, isError: boolean | null): WireTool
   const text = partsText(content);
   return { id, text, isError, bytes: bytes(text) };
 };
-const message = (role: WireMessage['role'], parts: Partial<WireMessage> = {}): WireMessage => ({ role, uses: [], results: [], text: '', ...parts });
+const message = (role: WireMessage['role'], parts: Partial<WireMessage> = {}): WireMessage => ({ role, uses: [], results: [], text: '', kinds: role === 'tool' ? 'R' : 'T', raw: '', ...parts });
+
+/** Compact JSON with object keys sorted and cache_control markers left out (a harness moves its breakpoint every turn): two encodings of one message compare equal. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).filter((k) => k !== 'cache_control').sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Arguments as a canonical input: an object's JSON, else the raw text (malformed arguments stay visible as such). */
+function argumentsOf(raw: unknown): string {
+  if (!isString(raw)) return canonical(raw ?? {});
+  try {
+    return canonical(JSON.parse(raw));
+  } catch {
+    return raw;
+  }
+}
 
 function anthropicMessages(body: JsonObject): WireMessage[] {
   const raw = Array.isArray(body['messages']) ? body['messages'] : [];
@@ -63,7 +86,9 @@ function anthropicMessages(body: JsonObject): WireMessage[] {
     const role = m['role'] === 'assistant' ? 'assistant' : m['role'] === 'system' ? 'system' : 'user';
     const content = isString(m['content']) ? [{ type: 'text', text: m['content'] }] : Array.isArray(m['content']) ? m['content'].filter(isObject) : [];
     return message(role, {
-      uses: content.flatMap((b) => (b['type'] === 'tool_use' && isString(b['id']) ? [{ id: b['id'], name: String(b['name']) }] : [])),
+      raw: canonical(m),
+      kinds: content.map((b) => (b['type'] === 'tool_result' ? 'R' : 'T')).join(''),
+      uses: content.flatMap((b) => (b['type'] === 'tool_use' && isString(b['id']) ? [{ id: b['id'], name: String(b['name']), input: argumentsOf(b['input']) }] : [])),
       results: content.flatMap((b) => (b['type'] === 'tool_result' && isString(b['tool_use_id']) ? [result(b['tool_use_id'], b['content'], b['is_error'] === true)] : [])),
       text: content.flatMap((b) => (b['type'] === 'text' && isString(b['text']) ? [b['text']] : [])).join('\n'),
     });
@@ -74,13 +99,17 @@ function openaiMessages(body: JsonObject): WireMessage[] {
   const raw = Array.isArray(body['messages']) ? body['messages'] : [];
   return raw.filter(isObject).map((m) => {
     const role = m['role'];
-    if (role === 'tool') return message('tool', { results: [result(String(m['tool_call_id']), m['content'], null)] });
+    const raw = canonical(m);
+    if (role === 'tool') return message('tool', { raw, results: [result(String(m['tool_call_id']), m['content'], null)] });
     if (role === 'assistant') {
       const calls = Array.isArray(m['tool_calls']) ? m['tool_calls'].filter(isObject) : [];
-      const uses = calls.map((c) => ({ id: String(c['id']), name: String((isObject(c['function']) ? c['function'] : isObject(c['custom']) ? c['custom'] : {})['name']) }));
-      return message('assistant', { uses, text: partsText(m['content']) });
+      const uses = calls.map((c) => {
+        const fn = isObject(c['function']) ? c['function'] : isObject(c['custom']) ? c['custom'] : {};
+        return { id: String(c['id']), name: String(fn['name']), input: argumentsOf(fn['arguments'] ?? fn['input']) };
+      });
+      return message('assistant', { raw, uses, text: partsText(m['content']) });
     }
-    return message(role === 'system' || role === 'developer' ? 'system' : 'user', { text: partsText(m['content']) });
+    return message(role === 'system' || role === 'developer' ? 'system' : 'user', { raw, text: partsText(m['content']) });
   });
 }
 
@@ -88,12 +117,13 @@ function openaiMessages(body: JsonObject): WireMessage[] {
 function responsesMessages(items: readonly unknown[]): WireMessage[] {
   return items.filter(isObject).flatMap((item): WireMessage[] => {
     const type = item['type'] ?? 'message';
-    if (type === 'function_call') return [message('assistant', { uses: [{ id: String(item['call_id']), name: String(item['name']) }] })];
-    if (type === 'function_call_output') return [message('tool', { results: [result(String(item['call_id']), item['output'], null)] })];
-    if (type === 'reasoning') return [message('assistant')];
+    const raw = canonical(item);
+    if (type === 'function_call') return [message('assistant', { raw, uses: [{ id: String(item['call_id']), name: String(item['name']), input: argumentsOf(item['arguments']) }] })];
+    if (type === 'function_call_output') return [message('tool', { raw, results: [result(String(item['call_id']), item['output'], null)] })];
+    if (type === 'reasoning') return [message('assistant', { raw })];
     if (type !== 'message') return [];
     const role = item['role'] === 'assistant' ? 'assistant' : item['role'] === 'system' || item['role'] === 'developer' ? 'system' : 'user';
-    return [message(role, { text: partsText(item['content']) })];
+    return [message(role, { raw, text: partsText(item['content']) })];
   });
 }
 

@@ -18,7 +18,7 @@ import { CHECKS } from '../../mock/lab/catalog.js';
 import type { CheckTally } from '../../mock/lab/check-result.js';
 import { emitProviderSide } from '../../mock/lab/provider-trace.js';
 import { runChecks } from '../../mock/lab/run-checks.js';
-import { answeredWhole, ERROR_TEXT, sessionView } from '../../mock/lab/session-view.js';
+import { answeredWhole, errorAnswer, sessionView } from '../../mock/lab/session-view.js';
 import { toolMapper } from '../../mock/lab/tool-map.js';
 import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
 import type { Wire } from '../../mock/wire-errors.js';
@@ -44,7 +44,7 @@ export interface LabOptions {
   cwd?: string;
   runId?: string;
   repeat?: number;
-  /** Per session: the harness is stopped after this long (default 60 s). */
+  /** Per session: the harness is stopped after this long (default 240 s: real clients retry for minutes, Claude Code ~181 s, LangChain ~103 s). */
   timeoutMs?: number;
   /** After the script's last turn: how long the harness may take to exit on its own (default 2 s). */
   graceMs?: number;
@@ -73,12 +73,16 @@ export interface LabSessionOutcome {
   durationMs: number;
   exit: ProcessEnd;
   timedOut: boolean;
+  /** The lab's --timeout that applied (what stopped a session that timed out). */
+  timeoutMs: number;
   scriptCompleted: boolean;
   tallies: CheckTally[];
   expectations: ExpectationResult[];
   /** Wires the harness spoke, and the side requests it sent. */
   wires: Wire[];
   sideRequests: number;
+  /** Side requests by why they are not the conversation (e.g. side_conversation: they carried its history). */
+  sideReasons: Record<string, number>;
   /** Requests after the first / of them with the same tools+system prefix as the one before. */
   laterRequests: number;
   prefixHits: number;
@@ -95,7 +99,8 @@ export interface LabSummary {
   durationMs: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
+/** Longer than real clients' retry budgets (Claude Code retries for ~181 s, LangChain ~103 s), so the lab does not cut a retry short. */
+export const DEFAULT_TIMEOUT_MS = 240_000;
 const DEFAULT_GRACE_MS = 2_000;
 
 async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedTask, repeat: number, sessionId: string, options: LabOptions): Promise<LabSessionOutcome> {
@@ -111,8 +116,8 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     classifySide: true,
     prompt: task.prompt,
     recordBodies: true,
-    toolMap: (tools) => toolMapper(tools, options.map),
-    errorText: ERROR_TEXT,
+    toolMap: (tools) => toolMapper(tools, options.map, workspace),
+    errorResult: errorAnswer,
     onRecord: (record) => {
       const final = record.side === null && answeredWhole(record) && record.turn === scriptTurns && !(record.said?.content.some((b) => b.type === 'tool_use') ?? true);
       if (final && !scriptCompleted) {
@@ -141,10 +146,12 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     else options.signal?.addEventListener('abort', onAbort, { once: true });
   });
   let exit: ProcessEnd;
+  let stoppedAt = 0;
   try {
     await Promise.race([child.ended, timeout, grace, aborted]);
   } finally {
     clearTimeout(timer);
+    stoppedAt = performance.now();
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     // Stop the whole tree, whatever ended the wait (a harness that exited may have left children).
     exit = await child.stop();
@@ -154,7 +161,9 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
   // A harness still running at the timeout after the script completed was stopped by the lab, not timed out.
   if (scriptCompleted) timedOut = false;
 
-  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted });
+  const last = positionalTurns(script).at(-1);
+  const endless = last !== undefined && !('rule' in last) && last.repeat === true;
+  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted, stoppedAt }, { files: task.files ?? {}, endless });
   registered.requests.forEach((r, seq) => options.onRequestRecord?.(requestLine(sessionId, task.id, seq, r, started)));
   const sink = new CollectingSink(run.sink);
   const session = run.session(sessionId, task.id, sink);
@@ -193,11 +202,13 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     durationMs,
     exit,
     timedOut,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     scriptCompleted,
     tallies,
     expectations,
     wires: [...new Set(view.exchanges.map((e) => e.record.wire))],
     sideRequests: view.side.length,
+    sideReasons: view.side.reduce<Record<string, number>>((n, r) => ({ ...n, [r.side ?? 'other']: (n[r.side ?? 'other'] ?? 0) + 1 }), {}),
     laterRequests: prefix.later,
     prefixHits: prefix.hits,
     unmapped: unmappedTools(task, view),

@@ -22,6 +22,8 @@ export function labStop(view: SessionView, timedOut: boolean, completed: boolean
   if (last && !answeredWhole(last.record)) return 'model_error';
   // The harness ended on a turn cut off by max_tokens: it stopped there rather than letting the model retry.
   if (last?.record.said?.stopReason === 'max_tokens') return 'max_tokens';
+  // A model that never stops: the harness stopped itself with calls pending, at its own turn cap.
+  if (view.endless && last?.record.said?.content.some((b) => b.type === 'tool_use')) return 'max_turns';
   return 'harness_error';
 }
 

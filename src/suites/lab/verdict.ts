@@ -18,7 +18,7 @@ export function sessionLine(s: LabSessionOutcome, color: boolean): string {
   const c = createColors(color);
   const mark = s.outcome === 'passed' ? c.green('✓') : c.red('✗');
   const fired = s.tallies.filter((t) => t.violations.length > 0).map((t) => t.check);
-  const how = s.exit.spawnError ? `could not start: ${s.exit.spawnError}` : s.timedOut ? 'timed out' : s.scriptCompleted ? 'script done' : `stopped (exit ${s.exit.code ?? s.exit.signal})`;
+  const how = s.exit.spawnError ? `could not start: ${s.exit.spawnError}` : s.timedOut ? `stopped by the lab at its --timeout (${seconds(s.timeoutMs)}) before the harness finished` : s.scriptCompleted ? 'script done' : `stopped (exit ${s.exit.code ?? s.exit.signal})`;
   const repeat = s.repeat > 0 ? ` #${s.repeat + 1}` : '';
   return `  ${mark} ${safe(s.task.id)}${repeat}  ${s.stop}  ${s.turns}/${s.scriptTurns} turns  ${how}  ${seconds(s.durationMs)}${fired.length > 0 ? `  ${c.red(fired.join(', '))}` : ''}\n`;
 }
@@ -72,7 +72,14 @@ export function verdictText(summary: LabSummary, command: readonly string[], col
   const bloat = sessions.flatMap((s) => s.tallies.find((t) => t.check === 'undocumented_schema_keys')!.violations).reduce((n, v) => n + (v.bytes ?? 0), 0);
   const sides = sessions.reduce((n, s) => n + s.sideRequests, 0);
   out.push('');
-  out.push(`prompt cache: prefix unchanged in ${hits}/${later} later requests (${pct(hits, later)}) · schema bloat: ${bloat} B · side requests: ${sides}`);
+  const history = sessions.map((s) => s.tallies.find((t) => t.check === 'history_rewritten')!);
+  const compared = history.reduce((n, t) => n + t.evaluated, 0);
+  const kept = compared - history.reduce((n, t) => n + t.violations.length, 0);
+  const reasons = new Map<string, number>();
+  for (const s of sessions) for (const [why, n] of Object.entries(s.sideReasons)) reasons.set(why, (reasons.get(why) ?? 0) + n);
+  const byReason = [...reasons].map(([why, n]) => `${n} ${why}`).join(', ');
+  out.push(`prompt cache: system + tools unchanged in ${hits}/${later} later requests (${pct(hits, later)}); earlier messages resent unchanged in ${kept}/${compared} (${pct(kept, compared)})`);
+  out.push(`schema bloat: ${bloat} B · side requests (recorded apart, no turn taken): ${sides}${byReason ? ` (${byReason})` : ''}`);
   const unmapped = [...new Set(sessions.flatMap((s) => s.unmapped))];
   if (unmapped.length > 0) out.push(c.yellow(`script tools with no harness tool: ${unmapped.join(', ')} (name them with --map generic=name)`));
   for (const s of sessions.filter((x) => x.outcome !== 'passed' && (x.exit.code ?? 0) !== 0 && x.output.stderr.trim() !== '')) {

@@ -1,0 +1,37 @@
+/**
+ * Whether the harness notices when nothing happens: a stream that stops
+ * sending bytes mid-response (a stalled upstream) is given up on and retried
+ * (an idle or first-byte timeout), and a model that never stops calling tools
+ * is stopped by the harness's own turn cap, not by the lab's --timeout.
+ */
+import { STALL_HOLD_MS } from '../loopback-server.js';
+import { CheckTally } from './check-result.js';
+import type { SessionView } from './session-view.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function livenessChecks(view: SessionView): CheckTally[] {
+  const stall = new CheckTally('stall_not_detected');
+  const cap = new CheckTally('no_turn_cap');
+  view.exchanges.forEach((e, i) => {
+    if (e.record.fault?.stall_after_events === undefined) return;
+    stall.look(`req:${i}`);
+    const next = view.exchanges[i + 1];
+    // A later request before the mock dropped the connection: the harness gave up on the stalled stream itself.
+    if (next !== undefined) {
+      const waited = next.record.receivedAt - e.record.receivedAt;
+      if (waited >= STALL_HOLD_MS) stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness retried only ${seconds(waited)} later, after the mock dropped the connection at ${seconds(STALL_HOLD_MS)}: it has no idle timeout shorter than that` });
+      return;
+    }
+    if (!view.end.timedOut) return;
+    const stoppedAt = view.end.stoppedAt ?? null;
+    const waited = stoppedAt !== null ? ` for ${seconds(stoppedAt - e.record.receivedAt)}` : '';
+    stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it${waited} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
+  });
+  if (view.endless) {
+    cap.look('session');
+    const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
+    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: no turn cap of its own` });
+  }
+  return [stall, cap];
+}
