@@ -62,12 +62,13 @@ const SECRET_WORDS = String.raw`(?:passw(?:or)?d|passphrase|secret|token|api[_-]
 const SECRET_NAME = new RegExp(String.raw`^[\w.-]*?${SECRET_WORDS}$`, 'i');
 const ENV_SECRET_NAME = /^[A-Z0-9_]*_(?:KEY|PAT)$/;
 /**
- * A secret name (quoted or not), a separator (= : := =>), then a quoted or bare value. The name is part of the
+ * A secret name (quoted or not), a separator (= : := =>), then a quoted or bare value (a value an earlier
+ * rule already replaced is read whole, so it is left as it is, not taken for `[REDACTED` and redacted again). The name is part of the
  * pattern, so text around a name that is not a secret is never consumed (`a.txt: password=…` still matches).
  */
 function assignment(name: string, flags: string): RegExp {
   return new RegExp(
-    String.raw`((?<![\w.-])(["']?)(${name})\2[ \t]*(?::=|=>|=|:)[ \t]*)(?:(["'\x60])((?:(?!\4)[^\n\\]|\\.){1,500})\4|([^\s"'\x60,;&)}\]]{3,}))`,
+    String.raw`((?<![\w.-])(["']?)(${name})\2[ \t]*(?::=|=>|=|:)[ \t]*)(?:(["'\x60])((?:(?!\4)[^\n\\]|\\.){1,500})\4|(\[REDACTED\]|[^\s"'\x60,;&)}\]]{3,}))`,
     flags,
   );
 }

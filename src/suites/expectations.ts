@@ -66,6 +66,8 @@ function checkFile(workspace: string, path: string, check: FileExpectation): { o
   if (seen.kind === 'directory') return { ok: false, detail: `${path} is a directory, not a text file` };
   if (seen.kind === 'special') return { ok: false, detail: `${path} is a ${seen.what}, not a regular file` };
   const { ok, what } = matchText(check, seen.text);
-  // The file's text goes into the trace and the reports: redacted like every other text the model wrote.
-  return { ok, detail: `${path} ${what}${ok ? '' : `; ${redact(fileMismatch('equals' in check ? check.equals : null, seen.text))}`}` };
+  // The file's text goes into the trace and the reports: redacted like every other text the model wrote, and
+  // before it is quoted (a quoted line break, `\nASIA…`, would hide a token's start from the redaction).
+  const shown = ok ? '' : `; ${fileMismatch('equals' in check ? redact(check.equals) : null, redact(seen.text))}`;
+  return { ok, detail: `${path} ${what}${shown}` };
 }

@@ -55,7 +55,8 @@ describe('README code examples', () => {
     const out: string[] = [];
     const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), env: { NO_COLOR: '1' }, cwd: dir, isTTY: false };
     expect(await run(['report', '--strict', trace], io), out.join('')).toBe(0);
-    expect(out.join('')).toMatch(/identical_call_loop: unreached/);
+    // The verdict: the failed task first, then the judged, never-fired defense as its one warning.
+    expect(out.join('')).toMatch(/Verdict ✗ 1 problem, 1 warning\n +✗ task fix-bug failed[^\n]*\n +! 1 shipped defense this run never reached or triggered[^\n]*identical_call_loop/);
   });
 
   it('the programmatic API example runs, reports, diffs and verifies, printing what it describes', { timeout: 300_000 }, () => {
