@@ -1,21 +1,36 @@
 /**
  * The lab against a real CLI agent, unchanged, offline: Qwen Code 0.15.10
- * (pinned exact in devDependencies; the last release for Node 20) on the Chat
+ * (pinned exact; the last release for Node 20) on the Chat
  * Completions wire, pointed at the lab by OPENAI_BASE_URL, in a HOME of its
  * own. Every verdict pinned below was confirmed by reading the recorded
  * requests (see the comments). Qwen Code opens each conversation with its own
  * canned assistant turn ("Got it. Thanks for the context!"): the script still
  * plays from turn 1, faults included.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceCheck, TurnStop } from '../../src/events/labels.js';
 import { details, lab, labTasks, ROOT } from './lab-run.js';
 
-const QWEN = join(ROOT, 'node_modules/@qwen-code/qwen-code/cli.js');
+/**
+ * Installed from the npm registry into a temporary folder for this test, not a
+ * devDependency: its optional clipboard packages for other platforms are not
+ * all published, so a lock file holding it cannot be `npm ci`ed everywhere.
+ */
+const QWEN_VERSION = '0.15.10';
+const INSTALL = mkdtempSync(join(tmpdir(), 'qwen-code-'));
+const QWEN = join(INSTALL, 'node_modules/@qwen-code/qwen-code/cli.js');
 const HOME = join(ROOT, '.vitest-tmp', `qwen-home-${process.pid}`);
-afterAll(() => rmSync(HOME, { recursive: true, force: true }));
+beforeAll(() => {
+  execFileSync('npm', ['install', '--prefix', INSTALL, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', `@qwen-code/qwen-code@${QWEN_VERSION}`], { stdio: 'pipe', timeout: 280_000 });
+}, 300_000);
+afterAll(() => {
+  rmSync(HOME, { recursive: true, force: true });
+  rmSync(INSTALL, { recursive: true, force: true });
+});
 
 /** Qwen Code sends zod's `$schema` in every tool schema (156 bytes a request). */
 const ALWAYS: ConformanceCheck[] = ['undocumented_schema_keys'];
@@ -35,7 +50,7 @@ const FINDINGS: Array<[string, TurnStop, ConformanceCheck[]]> = [
 ];
 
 describe('the lab against a real CLI agent', () => {
-  it('finds in Qwen Code 0.15.10 what its recorded requests show', async () => {
+  it(`finds in Qwen Code ${QWEN_VERSION} what its recorded requests show`, async () => {
     mkdirSync(HOME, { recursive: true });
     const command = ['env', `HOME=${HOME}`, process.execPath, QWEN, '--yolo', '--auth-type', 'openai', '-m', 'lab-model', '{prompt}'];
     const run = await lab(command, labTasks(...FINDINGS.map(([task]) => task)), { timeoutMs: 90_000 });
