@@ -129,5 +129,11 @@ describe('the generic tool mapper', () => {
     expect(toolMapper(absolute, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ absolute_path: '/ws/a.txt' });
     expect(toolMapper(described, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: '/ws/a.txt' });
     expect(toolMapper(tools, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: 'a.txt' });
+    // A description that takes a relative path too keeps the script's path (a long workspace path would otherwise
+    // move where a cut inside the arguments lands); one that refuses relative paths still gets the absolute one.
+    const either = [{ name: 'read', description: '', input_schema: { type: 'object', properties: { file_path: { type: 'string', description: 'Path of the file, relative to the workspace root (or absolute inside it).' } } } }];
+    const refuses = [{ name: 'read_file', description: '', input_schema: { type: 'object', properties: { file_path: { type: 'string', description: 'The absolute path to the file to read. Relative paths are not supported.' } } } }];
+    expect(toolMapper(either, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: 'a.txt' });
+    expect(toolMapper(refuses, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: '/ws/a.txt' });
   });
 });

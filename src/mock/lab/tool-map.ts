@@ -49,10 +49,15 @@ function resolveName(generic: string, names: readonly string[], explicit: Readon
 
 const PATH_GROUP = KEY_ALIASES[0] as readonly string[];
 
-/** The schema asks for an absolute path: the key says so, or its description does. */
+/**
+ * The schema asks for an absolute path: the key says so, or its description does without also taking a
+ * relative one ("The absolute path to the file" asks; "relative to the workspace root (or absolute inside it)"
+ * does not: the script's relative path is what such a harness expects, whatever the workspace's path is).
+ */
 function wantsAbsolute(key: string, property: unknown): boolean {
   const description = isObject(property) && typeof property['description'] === 'string' ? property['description'] : '';
-  return key === 'absolute_path' || /\babsolute\b/i.test(description);
+  const takesRelative = /\brelative to\b|\bor absolute\b/i.test(description);
+  return key === 'absolute_path' || (/\babsolute\b/i.test(description) && !takesRelative);
 }
 
 function renameKeys(input: Record<string, unknown>, schema: unknown, workspace: string | null): Record<string, unknown> {
