@@ -95,11 +95,21 @@ describe('the lab against faultline\'s own harness', () => {
     expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
   }, 240_000);
 
-  it.concurrent.each(Object.entries(PROVOKED_BY))('fires exactly %s when its bug is switched on', async (check, task) => {
+  async function firesExactly(check: string, task: string): Promise<void> {
     const run = await lab(ownHarness(bundle.file, { bug: check }), labTasks(task), HANGS.has(check) ? { timeoutMs: 8_000 } : {});
     expect(run.violated, details(run).join('\n')).toEqual([check]);
     const events = run.events.filter((e) => e.event === 'conformance');
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.event === 'conformance' && e.check_id === check)).toBe(true);
-  }, 120_000);
+  }
+
+  /** Judged from the waits between attempts: run alone, not beside 36 other harnesses whose load blurs them. */
+  const TIMED: ReadonlySet<string> = new Set(['no_backoff']);
+
+  it.concurrent.each(Object.entries(PROVOKED_BY).filter(([check]) => !TIMED.has(check)))('fires exactly %s when its bug is switched on', firesExactly, 120_000);
+
+  // The no_backoff judgement compares retry waits of a few tens of ms with the harness's own turnaround: on a
+  // shared 2-core machine one scheduling spike can still read as growth, so one retry is allowed (issue 20 keeps
+  // the judgement's robustness open).
+  it.each(Object.entries(PROVOKED_BY).filter(([check]) => TIMED.has(check)))('fires exactly %s when its bug is switched on (run alone)', { retry: 1, timeout: 120_000 }, firesExactly);
 });
