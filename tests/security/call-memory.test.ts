@@ -6,13 +6,13 @@
  * as before. With bubblewrap, in a PID namespace, and with neither.
  * Judged by what is alive on the machine after the call.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bubblewrap, noSandbox, type CommandSandbox } from '../../src/harness/sandbox/sandbox.js';
 import { pidNamespacePrefix } from '../../src/harness/sandbox/pid-namespace.js';
 import { formatResult } from '../../src/harness/tools/bash.js';
 import { runCommand } from '../../src/harness/tools/run-command.js';
 import { bwrapOrFail, makeLab, removeLabs } from './lab.js';
+import { aliveAfter } from '../helpers/live-processes.js';
 
 afterAll(removeLabs, 180_000);
 
@@ -34,31 +34,6 @@ function uniqueMark(): string {
 /** python3 from the system (the sandbox sees /usr, not a user's pyenv): touches `mib` MiB, says so, then sleeps. */
 function hog(mib: number, sleepS: number, mark: string): string {
   return `/usr/bin/python3 -c "import sys, time; b = b'x' * (${mib} << 20); print('holding', flush=True); time.sleep(${sleepS})" ${mark}`;
-}
-
-function alive(mark: string): number {
-  let n = 0;
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (cmd.includes(mark) && !/\) Z /.test(stat)) n += 1;
-    } catch {
-      // gone
-    }
-  }
-  return n;
-}
-
-async function aliveAfter(mark: string, ms = 1500): Promise<number> {
-  const end = Date.now() + ms;
-  let n = alive(mark);
-  while (n > 0 && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    n = alive(mark);
-  }
-  return n;
 }
 
 describe.each(VARIANTS.filter((v) => v.run))('$name', (variant) => {

@@ -5,13 +5,13 @@
  * namespace, and without either (the /proc tracker). Judged by what is
  * alive on the machine after the call, never by the harness's verdict.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bubblewrap, noSandbox, type CommandSandbox } from '../../src/harness/sandbox/sandbox.js';
 import { pidNamespacePrefix } from '../../src/harness/sandbox/pid-namespace.js';
 import { bashTool } from '../../src/harness/tools/bash.js';
 import { runCommand } from '../../src/harness/tools/run-command.js';
 import { bwrapOrFail, makeLab, removeLabs } from './lab.js';
+import { aliveAfter } from '../helpers/live-processes.js';
 
 afterAll(removeLabs, 180_000);
 
@@ -27,31 +27,6 @@ let serial = 0;
 function uniqueSleep(): string {
   serial += 1;
   return `${4000 + (process.pid % 1000)}.${serial}${String(Date.now() % 100000).padStart(5, '0')}`;
-}
-
-function sleepersAlive(arg: string): number {
-  let n = 0;
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (cmd.includes(arg) && !/\) Z /.test(stat)) n += 1;
-    } catch {
-      // gone
-    }
-  }
-  return n;
-}
-
-async function aliveAfter(arg: string, ms = 1500): Promise<number> {
-  const end = Date.now() + ms;
-  let n = sleepersAlive(arg);
-  while (n > 0 && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    n = sleepersAlive(arg);
-  }
-  return n;
 }
 
 const DETACHING: { id: string; command: (s: string) => string; namespacedOnly?: boolean }[] = [
