@@ -16,6 +16,8 @@ export interface MockAdapterOptions {
   headers?: Readonly<Record<string, string>>;
   timeoutMs?: number;
   streamIdleTimeoutMs?: number;
+  /** Strict tool use: the wire's strict schema subset plus `strict: true` (default false). */
+  strictTools?: boolean;
 }
 
 export function mockAdapter(options: MockAdapterOptions): Model {
@@ -27,6 +29,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     ...(options.headers !== undefined ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
+    ...(options.strictTools !== undefined ? { strictTools: options.strictTools } : {}),
   };
   if (options.wire === 'anthropic') return new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' });
   if (options.wire === 'openai') return new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });

@@ -134,10 +134,10 @@ export function registerSession(script: z.input<typeof ModelScript>, options: Re
 /** The REAL adapter for the wire, pointed at a fresh mock session. */
 export function mockModel(
   script: z.input<typeof ModelScript>,
-  options: RegisterOptions & { model?: string; stream?: boolean },
+  options: RegisterOptions & { model?: string; stream?: boolean; strictTools?: boolean },
 ): { model: Model; session: MockSessionHandle } {
   const session = registerSession(script, options);
-  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, fetch: mockFetch, model: options.model, stream: options.stream });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.baseURL, fetch: mockFetch, model: options.model, stream: options.stream, strictTools: options.strictTools });
   return { model, session };
 }
 

@@ -118,6 +118,8 @@ const TaskSettings = {
   display_mode: z.record(z.string(), z.enum(['full', 'summary', 'hidden'])).optional(),
   /** Wire format the mock speaks for this task: Anthropic Messages, OpenAI Chat Completions or OpenAI Responses. */
   wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
+  /** Strict tool use on the mock: the wire's strict schema subset plus `strict: true` (default false; live runs: `--strict`). */
+  strict_tools: z.boolean().optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */

@@ -16,10 +16,12 @@ import type { ToolResultBlock } from '../../src/providers/types.js';
 import { createWorkspace } from '../../src/suites/workspace.js';
 import { removeAfterFile } from '../helpers/temp-dirs.js';
 
-export type Wire = 'anthropic' | 'openai';
+export type Wire = 'anthropic' | 'openai' | 'responses';
 
 export interface PipelineRunOptions {
   wire?: Wire;
+  /** Strict tool use on the wire (the strict schema subset plus `strict: true`). */
+  strictTools?: boolean;
   files?: Record<string, string>;
   /** A registry (built before the workspace exists), or tool names for createRegistry. */
   registry?: ToolRegistry | ((workspace: string) => ToolRegistry);
@@ -48,7 +50,7 @@ export interface PipelineRun {
 }
 
 export async function runPipeline(script: z.input<typeof ModelScript>, options: PipelineRunOptions = {}): Promise<PipelineRun> {
-  const { model, session } = mockModel(script, { wire: options.wire ?? 'anthropic' });
+  const { model, session } = mockModel(script, { wire: options.wire ?? 'anthropic', strictTools: options.strictTools });
   const sink = new MemorySink();
   const emitter = new RunEmitter(sink, 'run-test').session('s1', 'task-1');
   const workspace = removeAfterFile(createWorkspace(options.files));

@@ -27,6 +27,7 @@ import type { Settlement } from './settlement.js';
 import { snapshotStage } from './snapshot.js';
 import { truncateSpillStage } from './truncate-spill.js';
 import { validateInput } from './validate-input.js';
+import { modelInput } from './model-input.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 
 export interface CallContext {
@@ -55,7 +56,9 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   if (services.prepareWorkspace) await services.prepareWorkspace();
   const tool = (call.tool = found.value);
   const label = ctx.label(tool.name);
-  let input: unknown = call.block.input;
+  // A strict-mode `null` in an optional field means "not provided": read it so before the hook, the
+  // permission chain or validation judges the input, or the model is told the opposite of its schema.
+  let input: unknown = modelInput(tool, call.block);
   let valid: StageResult<unknown> | undefined;
 
   // Arguments that never parsed cannot be judged by a hook or the chain: validation answers them.

@@ -6,6 +6,7 @@
  * returns exactly one tool_result per tool_use, in call order, for the single
  * user message that follows the turn (seed §2.4, §5.8).
  */
+import { modelInput } from './model-input.js';
 import { toolLabel } from '../../events/emitter.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../providers/types.js';
@@ -86,7 +87,8 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
   const calls: PipelineCall[] = [];
   const admit = (block: ToolUseBlock): PipelineCall => {
     const call: PipelineCall = { block, turn, batch: 0, startedAt: now() };
-    planner.assign(call, isCallConcurrencySafe(options.registry.get(block.name), block.input));
+    const tool = options.registry.get(block.name);
+    planner.assign(call, isCallConcurrencySafe(tool, modelInput(tool, block)));
     emitToolCall(call, options, isKnown);
     calls.push(call);
     return call;

@@ -53,4 +53,5 @@ function deepFreeze<T>(value: T): T {
 
 export { anthropicToolSchema } from './anthropic.js';
 export { openaiToolSchema, nullable } from './openai.js';
+export { absentForNull } from './strict-nulls.js';
 export { UNDOCUMENTED_KEYS } from './common.js';

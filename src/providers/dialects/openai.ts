@@ -7,7 +7,9 @@
  * opposite of Anthropic's on optional parameters:
  * - every key of `properties` must be listed in `required`, on every object;
  *   an optional parameter stays expressible as a `null` union (`null` means
- *   "not provided"; the runtime zod validation maps it back, seed §5.5);
+ *   "not provided"; the tool pipeline reads such a `null` as the field being
+ *   absent before any stage judges the input: strict-nulls.ts, used by
+ *   harness/pipeline/run-call.ts);
  * - `additionalProperties: false` on every object.
  * Numeric and length bounds (`minimum`, `minLength`, ...) are accepted by
  * OpenAI strict and kept (they are not in the SDK's unsupported list:
