@@ -43,4 +43,36 @@ describe.each(['anthropic', 'openai'] as Wire[])('deferred tools (%s wire)', (wi
     expect(run.of('tool_failure')[0]).toMatchObject({ tool: 'sleep', failure_kind: 'invalid_input', error_code: 'schema_not_loaded' });
     expect(run.results()[0]!.content).toMatch(/exists but is not loaded.*select:sleep/s);
   });
+
+  it('does not run an unloaded tool called blind with arguments that happen to be valid', async () => {
+    const exploded: string[] = [];
+    const run = await runPipeline([{ tool_use: [{ name: 'sleep', input: { ms: 1 } }] }, { text: 'done' }], {
+      wire,
+      registry: () => {
+        const r = registry();
+        const sleep = r.get('sleep')!;
+        // Records whether the body ran: the schema was never sent, so it must not.
+        const original = sleep.execute.bind(sleep);
+        sleep.execute = async (input, context) => (exploded.push('ran'), original(input, context));
+        return r;
+      },
+    });
+    expect(exploded).toEqual([]);
+    expect(run.of('tool_success')).toEqual([]);
+    expect(run.of('tool_failure')[0]).toMatchObject({ tool: 'sleep', failure_kind: 'invalid_input', error_code: 'schema_not_loaded' });
+    expect(run.results()[0]!.content).toMatch(/exists but is not loaded.*tool_search.*select:sleep/s);
+  });
+
+  it('marks unloaded deferred tools as such in the not-found answer, apart from the callable ones', async () => {
+    const run = await runPipeline([{ tool_use: [{ name: 'sleepy', input: {} }] }, { text: 'done' }], { wire, registry });
+    const text = run.results()[0]!.content;
+    expect(text).toMatch(/Available tools: read, ls, tool_search\./);
+    expect(text).toMatch(/Deferred tools, not loaded yet \(call tool_search with query "select:NAME" before calling one\): explode, sleep\./);
+  });
+
+  it('says in tool_search\'s own text that an unloaded call is answered with an error, not run', () => {
+    const r = createRegistry(['read', 'sleep'], { deferred: ['sleep'] });
+    const usage = createToolSearchTool(r).usage ?? '';
+    expect(usage).toMatch(/does not run, it is answered with an error telling you to load it/);
+  });
 });

@@ -3,7 +3,7 @@
  * exception (seed §5.3): answer with an is_error result listing what exists.
  */
 import type { Tool } from '../tools/tool.js';
-import type { StageResult } from './call.js';
+import type { StageFailure, StageResult } from './call.js';
 
 export interface ToolLookup {
   get(name: string): Tool | undefined;
@@ -32,16 +32,40 @@ export function lookupTool(registry: ToolLookup, name: string): StageResult<Tool
   const unavailable = registry.unavailable?.(name);
   if (unavailable) return { ok: false, failure: { kind: 'unavailable', errorCode: unavailable.code, message: unavailable.message } };
   const tool = registry.get(name);
+  // Exists but not loaded: its schema was never sent, so whatever arguments came with the call were
+  // guessed; even ones that happen to be valid must not run it (the model would keep calling tools
+  // blind). The answer names the real cause and the one-step fix (the guide's two kinds of "not there").
+  if (tool && registry.isUnloaded?.(name)) return { ok: false, failure: notLoaded(name) };
   if (tool) return { ok: true, value: tool };
-  const available = registry.names();
+  const names = registry.names();
+  const unloaded = names.filter((n) => registry.isUnloaded?.(n));
+  const callable = names.filter((n) => !unloaded.includes(n));
   return {
     ok: false,
     failure: {
       kind: 'not_found',
       errorCode: 'unknown_tool',
       message:
-        `Tool "${name.slice(0, 64)}" does not exist. Available tools: ${available.join(', ') || '(none)'}. ` +
-        'Call one of these instead.',
+        `Tool "${name.slice(0, 64)}" does not exist. Available tools: ${callable.join(', ') || '(none)'}. ` +
+        (unloaded.length > 0
+          ? `Deferred tools, not loaded yet (call tool_search with query "select:NAME" before calling one): ${unloaded.join(', ')}. ` +
+            'Call an available tool instead, or load a deferred one first.'
+          : 'Call one of these instead.'),
     },
+  };
+}
+
+/**
+ * One answer for every call of an unloaded deferred tool, whatever its
+ * arguments. `invalid_input` / `schema_not_loaded`: the call was made without
+ * the tool's schema, so its input was never written against it.
+ */
+export function notLoaded(name: string): StageFailure {
+  return {
+    kind: 'invalid_input',
+    errorCode: 'schema_not_loaded',
+    message:
+      `The tool "${name}" exists but is not loaded: its schema was not sent to you, so it was not run. ` +
+      `Call tool_search with query "select:${name}" to load it, then call ${name} again.`,
   };
 }

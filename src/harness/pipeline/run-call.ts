@@ -82,7 +82,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
       }
     }
   }
-  valid ??= validateInput(tool, call.block, input, ctx.registry.isUnloaded?.(tool.name) ?? false);
+  valid ??= validateInput(tool, call.block, input);
   if (!valid.ok) return settle(call, ctx, { failure: valid.failure });
   call.input = valid.value;
   if (ctx.guard) {

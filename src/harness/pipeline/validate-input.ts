@@ -2,7 +2,8 @@
  * Stage ⑤: validate the input against the tool's zod schema (the same schema
  * the model was shown). Errors name the field and say what to send (seed §5.5).
  * Arguments that never parsed as JSON are reported as such, not as a schema
- * mismatch, so the model fixes the real problem.
+ * mismatch, so the model fixes the real problem. A deferred tool called
+ * before loading never gets here: lookup answers it (lookup.ts).
  */
 import type { ToolUseBlock } from '../../providers/types.js';
 import type { Tool } from '../tools/tool.js';
@@ -10,13 +11,8 @@ import { toolJsonSchema } from '../tools/tool-schema.js';
 import { describeIssues } from '../tools/validation-message.js';
 import type { StageResult } from './call.js';
 
-/**
- * `input` is what the later stages see (a PreToolUse hook may have rewritten
- * it). `notLoaded`: the tool is deferred and its schema was never sent, so a
- * bare schema error would send the model guessing field after field (seed
- * §5.5); the answer leads with the real cause and the one-step fix.
- */
-export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = block.input, notLoaded = false): StageResult<unknown> {
+/** `input` is what the later stages see (a PreToolUse hook may have rewritten it). */
+export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = block.input): StageResult<unknown> {
   if (block.inputError) {
     const what = block.inputError.reason === 'empty' ? 'were empty' : 'were not a valid JSON object';
     return {
@@ -30,18 +26,6 @@ export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = 
   }
   const parsed = tool.inputSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
-  if (notLoaded) {
-    return {
-      ok: false,
-      failure: {
-        kind: 'invalid_input',
-        errorCode: 'schema_not_loaded',
-        message:
-          `The tool "${tool.name}" exists but is not loaded: its schema was not sent to you, so these arguments were guessed and do not match it. ` +
-          `Call tool_search with query "select:${tool.name}" to load it, then call ${tool.name} again.`,
-      },
-    };
-  }
   // The advice names each field and what to send, from the schema the model was shown (seed §5.5, §13.11);
   // parsed again with the input kept in the issues, which only a failing call pays for.
   const issues = tool.inputSchema.safeParse(input, { reportInput: true }).error?.issues ?? parsed.error.issues;

@@ -81,7 +81,7 @@ export function createToolSearchTool(registry: ToolRegistry, options: ToolSearch
   const usage = [
     ...(deferred.length > 0 ? [`- Deferred tools in this session (not callable until loaded): ${deferred.join(', ')}.`] : []),
     ...(servers.length > 0 ? [`- MCP servers in this session: ${servers.join(', ')}. Their tools are named mcp__<server>__<tool> and are deferred: search for them (e.g. "${servers[0]}") or load them with "select:name".`] : []),
-    ...(deferred.length + servers.length > 0 ? ['- Load one with "select:name" before calling it; calling it unloaded fails.'] : []),
+    ...(deferred.length + servers.length > 0 ? ['- Load one with "select:name" before calling it: a call of a tool that is not loaded does not run, it is answered with an error telling you to load it here first.'] : []),
   ];
   return {
     name: TOOL_SEARCH_NAME,
