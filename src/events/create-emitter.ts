@@ -153,9 +153,19 @@ export class SessionLog {
     this.emitter.emit('defense_trigger', { turn: f.turn, defense: f.defense, action: f.action, tool: f.tool === undefined ? null : toolLabel(f.tool, this.isKnown).tool });
   }
 
-  /** One per armed defense at the end of the session: how often it was judged, how often it fired. */
-  defenseStats(f: { defense: DefenseName; evaluated: number; triggered: number }): void {
-    this.emitter.emit('defense_stats', { defense: f.defense, evaluated: f.evaluated, triggered: f.triggered });
+  /**
+   * One per armed defense at the end of the session: how often it was judged, how often it fired.
+   * `judgedTools` / `judgedOutcome`: it judges only calls of these tools / only successes, so the
+   * report counts only those as evidence when it was never evaluated ("not reached" vs "wiring broken").
+   */
+  defenseStats(f: { defense: DefenseName; evaluated: number; triggered: number; judgedTools?: string[]; judgedOutcome?: 'success' }): void {
+    this.emitter.emit('defense_stats', {
+      defense: f.defense,
+      evaluated: f.evaluated,
+      triggered: f.triggered,
+      ...(f.judgedTools !== undefined ? { judged_tools: f.judgedTools } : {}),
+      ...(f.judgedOutcome !== undefined ? { judged_outcome: f.judgedOutcome } : {}),
+    });
   }
 
   expectation(id: string, ok: boolean, detail: string): void {

@@ -236,6 +236,10 @@ export const EVENT_SCHEMAS = {
     triggered: nonNeg(),
     /** Where the defense is evaluated (DefenseHookPoint); absent: not recorded. */
     evaluated_at: DefenseHookPoint.optional(),
+    /** It judges only calls of these tools at its point (e.g. bash commands); absent: every event there. */
+    judged_tools: z.array(ToolLabel).max(64).optional(),
+    /** `success`: it judges only calls that succeeded (a rule on a tool's output); absent: every call. */
+    judged_outcome: z.enum(['success']).optional(),
   }),
   /**
    * One MCP server's connection state (src/harness/mcp/README.md). duration_ms:

@@ -103,7 +103,7 @@ function defenseFindings(analysis: Analysis): Finding[] {
     out.push({
       level: 'error',
       see,
-      text: `${plural(passedBy.length, 'shipped defense')} armed and never evaluated though ${passedBy.length === 1 ? 'its' : 'their'} sessions had events of ${passedBy.length === 1 ? 'its' : 'their'} evaluation point (a guard judges only some of them, e.g. bash commands, or its wiring is broken; see Defenses for the evidence): ${passedBy.join(', ')}`,
+      text: `${plural(passedBy.length, 'shipped defense')} armed and never evaluated though ${passedBy.length === 1 ? 'its' : 'their'} sessions had events of ${passedBy.length === 1 ? 'its' : 'their'} evaluation point (counting only the events each one judges, e.g. bash commands: its wiring is broken; see Defenses for the evidence): ${passedBy.join(', ')}`,
     });
   }
   if (quiet.length > 0) {

@@ -31,4 +31,25 @@ describe('defense evidence', () => {
     const row = findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'turn_watch');
     expect(row?.evidence).toBe('not reached: its sessions have no tool-calling model_response events, so its code never ran; add a scenario that gets there');
   });
+
+  it('counts only the events a defense judges: a bash guard is "not reached" in a trace without bash, "wiring broken" with bash', async () => {
+    const stats = (s: string) => ({ ...ev.defenseStats(s, 'dangerous_command_block', 0, 0), evaluated_at: 'permission', judged_tools: ['bash'] });
+    const readsOnly = [ev.sessionStart('r', ['dangerous_command_block']), ev.permission('r', 'read', 'r1', 'allow', 'read_only', false), ev.permission('r', 'write', 'r2', 'allow', 'mode', false), stats('r')];
+    const withBash = [ev.sessionStart('b', ['dangerous_command_block']), ev.permission('b', 'read', 'b1', 'allow', 'read_only', false), ev.permission('b', 'bash', 'b2', 'allow', 'mode', false), stats('b')];
+    const evidence = async (events: Array<Record<string, unknown>>) => {
+      const analysis = await analyzeTraces([writeTrace(tempDir(), 'judged.jsonl', events.map(line))], { cache: { enabled: false } });
+      return findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'dangerous_command_block')?.evidence;
+    };
+    expect(await evidence(readsOnly)).toBe('not reached: its sessions have no permission_decision (of bash) events, so its code never ran; add a scenario that gets there');
+    expect(await evidence(withBash)).toBe('wiring broken: its sessions have 1 permission_decision (of bash) event, yet it was never evaluated');
+  });
+
+  it('counts only successes for a defense that judges a tool\'s output', async () => {
+    const stats = { ...ev.defenseStats('s', 'spill_read_loop', 0, 0), evaluated_at: 'tool_result', judged_tools: ['read'], judged_outcome: 'success' };
+    const events = [ev.sessionStart('s', ['spill_read_loop']), ev.toolFailure('s', 'read', 's1', 'tool_error', 3), ev.toolSuccess('s', 'bash', 's2', 3), stats];
+    const analysis = await analyzeTraces([writeTrace(tempDir(), 'outcome.jsonl', events.map(line))], { cache: { enabled: false } });
+    expect(findSection(analysis, 'defenses')?.rows.find((r) => r.defense === 'spill_read_loop')?.evidence).toBe(
+      'not reached: its sessions have no tool_success (of read) events, so its code never ran; add a scenario that gets there',
+    );
+  });
 });

@@ -8,19 +8,22 @@
 --   unwired   = armed but never evaluated;
 --   unreached = evaluated, never triggered: the path was not taken (add a scenario).
 -- Evidence (§14.4): the events of the defense's own evaluation point
--- (defense_stats.evaluated_at) in the sessions where it was armed. An unwired
--- defense whose sessions have such events ran past its point without being
--- judged: its wiring is broken; one whose sessions have none was not reached.
+-- (defense_stats.evaluated_at) in the sessions where it was armed, and of
+-- those only the ones it judges (defense_stats.judged_tools / judged_outcome:
+-- a guard of bash commands is not evaluated on a read's permission check). An
+-- unwired defense whose sessions have such events ran past its point without
+-- being judged: its wiring is broken; one whose sessions have none was not reached.
 
 -- table: defense_totals
 -- Per defense over every defense_stats event: how often it was judged and fired, and where.
-SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats, any_value(evaluated_at) AS evaluated_at
+SELECT defense, sum(evaluated) AS evaluations, sum(triggered) AS triggers_in_stats, any_value(evaluated_at) AS evaluated_at,
+       any_value(judged_tools) AS judged_tools, any_value(judged_outcome) AS judged_outcome
 FROM defense_stats GROUP BY defense;
 
 -- table: unwired_sessions
 -- Evidence is shown only for an unwired defense (armed, never evaluated), so the events at its
 -- evaluation point are counted only in the sessions where such a defense was armed: usually none.
-SELECT s.run_id, s.session_id, s.defense, t.evaluated_at AS point
+SELECT s.run_id, s.session_id, s.defense, t.evaluated_at AS point, t.judged_tools AS tools, t.judged_outcome AS outcome
 FROM (SELECT run_id, session_id, unnest(defenses_armed) AS defense FROM session_start) s
 JOIN defense_totals t USING (defense)
 WHERE coalesce(t.evaluations, 0) = 0 AND t.evaluated_at IS NOT NULL;
@@ -43,17 +46,22 @@ recorded AS (
 fired AS (
   SELECT defense, count(*) AS triggers, count(DISTINCT session_key(run_id, session_id)) AS sessions_with_trigger
   FROM defense_trigger GROUP BY defense),
--- The events at each unwired defense's evaluation point, in its sessions: only that point's events are read.
+-- The events at each unwired defense's evaluation point, in its sessions: only that point's events are
+-- read, and of the call events only those of the tools it judges (all when it names none).
 evidence AS (
   SELECT defense, count(*) AS point_events FROM (
     SELECT u.defense FROM unwired_sessions u JOIN model_response USING (run_id, session_id) WHERE u.point = 'model_response'
     -- a turn's end is judged only after a turn that called tools: a text-only answer reaches no turn_end defense
     UNION ALL SELECT u.defense FROM unwired_sessions u JOIN model_response USING (run_id, session_id)
       WHERE u.point = 'turn_end' AND (tool_use_count > 0 OR stop_class = 'tool_use')
-    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_call USING (run_id, session_id) WHERE u.point = 'tool_call'
-    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN permission_decision USING (run_id, session_id) WHERE u.point = 'permission'
-    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_success USING (run_id, session_id) WHERE u.point = 'tool_result'
-    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_failure USING (run_id, session_id) WHERE u.point = 'tool_result')
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_call e USING (run_id, session_id)
+      WHERE u.point = 'tool_call' AND (u.tools IS NULL OR list_contains(u.tools, e.tool))
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN permission_decision e USING (run_id, session_id)
+      WHERE u.point = 'permission' AND (u.tools IS NULL OR list_contains(u.tools, e.tool))
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_success e USING (run_id, session_id)
+      WHERE u.point = 'tool_result' AND (u.tools IS NULL OR list_contains(u.tools, e.tool))
+    UNION ALL SELECT u.defense FROM unwired_sessions u JOIN tool_failure e USING (run_id, session_id)
+      WHERE u.point = 'tool_result' AND u.outcome IS NULL AND (u.tools IS NULL OR list_contains(u.tools, e.tool)))
   GROUP BY defense),
 names AS (
   SELECT defense, external FROM known_defense
@@ -71,6 +79,7 @@ joined AS (
          stats.evaluated_at,
          coalesce(fired.triggers, 0) AS triggers,
          coalesce(stats.triggers_in_stats, 0) AS triggers_in_stats,
+         stats.judged_tools, stats.judged_outcome,
          coalesce(fired.sessions_with_trigger, 0) AS sessions_with_trigger,
          evidence.point_events
   FROM names n
@@ -80,7 +89,10 @@ triaged AS (
   SELECT *,
          CASE evaluated_at WHEN 'model_response' THEN 'model_response' WHEN 'turn_end' THEN 'tool-calling model_response'
               WHEN 'tool_call' THEN 'tool_call' WHEN 'permission' THEN 'permission_decision'
-              WHEN 'tool_result' THEN 'tool_success/tool_failure' END AS point_event,
+              WHEN 'tool_result' THEN CASE WHEN judged_outcome = 'success' THEN 'tool_success' ELSE 'tool_success/tool_failure' END END
+           -- the part it judges, named: "permission_decision (of bash)"
+           || CASE WHEN judged_tools IS NOT NULL AND evaluated_at IN ('tool_call', 'permission', 'tool_result')
+                   THEN ' (of ' || array_to_string(judged_tools, ', ') || ')' ELSE '' END AS point_event,
          CASE WHEN triggers > 0 THEN 'firing'
               WHEN armed_recorded > 0 AND armed_implemented = 0 AND evaluations = 0 THEN 'unknown'
               WHEN sessions_armed > 0 AND evaluations = 0 THEN 'unwired'

@@ -9,4 +9,6 @@ export const dangerousCommandBlock: WiredDefense = {
   action: 'block',
   // The permission chain's dangerous_command step (permissions/chain.ts).
   evaluatedAt: 'permission',
+  // Only a shell command is analysed there: a read's permission check never reaches this step.
+  judges: { tools: ['bash'] },
 };

@@ -13,6 +13,9 @@ const Declaration = z.object({
   source: z.string().min(1, 'say where the rule comes from (a seed section, a public source)'),
   defaultOn: z.boolean(),
   action: DefenseAction,
+  judges: z
+    .strictObject({ tools: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name')).min(1).optional(), successesOnly: z.boolean().optional() })
+    .optional(),
   session: z.custom<HookDefense['session']>((v) => typeof v === 'function', 'session must be a function returning the hooks for one session'),
 });
 

@@ -6,11 +6,16 @@
  */
 import type { DefenseAction, DefenseHookPoint } from '../../events/labels.js';
 import type { SessionEmitter } from '../../events/emitter.js';
+import type { DefenseScope } from './types.js';
+
+/** The names a scope may record (ToolLabel's pattern): they come from a defense's code, never from the model. */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 interface Counts {
   evaluated: number;
   triggered: number;
   at: DefenseHookPoint | undefined;
+  judges: DefenseScope | undefined;
 }
 
 /** What the pipeline's stages use to count a defense (the session's meter, or a streaming attempt's held one). */
@@ -34,12 +39,12 @@ export class DefenseMeter implements DefenseCounter {
    */
   constructor(
     private readonly emitter: SessionEmitter,
-    armed: ReadonlyArray<{ name: string; at?: DefenseHookPoint }>,
+    armed: ReadonlyArray<{ name: string; at?: DefenseHookPoint; judges?: DefenseScope }>,
     silenced: readonly string[] = [],
     /** Test-only (harness/faults.ts): the F3 bug, the counter in the predicate. */
     judgedAsTriggered: readonly string[] = [],
   ) {
-    for (const d of armed) this.counts.set(d.name, { evaluated: 0, triggered: 0, at: d.at });
+    for (const d of armed) this.counts.set(d.name, { evaluated: 0, triggered: 0, at: d.at, judges: d.judges });
     this.silenced = new Set(silenced);
     this.judgedAsTriggered = new Set(judgedAsTriggered);
   }
@@ -84,7 +89,15 @@ export class DefenseMeter implements DefenseCounter {
   emitStats(): void {
     for (const [defense, c] of this.counts) {
       const triggered = this.judgedAsTriggered.has(defense) ? c.evaluated : c.triggered;
-      this.emitter.emit('defense_stats', { defense, evaluated: c.evaluated, triggered, ...(c.at ? { evaluated_at: c.at } : {}) });
+      const scope = c.judges;
+      this.emitter.emit('defense_stats', {
+        defense,
+        evaluated: c.evaluated,
+        triggered,
+        ...(c.at ? { evaluated_at: c.at } : {}),
+        ...(scope?.tools ? { judged_tools: scope.tools.filter((t) => TOOL_NAME.test(t)) } : {}),
+        ...(scope?.successesOnly ? { judged_outcome: 'success' as const } : {}),
+      });
     }
   }
 }

@@ -9,4 +9,7 @@ export const protectedPathGuard: WiredDefense = {
   action: 'block',
   // The permission chain's protected_paths step (permissions/chain.ts).
   evaluatedAt: 'permission',
+  // Only calls that name paths: the built-in file tools always do (pipeline/permission-subject.ts);
+  // a bash command only when it names one, which the trace cannot tell, so bash is not counted.
+  judges: { tools: ['read', 'write', 'edit', 'ls', 'glob', 'grep'] },
 };

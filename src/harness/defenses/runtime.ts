@@ -14,6 +14,7 @@ import { Reminders } from './reminders.js';
 import {
   isHookDefense,
   type DefenseHooks,
+  type DefenseScope,
   type DefenseSessionContext,
   type HookDefense,
   type MaybeVerdict,
@@ -65,7 +66,7 @@ export class DefenseRuntime {
     const hooksOf = new Map(sessions.map((a) => [a.defense, a.hooks]));
     this.meter = new DefenseMeter(
       options.emitter,
-      armed.map((d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)) })),
+      armed.map((d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)), judges: d.judges })),
       options.silenced ?? [],
       options.evaluationsAsTriggers ?? [],
     );
@@ -131,7 +132,9 @@ export class DefenseRuntime {
     tool: string | null,
   ): Promise<CallGuardVerdict | null> {
     const hook = a.hooks[point] as ((v: typeof view) => MaybeVerdict | Promise<MaybeVerdict>) | undefined;
-    if (!hook || !this.meter.evaluated(a.defense.name)) return null;
+    // A call outside what the defense declares it judges is not an evaluation: the count (and the
+    // report's evidence, which reads the same declaration) covers only the events it judges.
+    if (!hook || !judges(a.defense.judges, point, view) || !this.meter.evaluated(a.defense.name)) return null;
     let verdict: MaybeVerdict;
     try {
       verdict = await hook.call(a.hooks, view);
@@ -171,4 +174,12 @@ export class DefenseRuntime {
     fire('ask');
     return { ask: verdict.ask, defense: name };
   }
+}
+
+/** Whether a call-level hook sees this call, by the defense's declared scope (turn-level hooks always run). */
+function judges(scope: DefenseScope | undefined, point: keyof DefenseHooks, view: unknown): boolean {
+  if (!scope || (point !== 'beforeToolCall' && point !== 'afterToolCall')) return true;
+  const call = view as ToolCallView & { isError?: boolean };
+  if (scope.tools && !scope.tools.includes(call.tool)) return false;
+  return !(scope.successesOnly && point === 'afterToolCall' && call.isError === true);
 }

@@ -9,4 +9,6 @@ export const spillReadLoop: WiredDefense = {
   action: 'block',
   // Evaluated in pipeline/truncate-spill.ts where a read would have been spilled.
   evaluatedAt: 'tool_result',
+  // Only a read's output is judged, and only one it produced: a failed read has nothing to spill.
+  judges: { tools: ['read'], successesOnly: true },
 };

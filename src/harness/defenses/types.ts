@@ -20,6 +20,21 @@ export interface DefenseInfo {
   readonly defaultOn: boolean;
   /** What it does when it fires. */
   readonly action: DefenseAction;
+  /**
+   * The part of its evaluation point's events it judges, when not all of
+   * them: a defense that only checks bash commands is not evaluated on a read's
+   * permission check. Recorded on defense_stats, so the report's triage counts
+   * only these events as evidence: a trace without any of them shows the
+   * defense "not reached", never "wiring broken". Absent: every event there.
+   */
+  readonly judges?: DefenseScope;
+}
+
+export interface DefenseScope {
+  /** Only calls of these tools (by name). */
+  readonly tools?: readonly string[];
+  /** Only calls that succeeded (at `tool_result`: a rule on the output a tool produced). */
+  readonly successesOnly?: boolean;
 }
 
 /**

@@ -50,3 +50,20 @@ export const blindDeferredCall = {
     };
   },
 };
+
+/**
+ * Judges bash calls only, and says so (`judges`): the harness calls it for
+ * bash calls alone and the report counts only bash calls as evidence, so a
+ * session without bash shows it "not reached", never "wiring broken".
+ */
+export function bashWatcher(name) {
+  return {
+    name,
+    guards: 'a bash call (a deliberately loud rule that judges bash calls only)',
+    source: 'the guide on telling a defense that was never reached from one whose wiring is broken',
+    defaultOn: true,
+    action: 'alert',
+    judges: { tools: ['bash'] },
+    session: () => ({ afterToolCall: (call) => ({ alert: `bash ${call.id}` }) }),
+  };
+}
