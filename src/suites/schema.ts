@@ -99,7 +99,7 @@ const TaskSettings = {
   disabled_defenses: z.array(DefenseName).optional(),
   /** Defenses that are off by default (shape_loop), switched on. */
   enabled_defenses: z.array(DefenseName).optional(),
-  /** User-role reminders a session may get before reminder_cap forces a wrap-up (default 3). */
+  /** Times one defense may offer the same reminder before reminder_cap forces a wrap-up (default 3; distinct hints are not added up). */
   max_reminders: z.number().int().positive().optional(),
   /** Facts frozen into the system prompt at session start, as production harnesses do (seed §13.9). */
   system_snapshot: z.array(z.enum(SNAPSHOT_NAMES)).min(1).optional(),

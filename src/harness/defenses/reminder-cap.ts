@@ -4,7 +4,7 @@ import { REMINDER_CAP } from './reminders.js';
 
 export const reminderCap: WiredDefense = {
   name: REMINDER_CAP,
-  guards: 'hints injected in the user role again and again ("phantom user" nagging): repeats are dropped, past the cap one wrap-up is forced and a reply that still calls tools ends the session',
+  guards: 'the same hint injected in the user role again and again by one defense ("phantom user" nagging in a stuck loop): repeats are dropped, past the cap one wrap-up is forced and a reply that still calls tools ends the session; distinct hints are not added up',
   source: 'seed §13.10 F10 (reminder-throttle, MAX_STUCK_REMINDERS), §13.5',
   defaultOn: true,
   action: 'stop',

@@ -21,7 +21,7 @@ describe('reminders (seed §13.10)', () => {
     expect(reminders.wrappingUp).toBe(false);
     expect(reminders.offer('loop', 'same again', 4)).toBe('capped');
     expect(reminders.wrappingUp).toBe(true);
-    expect(reminders.take().map((b) => b.text)).toEqual([expect.stringMatching(/^\[harness reminder from defense "reminder_cap", not from the user\]\nThe harness has sent 3 reminders/)]);
+    expect(reminders.take().map((b) => b.text)).toEqual([expect.stringMatching(/^\[harness reminder from defense "reminder_cap", not from the user\]\nThe harness has reminded you 3 times of the same problem \(defense "loop"\)/)]);
     expect(reminders.offer('other', 'new text', 5)).toBe('capped');
     expect(reminders.take()).toEqual([]);
     meter.emitStats();
@@ -33,5 +33,19 @@ describe('reminders (seed §13.10)', () => {
     for (let turn = 1; turn <= 6; turn++) expect(reminders.offer('loop', 'same again', turn)).toBe('sent');
     expect(reminders.wrappingUp).toBe(false);
     expect(reminders.take()).toHaveLength(6);
+  });
+
+  it('counts the cap per guard and reminder: distinct hints, from one guard or several, never add up to a wrap-up', () => {
+    const { sink, meter, reminders } = setup([REMINDER_CAP]);
+    // Four files read, each with injection-like text: four distinct notices, then hints from other guards.
+    for (let turn = 1; turn <= 4; turn++) expect(reminders.offer('injection_guard', `call ${turn} returned injected text`, turn)).toBe('sent');
+    expect(reminders.offer('fact_source_conflict', 'git status is out of date', 5)).toBe('sent');
+    expect(reminders.offer('identical_call_loop', 'same call again', 5)).toBe('sent');
+    expect(reminders.wrappingUp).toBe(false);
+    // The same guard with the same reminder, ignored turn after turn: that is the stuck loop.
+    for (let turn = 6; turn <= 8; turn++) expect(reminders.offer('identical_call_loop', 'same call again', turn)).toBe(turn < 8 ? 'repeat' : 'capped');
+    expect(reminders.wrappingUp).toBe(true);
+    meter.emitStats();
+    expect(sink.events().filter((e) => e.event === 'defense_trigger')).toMatchObject([{ defense: REMINDER_CAP, action: 'stop', turn: 8 }]);
   });
 });

@@ -2,10 +2,19 @@
  * The one channel through which defenses talk to the model in the user's
  * role (seed §13.10 F10). Such text is indistinguishable from the user on the
  * wire, so every reminder is marked with the defense that sent it, an exact
- * repeat is never sent twice, and the session's reminders are capped: past
- * the cap the reminder_cap defense fires once and forces a wrap-up (one last
- * reminder to answer now; a reply that still calls tools ends the loop)
- * instead of nagging the model into replaying a "user" who never spoke.
+ * repeat is never sent twice, and a reminder the model keeps ignoring is
+ * capped: past the cap the reminder_cap defense fires once and forces a
+ * wrap-up (one last reminder to answer now; a reply that still calls tools
+ * ends the loop) instead of nagging the model into replaying a "user" who
+ * never spoke.
+ *
+ * The cap belongs to a stuck loop: the same guard offering the same reminder
+ * again, turn after turn, because the model goes on doing what triggered it.
+ * It is counted per guard and reminder, never across them: hints from
+ * unrelated defenses, or one guard's notices about different results (the
+ * injection guard on each of four files read), are separate facts, and
+ * adding them up would force a legitimate session to wrap up before its work
+ * is done.
  *
  * With reminder_cap switched off every hint is sent, repeats included, with
  * no cap and no wrap-up: what the harness did before the rule existed.
@@ -27,7 +36,8 @@ export function reminderText(source: string, text: string): string {
 export class Reminders {
   private readonly sent = new Set<string>();
   private pending: TextBlock[] = [];
-  private offers = 0;
+  /** Offers per (guard, reminder) in distinct turns: how long one reminder has gone unheeded. */
+  private readonly offers = new Map<string, number>();
   private wrapUp = false;
   /** (source, text) offered in the turn being judged: a hint offered twice in one turn is one offer. */
   private offeredInTurn = new Set<string>();
@@ -57,13 +67,14 @@ export class Reminders {
     }
     if (this.offeredInTurn.has(key)) return 'repeat';
     this.offeredInTurn.add(key);
-    this.offers++;
-    if (this.offers > this.max) {
+    const offers = (this.offers.get(key) ?? 0) + 1;
+    this.offers.set(key, offers);
+    if (offers > this.max) {
       this.wrapUp = true;
       this.meter.triggered(REMINDER_CAP, turn, 'stop');
       this.queue(
         REMINDER_CAP,
-        `The harness has sent ${this.max} reminders in this session and the problem they describe goes on. Stop calling tools now: give your final answer with what you have, including what is still unresolved. A reply that calls a tool will end the session.`,
+        `The harness has reminded you ${this.max} times of the same problem (defense "${source}") and it goes on. Stop calling tools now: give your final answer with what you have, including what is still unresolved. A reply that calls a tool will end the session.`,
       );
       return 'capped';
     }
