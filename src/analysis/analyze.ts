@@ -16,6 +16,7 @@ import { rowsFingerprint } from './rows/fingerprint.js';
 import { openRows, type OpenRows } from './rows/open-rows.js';
 import { labelTablesSql } from './label-tables.js';
 import { SESSION_KEY_SQL } from './views.js';
+import { RULE_FUNCTIONS_CODE } from './rule-functions.js';
 import { linkedSessionIds, SESSION_VIEW_SQL, sessionViews } from './session-view.js';
 import { runSeqSql } from './rows/run-seq.js';
 
@@ -118,7 +119,7 @@ export async function analyzeTraces(paths: string[], options: AnalyzeOptions = {
 
 /** Everything report figures are computed by, for the figures cache's key. */
 function reportCode(keep: Column[]): string {
-  return figuresCode(rowsFingerprint(keep), [SESSION_KEY_SQL, ...labelTablesSql(), ...allReportSql(), ...runSeqSql(), SESSION_VIEW_SQL], keep);
+  return figuresCode(rowsFingerprint(keep), [SESSION_KEY_SQL, RULE_FUNCTIONS_CODE, ...labelTablesSql(), ...allReportSql(), ...runSeqSql(), SESSION_VIEW_SQL], keep);
 }
 
 /** Figures read back: every input counts as reused whole, none parsed. */

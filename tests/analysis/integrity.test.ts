@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
 import { findSection } from '../../src/analysis/report-model.js';
+import { prefixCollisions } from '../../src/events/tool-prefix-rule.js';
 import { ev, line, tempDir, writeTrace } from './fixtures.js';
 
 type Fields = Record<string, unknown>;
@@ -61,12 +62,32 @@ describe('green-but-broken checks', () => {
   it('counts sessions whose resident and deferred tools share a 4-character prefix, per session', async () => {
     const start = (s: string, tools: string[], deferred: string[]) => ev.sessionStart(s, [], { tools, deferred_tools: deferred });
     const row = await integrity([
-      start('a', ['read', 'mcp__docs__search_all', 'mcp__web__search_one'], ['mcp__web__search_one']), // collides
-      start('b', ['read', 'mcp__docs__search_all', 'mcp__web__search_one'], ['mcp__web__search_one']), // same lists, another session
+      start('a', ['read', 'mcp__web__search_all', 'mcp__web__search_one'], ['mcp__web__search_one']), // one server, "search_": collides
+      start('b', ['read', 'mcp__web__search_all', 'mcp__web__search_one'], ['mcp__web__search_one']), // same lists, another session
       start('c', ['read', 'write'], ['write']), // the deferred tool only
       start('d', ['read', 'mcp__x__read_more'], []), // nothing deferred
     ]);
     expect(row?.sessions_with_prefix_collisions).toBe(2);
+  });
+
+  it('applies the one rule lint-tools applies, on MCP names in both directions', async () => {
+    const start = (s: string, resident: string, deferred: string) => ev.sessionStart(s, [], { tools: [resident, deferred], deferred_tools: [deferred] });
+    const pairs: Array<[string, string]> = [
+      ['mcp__docs__search_all', 'mcp__web__search_one'], // two servers: compared after mcp__ ("docs" / "web_"): no collision
+      ['mcp__files__echo', 'mcp__filesystem__echo'], // two servers sharing "files" after mcp__: the model can land on either
+      ['read', 'mcp__x__read_more'], // a built-in and an MCP tool: compared whole, no collision
+      ['mcp__gh__get_issue', 'mcp__gh__get_pull'], // one server: "get_" after mcp__gh__
+      ['enter_plan_mode', 'enter_worktree'], // built-ins: "enter_"
+      ['glob', 'grep'],
+    ];
+    for (const [i, [resident, deferred]] of pairs.entries()) {
+      const row = await integrity([start(`p${i}`, resident, deferred)]);
+      const lint = prefixCollisions([resident], [deferred]).length;
+      expect([resident, deferred, row?.sessions_with_prefix_collisions]).toEqual([resident, deferred, lint]);
+    }
+    // Both directions of the old disagreement, pinned: the rule says these two collide and those two do not.
+    expect(prefixCollisions(['mcp__files__echo'], ['mcp__filesystem__echo'])).toHaveLength(1);
+    expect(prefixCollisions(['read'], ['mcp__x__read_more'])).toHaveLength(0);
   });
 });
 

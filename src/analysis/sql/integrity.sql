@@ -10,8 +10,11 @@
 --     the same provider sent tools payloads of different sizes on their first
 --     request — a second path builds the definitions and loses text (§13.11 F11);
 --   sessions_with_prefix_collisions: a resident and a deferred tool share a
---     4+ character prefix (after mcp__<server>__) — constrained decoding can turn
---     a call of the unloaded tool into a valid call of the resident one (§10.5, §13.6 F6).
+--     4+ character prefix, by the rule `faultline lint-tools` applies (MCP names
+--     compared after mcp__, and after mcp__<server>__ on one server): the DuckDB
+--     function tool_prefix_collision runs that very code (analysis/rule-functions.ts)
+--     — constrained decoding can turn a call of the unloaded tool into a valid
+--     call of the resident one (§10.5, §13.6 F6).
 
 -- The first check is narrowed in steps, each a table joined to one event view, so that every join
 -- builds on the table (exactly sized, usually empty) and no step joins two whole views.
@@ -59,14 +62,12 @@ definition_sets AS (
 tool_lists AS (
   SELECT DISTINCT tools, deferred_tools FROM session_start WHERE deferred_tools IS NOT NULL AND len(deferred_tools) > 0),
 pairs AS (
-  SELECT tools, deferred_tools, tool,
-         regexp_replace(tool, '^mcp__[^_]+(?:_[^_]+)*?__', '') AS resident,
-         regexp_replace(unnest(deferred_tools), '^mcp__[^_]+(?:_[^_]+)*?__', '') AS deferred
+  SELECT tools, deferred_tools, tool AS resident, unnest(deferred_tools) AS deferred
   FROM (SELECT tools, deferred_tools, unnest(tools) AS tool FROM tool_lists)),
+-- session_start.tools lists the deferred tools too: only the others are resident.
 colliding_lists AS (
   SELECT DISTINCT tools, deferred_tools FROM pairs
-  WHERE NOT list_contains(deferred_tools, tool) AND resident <> deferred
-    AND len(resident) >= 4 AND len(deferred) >= 4 AND left(resident, 4) = left(deferred, 4))
+  WHERE NOT list_contains(deferred_tools, resident) AND tool_prefix_collision(resident, deferred))
 SELECT
   (SELECT count(*) FROM batches WHERE calls >= 3 AND distinct_durations = 1 AND longest > 1)::BIGINT AS batches_with_identical_durations,
   (SELECT count(DISTINCT session_key(run_id, session_id)) FROM prefix_changes)::BIGINT AS sessions_with_prefix_changes,

@@ -6,8 +6,8 @@
  * compared after `mcp__` (and their server), where the model chooses.
  */
 import type { Command } from 'commander';
-// prefix-collisions is a leaf module (no imports): cheap enough to load for the description.
-import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../harness/tools/prefix-collisions.js';
+// The one prefix rule (a leaf module, no imports): cheap enough to load for the description.
+import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../events/tool-prefix-rule.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../program.js';
 
