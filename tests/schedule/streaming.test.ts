@@ -81,10 +81,17 @@ function untimed(events: readonly FaultlineEvent[]): string[] {
   return events.map((e) => JSON.stringify(Object.fromEntries(Object.entries(e).filter(([k]) => !TIMING.has(k))))).sort();
 }
 
+/** PreToolUse `hook` events: one per run of the user's hook, in either mode. */
+const hookEvents = (events: readonly FaultlineEvent[]) => events.filter((e) => e.event === 'hook' && e.hook === 'pre_tool_use');
+
 async function compare(script: z.input<typeof ModelScript>, wire: Wire) {
   const off = await runOnce(script, false, wire);
   const on = await runOnce(script, true, wire);
-  expect(untimed(on.events)).toEqual(untimed(off.events));
+  // Every run of the user's hook is an event, in both modes; streaming may have run it for an early
+  // call of a turn that was then not executed, so the hook events are compared apart from the rest.
+  for (const run of [off, on]) expect(hookEvents(run.events)).toHaveLength(run.preToolUse.length);
+  const notHooks = (events: readonly FaultlineEvent[]) => events.filter((e) => !(e.event === 'hook' && e.hook === 'pre_tool_use'));
+  expect(untimed(notHooks(on.events))).toEqual(untimed(notHooks(off.events)));
   expect(on.result.messages).toEqual(off.result.messages);
   expect(on.files).toEqual(off.files);
   expect(on.result.stop).toBe(off.result.stop);
@@ -160,6 +167,26 @@ describe('streaming scheduler', () => {
     );
     expect(on.events.filter((e) => e.event === 'model_error')).toHaveLength(1);
     expect(on.events.filter((e) => e.event === 'tool_call')).toHaveLength(2);
+    // The broken attempt ran the hook for its early read; the retried read takes that verdict:
+    // the user's hook runs once per call that executes, and each run is one event.
+    expect(on.preToolUse).toHaveLength(2);
+    expect(hookEvents(on.events)).toHaveLength(2);
+    const ids = (events: readonly FaultlineEvent[]) => events.map((e) => (e as { tool_use_id?: string }).tool_use_id).sort();
+    expect(ids(hookEvents(on.events))).toEqual(ids(on.events.filter((e) => e.event === 'tool_call')));
+  });
+
+  it('writes the hook event of an early call whose attempt was dropped and not repeated (every run is an event)', async () => {
+    const on = await runOnce(
+      [
+        { tool_use: [{ name: 'read', input: { file_path: 'a.txt' } }, { name: 'write', input: { file_path: 'c.txt', content: 'cut here and never finished' } }], stop_reason: 'max_tokens', cut_tool_input: true, fault: slow },
+        { text: 'ok' },
+      ],
+      true,
+      'anthropic',
+    );
+    // The read started early and ran the hook; the cut turn runs nothing, yet that run is in the trace.
+    expect(on.preToolUse).toHaveLength(1);
+    expect(hookEvents(on.events)).toHaveLength(1);
   });
 
   it("judges with a user defense's beforeToolCall only the calls the session made, not those of a dropped attempt", async () => {

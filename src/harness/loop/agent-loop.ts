@@ -193,7 +193,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     }
     // Streaming: the calls may already be running (or done); otherwise the batch path runs them.
     const streamed = streaming ? await streaming.conclude(toolUses, decision.kind === 'execute') : null;
-    const results = streamed ?? (await runTurnCalls(toolUses, turn, { ...turnOptions, rejectAsCut: decision.kind === 'reject_cut_calls' }));
+    const results =
+      streamed ??
+      (await runTurnCalls(toolUses, turn, { ...turnOptions, rejectAsCut: decision.kind === 'reject_cut_calls', ...(streaming ? { hookMemo: streaming.batchHooks } : {}) }));
+    await streaming?.finish();
     await defenses.afterTurn(turnView(turn, finalText, toolUses, results, ledger, usage), label);
     // Defense reminders go after the results, in the same user message (seed §5.8: one message per turn).
     messages.push({ role: 'user', content: [...results, ...defenses.takeReminders()] });

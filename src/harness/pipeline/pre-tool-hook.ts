@@ -17,6 +17,7 @@ import { deepEqual } from '../hooks/deep-equal.js';
 import type { HookSet, PreToolUseResult } from '../hooks/types.js';
 import type { HookDecision } from '../permissions/types.js';
 import type { PipelineCall, StageResult } from './call.js';
+import type { AttemptHookMemo, PreHookEffect, PreHookRun } from './pre-hook-memo.js';
 
 export interface PreHookDeps {
   hooks: HookSet;
@@ -24,6 +25,8 @@ export interface PreHookDeps {
   label: string;
   workspace: string;
   now: () => number;
+  /** Streaming: the verdicts of runs in dropped attempts of this turn (pre-hook-memo.ts). */
+  memo?: AttemptHookMemo;
 }
 
 export interface PreHookVerdict {
@@ -36,16 +39,35 @@ export interface PreHookVerdict {
 const DECISIONS = new Set(['allow', 'ask', 'deny']);
 
 export async function preToolHookStage(call: PipelineCall, input: unknown, deps: PreHookDeps): Promise<StageResult<PreHookVerdict>> {
-  const hook = deps.hooks.preToolUse;
-  if (!hook) return { ok: true, value: { input, modified: false, decision: null } };
+  if (!deps.hooks.preToolUse) return { ok: true, value: { input, modified: false, decision: null } };
+  // The same call already judged in a dropped streaming attempt: its verdict, not a second run.
+  const earlier = deps.memo?.take(call.block.name, input);
+  if (earlier) {
+    const run = await earlier;
+    emitHook(call, deps, run.effect, run.durationMs);
+    return run.result;
+  }
   const started = deps.now();
+  const running = (async (): Promise<PreHookRun> => {
+    const effects: { effect: PreHookEffect } = { effect: 'none' };
+    const result = await runHook(call, input, deps, effects);
+    return { result, effect: effects.effect, durationMs: elapsed(deps, started), turn: call.turn, tool: deps.label, toolUseId: call.block.id };
+  })();
+  deps.memo?.record(call.block.name, input, running);
+  const run = await running;
+  emitHook(call, deps, run.effect, run.durationMs);
+  return run.result;
+}
+
+async function runHook(call: PipelineCall, input: unknown, deps: PreHookDeps, out: { effect: PreHookEffect }): Promise<StageResult<PreHookVerdict>> {
+  const hook = deps.hooks.preToolUse!;
   const event = { tool: call.block.name, toolUseId: call.block.id, turn: call.turn, input: copyForHook(input), workspace: deps.workspace };
   const ran = await callHook(() => hook.call(deps.hooks, event), deps.hooks.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS);
 
   const value: unknown = ran.status === 'ok' ? ran.value : undefined;
   const answer = isResult(value) ? (value ?? {}) : null;
   if (ran.status !== 'ok' || answer === null) {
-    emitHook(call, deps, 'blocked', started);
+    out.effect = 'blocked';
     const what = ran.status === 'timed_out' ? 'timed out' : ran.status === 'threw' ? 'failed with an error' : 'returned an invalid answer';
     return {
       ok: false,
@@ -58,28 +80,28 @@ export async function preToolHookStage(call: PipelineCall, input: unknown, deps:
   }
   const result: PreToolUseResult = answer;
   if (typeof result.block === 'string') {
-    emitHook(call, deps, 'blocked', started);
+    out.effect = 'blocked';
     const why = result.block.trim() || 'no reason given';
     return { ok: false, failure: { kind: 'hook_blocked', errorCode: 'hook_block', message: `A PreToolUse hook blocked this ${call.block.name} call: ${why}. Do not retry it unchanged.` } };
   }
   const next = 'updatedInput' in result && result.updatedInput !== undefined ? result.updatedInput : input;
   const modified = next !== input && !deepEqual(input, next);
   const decision = result.decision && DECISIONS.has(result.decision) ? { decision: result.decision, ...(result.reason ? { reason: result.reason } : {}) } : null;
-  emitHook(call, deps, modified ? 'input_modified' : decision ? 'decision' : 'none', started);
+  out.effect = modified ? 'input_modified' : decision ? 'decision' : 'none';
   return { ok: true, value: { input: next, modified, decision } };
 }
 
-type PreHookEffect = 'none' | 'blocked' | 'input_modified' | 'decision';
+function elapsed(deps: PreHookDeps, started: number): number {
+  return Math.max(0, Math.round((deps.now() - started) * 1000) / 1000);
+}
 
-function emitHook(call: PipelineCall, deps: PreHookDeps, effect: PreHookEffect, started: number): void {
-  deps.emitter.emit('hook', {
-    turn: call.turn,
-    tool: deps.label,
-    tool_use_id: call.block.id,
-    hook: 'pre_tool_use',
-    effect,
-    duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000),
-  });
+function emitHook(call: PipelineCall, deps: PreHookDeps, effect: PreHookEffect, durationMs: number): void {
+  deps.emitter.emit('hook', { turn: call.turn, tool: deps.label, tool_use_id: call.block.id, hook: 'pre_tool_use', effect, duration_ms: durationMs });
+}
+
+/** The event of a run whose call was dropped with its attempt and never came again (pre-hook-memo.ts). */
+export function emitUnclaimedHook(emitter: SessionEmitter, run: PreHookRun): void {
+  emitter.emit('hook', { turn: run.turn, tool: run.tool, tool_use_id: run.toolUseId, hook: 'pre_tool_use', effect: run.effect, duration_ms: run.durationMs });
 }
 
 function isResult(value: unknown): value is PreToolUseResult | undefined | null {

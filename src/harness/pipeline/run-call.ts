@@ -21,6 +21,7 @@ import { lookupTool, type ToolLookup } from './lookup.js';
 import { permissionStage } from './permission.js';
 import { postToolHookStage } from './post-tool-hook.js';
 import { preToolHookStage } from './pre-tool-hook.js';
+import type { AttemptHookMemo } from './pre-hook-memo.js';
 import { executionFailure, serializeSuccess, type SerializedSuccess } from './serialize.js';
 import type { PipelineServices } from './services.js';
 import type { Settlement } from './settlement.js';
@@ -47,6 +48,8 @@ export interface CallContext {
   pathMemo?: BatchPathMemo;
   /** One session-abort listener for the turn's running calls (see session-stops.ts). */
   sessionStops?: SessionStops;
+  /** Streaming: PreToolUse verdicts of this turn's dropped attempts (see pre-hook-memo.ts). */
+  hookMemo?: AttemptHookMemo;
 }
 
 export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ctx: CallContext): Promise<void> {
@@ -65,7 +68,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   if (!call.block.inputError) {
     let hookDecision = null;
     if (services.hooks) {
-      const pre = await preToolHookStage(call, input, { hooks: services.hooks, emitter: ctx.emitter, label, workspace: ctx.workspace, now: ctx.now });
+      const pre = await preToolHookStage(call, input, { hooks: services.hooks, emitter: ctx.emitter, label, workspace: ctx.workspace, now: ctx.now, memo: ctx.hookMemo });
       if (!pre.ok) return settle(call, ctx, { failure: pre.failure });
       input = pre.value.input;
       call.inputModifiedByHook = pre.value.modified;

@@ -7,6 +7,7 @@
  * user message that follows the turn (seed §2.4, §5.8).
  */
 import { modelInput } from './model-input.js';
+import type { AttemptHookMemo } from './pre-hook-memo.js';
 import { toolLabel } from '../../events/emitter.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../providers/types.js';
@@ -49,6 +50,8 @@ export interface TurnCallsOptions {
   ledger?: CallLedger;
   /** Test-only (harness/faults.ts). */
   settlementFaults?: SettlementFaults;
+  /** Streaming: PreToolUse verdicts of this turn's dropped attempts, so a hook runs once per call (pre-hook-memo.ts). */
+  hookMemo?: AttemptHookMemo;
 }
 
 /** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
@@ -82,6 +85,7 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     label,
     pathMemo: new BatchPathMemo(),
     sessionStops: new SessionStops(options.signal),
+    ...(options.hookMemo ? { hookMemo: options.hookMemo } : {}),
   };
   const planner = new BatchPlanner();
   const calls: PipelineCall[] = [];

@@ -18,12 +18,18 @@
  *   and a hook defense's beforeToolCall judges an early call only once the
  *   turn is known to execute, so a defense never judges a call the session
  *   did not make and streaming on/off report the same defense_stats.
- * Known limit: a dropped early call has run its PreToolUse hook, its
- * permission check and its read.
+ * - a dropped early call has run its PreToolUse hook: the same call in the
+ *   retried attempt (or the batch path) takes that verdict instead of running
+ *   the user's hook again, and a run no later call takes still gets its
+ *   `hook` event when the turn ends (`finish`), so the trace shows every run
+ *   (pre-hook-memo.ts).
+ * Known limit: a dropped early call has run its permission check and its read.
  */
 import { SessionEmitter } from '../../events/emitter.js';
 import type { CompleteOptions, ToolResultBlock, ToolUseBlock } from '../../providers/types.js';
 import { runTurnCalls, type TurnCallsOptions } from '../pipeline/run-turn-calls.js';
+import { PreHookMemo } from '../pipeline/pre-hook-memo.js';
+import { emitUnclaimedHook } from '../pipeline/pre-tool-hook.js';
 import { BlockFeed } from './block-feed.js';
 import type { CallPool } from './call-pool.js';
 import { HeldMeter } from './held-meter.js';
@@ -45,7 +51,12 @@ class Attempt {
   private pool: CallPool | null = null;
   readonly results: Promise<ToolResultBlock[]>;
 
-  constructor(turn: number, options: Options) {
+  constructor(
+    turn: number,
+    options: Options,
+    private readonly hookMemo: PreHookMemo,
+    private readonly id: number,
+  ) {
     const { emitter } = options;
     this.sink = new HeldSink(emitter.sink);
     this.meter = options.defenses ? new HeldMeter(options.defenses) : undefined;
@@ -60,6 +71,7 @@ class Attempt {
       // Dropping the attempt stops its early calls; their results are never used.
       signal: AbortSignal.any([options.signal, this.stop.signal]),
       scheduler,
+      hookMemo: hookMemo.forAttempt(id),
     });
   }
 
@@ -80,6 +92,7 @@ class Attempt {
   }
 
   async drop(): Promise<void> {
+    this.hookMemo.dropAttempt(this.id);
     this.sink.drop();
     this.meter?.drop();
     this.decide(false);
@@ -92,6 +105,10 @@ class Attempt {
 
 export class StreamingTurn {
   private attempt: Attempt | null = null;
+  private readonly hooks = new PreHookMemo();
+  private attempts = 0;
+  /** The batch path's view of the memo (it runs after every attempt was dropped). */
+  readonly batchHooks = this.hooks.forAttempt(0);
 
   constructor(
     private readonly turn: number,
@@ -100,8 +117,8 @@ export class StreamingTurn {
 
   /** Spread into callModel(): the adapter reports complete blocks, a retry drops the failed attempt's work. */
   readonly modelHooks: Required<CompleteOptions> & { onRetry(): void } = {
-    onToolUse: (block) => (this.attempt ??= new Attempt(this.turn, this.options)).push(block),
-    onRetry: () => void this.discard(),
+    onToolUse: (block) => (this.attempt ??= new Attempt(this.turn, this.options, this.hooks, ++this.attempts)).push(block),
+    onRetry: () => void this.dropCurrent(),
   };
 
   /**
@@ -121,8 +138,22 @@ export class StreamingTurn {
     return attempt.execute(toolUses.slice(attempt.streamed.length));
   }
 
-  /** Drop whatever the current attempt started (failed attempt, stop, abort). */
+  /** The turn ends without running calls (stop, abort, model error): drop what the attempt started. */
   async discard(): Promise<void> {
+    await this.dropCurrent();
+    await this.finish();
+  }
+
+  /**
+   * The turn's calls are settled: the `hook` event of each PreToolUse run
+   * that was dropped with its attempt and taken by no later call (it ran, so
+   * the trace says so).
+   */
+  async finish(): Promise<void> {
+    for (const run of await this.hooks.unclaimed()) emitUnclaimedHook(this.options.emitter, run);
+  }
+
+  private async dropCurrent(): Promise<void> {
     const attempt = this.attempt;
     this.attempt = null;
     await attempt?.drop();
