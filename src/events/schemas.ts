@@ -71,6 +71,19 @@ const toolScoped = { ...turnScoped, tool: ToolLabel, tool_use_id: id() };
  */
 const unknown = <T extends z.ZodType>(schema: T) => schema.nullable();
 
+/**
+ * A call's `duration_ms` split in two, so a slow PreToolUse hook or a
+ * permission prompt does not read as a slow tool: `execution_ms` is the tool
+ * body alone (the execute stage; what per-tool latency is about),
+ * `pipeline_ms` the rest of `duration_ms` (hooks, permission, validation,
+ * truncation/spill). Absent: not recorded (a call refused before it ran has
+ * no execution, other producers may not split it).
+ */
+const stageTimes = {
+  execution_ms: ms().optional(),
+  pipeline_ms: ms().optional(),
+};
+
 const tokens = {
   input_tokens: unknown(nonNeg()),
   output_tokens: unknown(nonNeg()),
@@ -186,6 +199,7 @@ export const EVENT_SCHEMAS = {
     duration_ms: unknown(ms()),
     /** Absent means `measured` (see DurationSource); optional so traces written before it stay valid. */
     duration_source: DurationSource.optional(),
+    ...stageTimes,
     output_bytes: unknown(nonNeg()),
     raw_bytes: unknown(nonNeg()),
     empty: unknown(z.boolean()),
@@ -198,6 +212,7 @@ export const EVENT_SCHEMAS = {
     duration_ms: unknown(ms()),
     /** Absent means `measured` (see DurationSource). */
     duration_source: DurationSource.optional(),
+    ...stageTimes,
     failure_kind: FailureKind,
     /** Structured code (ENOENT, exit_1, a zod issue code), never message text. */
     error_code: text(64).nullable(),

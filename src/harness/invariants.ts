@@ -30,6 +30,7 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'hook_failure_contained', rule: 'a hook that throws or hangs blocks its own call (hook_error / hook_timeout); the harness never crashes and the other calls run', source: 'seed §5.6 (hooks are user code at fixed points of the pipeline)' },
   { id: 'validation_advice', rule: 'an invalid input is answered field by field with what to send', source: 'seed §5.5, §13.11' },
   { id: 'strict_null_is_absent', rule: 'a null in an optional field (how OpenAI strict mode says "not provided") is read as absent before any stage judges the input; a null in a required field is still refused', source: 'the guide on the OpenAI strict dialect: optional fields as null unions, mapped back at validation' },
+  { id: 'execution_time_apart', rule: 'a tool event records the tool body\'s own time (execution_ms) apart from the pipeline\'s (pipeline_ms: hooks, permission, validation, truncation); per-tool latency uses the former', source: 'the guide on per-tool latency from each call\'s own duration' },
   { id: 'deferred_tool_loading', rule: 'a deferred tool called before loading is answered with how to load it, not a schema guess', source: 'seed §5.5, §10.3' },
   { id: 'failure_kind_at_call_site', rule: 'failure kinds are set by the code path that knows them; exception and tool_error never merge', source: 'seed §5.7, §14.2' },
   { id: 'explicit_empty_output', rule: 'an empty output is said in words, never an empty result', source: 'seed §9.1' },

@@ -6,11 +6,14 @@
 -- lab's turn-scoped and an importer's timestamp-derived durations are not,
 -- and a NULL duration (an imported trace whose source records none) is no
 -- timing at all: both are counted apart in the last section.
+-- A call's duration here is the tool's own execution time (execution_ms) when
+-- the trace records it, so a slow PreToolUse hook or a permission prompt does
+-- not read as a slow tool; duration_ms (hooks and permission included) otherwise.
 -- section: tool_latency | Latency per tool, executed calls only (pre-execution failures excluded)
 WITH executed AS (
-  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL
+  SELECT tool, coalesce(execution_ms, duration_ms) AS duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL
   UNION ALL
-  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
+  SELECT f.tool, coalesce(f.execution_ms, f.duration_ms) FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
   WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured' AND f.duration_ms IS NOT NULL)
 -- One quantile_cont over a list of fractions sorts each tool's durations once, not three times.
 SELECT tool, executed_calls, q[1] AS p50_ms_of_executed, q[2] AS p95_ms_of_executed, q[3] AS p99_ms_of_executed, max_ms_of_executed
@@ -20,9 +23,9 @@ ORDER BY p95_ms_of_executed DESC, tool;
 
 -- section: latency_histogram | Latency histogram per tool, executed calls (4 log-spaced bins per decade) | chart
 WITH executed AS (
-  SELECT tool, duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL
+  SELECT tool, coalesce(execution_ms, duration_ms) AS duration_ms FROM tool_success WHERE coalesce(duration_source, 'measured') = 'measured' AND duration_ms IS NOT NULL
   UNION ALL
-  SELECT f.tool, f.duration_ms FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
+  SELECT f.tool, coalesce(f.execution_ms, f.duration_ms) FROM tool_failure f JOIN failure_kind_phase p USING (failure_kind)
   WHERE p.phase = 'execution' AND coalesce(f.duration_source, 'measured') = 'measured' AND f.duration_ms IS NOT NULL),
 binned AS (SELECT tool, floor(log10(greatest(duration_ms, 0.1)) * 4) AS b FROM executed)
 SELECT tool, power(10, b / 4) AS bin_from_ms, power(10, (b + 1) / 4) AS bin_to_ms, count(*) AS executed_calls
@@ -32,9 +35,9 @@ ORDER BY tool, b;
 
 -- section: tool_duration_sources | Executed calls not timed per call (from_timestamps: an imported trace's clock, an upper bound; turn_scoped: seen from the wire; not_available_in_source: no duration) | first 50
 WITH executed AS (
-  SELECT tool, duration_ms, coalesce(duration_source, 'measured') AS timing FROM tool_success
+  SELECT tool, coalesce(execution_ms, duration_ms) AS duration_ms, coalesce(duration_source, 'measured') AS timing FROM tool_success
   UNION ALL
-  SELECT f.tool, f.duration_ms, coalesce(f.duration_source, 'measured') FROM tool_failure f
+  SELECT f.tool, coalesce(f.execution_ms, f.duration_ms), coalesce(f.duration_source, 'measured') FROM tool_failure f
   JOIN failure_kind_phase p USING (failure_kind) WHERE p.phase = 'execution')
 SELECT tool,
        count(*) AS executed_calls,

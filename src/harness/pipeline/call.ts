@@ -9,6 +9,8 @@ export interface PipelineCall {
   batch: number;
   /** Performance-clock start; every call's duration is its own (seed §14.7). */
   startedAt: number;
+  /** The tool body's own time (the execute stage), once it ran: logged apart from the pipeline's time. */
+  executionMs?: number;
   /** Greedy-partition verdict (schedule/batch-planner.ts); unset means unsafe. */
   concurrencySafe?: boolean;
   tool?: Tool;

@@ -97,6 +97,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
   if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir);
+  const executeStarted = ctx.now();
   const outcome = await executeTool(tool, valid.value, {
     workspace: ctx.workspace,
     sessionSignal: ctx.signal,
@@ -105,6 +106,8 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
     sandbox: services.sandbox,
   });
+  // The tool's own time, apart from hooks and permission (a slow hook must not read as a slow tool).
+  call.executionMs = Math.max(0, Math.round((ctx.now() - executeStarted) * 1000) / 1000);
   if (outcome.kind !== 'ok') return settle(call, ctx, { failure: executionFailure(tool, outcome) });
   // What the tool produced; an empty output is '' here, not the words that tell the model it was empty.
   call.rawOutput = outcome.output.empty ? '' : outcome.output.content;

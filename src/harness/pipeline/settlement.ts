@@ -47,7 +47,7 @@ export class Settlement {
   /** Second settle attempts for one id: a pipeline bug, counted rather than written twice. */
   duplicateSettles = 0;
   /** tool_success events held for the averaged-durations fault, written at finish. */
-  private held: Array<{ turn: number; tool: string; tool_use_id: string; duration_ms: number; output_bytes: number; raw_bytes: number; empty: boolean; truncated: boolean; spilled: boolean }> = [];
+  private held: Array<{ turn: number; tool: string; tool_use_id: string; duration_ms: number; execution_ms?: number; pipeline_ms?: number; output_bytes: number; raw_bytes: number; empty: boolean; truncated: boolean; spilled: boolean }> = [];
 
   constructor(private readonly options: SettlementOptions) {}
 
@@ -66,7 +66,7 @@ export class Settlement {
       turn: call.turn,
       tool: this.options.label(call.block.name),
       tool_use_id: call.block.id,
-      duration_ms: this.elapsed(call),
+      ...this.times(call),
       output_bytes: out.outputBytes,
       raw_bytes: out.rawBytes,
       empty: out.empty,
@@ -88,7 +88,7 @@ export class Settlement {
       turn: call.turn,
       tool: this.options.label(call.block.name),
       tool_use_id: call.block.id,
-      duration_ms: this.elapsed(call),
+      ...this.times(call),
       failure_kind: failure.kind,
       error_code: failure.errorCode?.slice(0, 64) ?? null,
     });
@@ -102,7 +102,7 @@ export class Settlement {
     if (this.held.length > 0) {
       // The averaged-durations fault: batch time divided among its calls, the per-call truth lost (§14.7).
       const average = Math.round((this.held.reduce((sum, e) => sum + e.duration_ms, 0) / this.held.length) * 1000) / 1000;
-      for (const e of this.held) this.options.emitter.emit('tool_success', { ...e, duration_ms: average });
+      for (const { execution_ms: _own, pipeline_ms: _rest, ...e } of this.held) this.options.emitter.emit('tool_success', { ...e, duration_ms: average });
       this.held = [];
     }
     for (const call of calls) {
@@ -136,6 +136,14 @@ export class Settlement {
 
   private elapsed(call: PipelineCall): number {
     return Math.max(0, Math.round((this.options.now() - call.startedAt) * 1000) / 1000);
+  }
+
+  /** duration_ms, and once the tool ran its own time and the pipeline's (the rest) apart. */
+  private times(call: PipelineCall): { duration_ms: number; execution_ms?: number; pipeline_ms?: number } {
+    const duration = this.elapsed(call);
+    if (call.executionMs === undefined) return { duration_ms: duration };
+    const execution = Math.min(call.executionMs, duration);
+    return { duration_ms: duration, execution_ms: execution, pipeline_ms: Math.round((duration - execution) * 1000) / 1000 };
   }
 }
 
