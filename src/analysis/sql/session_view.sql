@@ -25,7 +25,7 @@ SELECT r.run_id, r.session_id, r.turn,
        r.ts - r.duration_ms - t.t0 AS start_ms, r.ts - t.t0 AS end_ms,
        r.stop_class, r.tool_use_count, r.output_tokens
 FROM model_response r JOIN view_start t USING (run_id, session_id)
-ORDER BY r.run_id, r.session_id, r.ts;
+ORDER BY r.run_id, r.session_id, r.ts, r.seq;
 
 -- section: calls | Tool calls (each from its tool_call to its result; permission decision alongside)
 WITH results AS (
@@ -64,7 +64,7 @@ WHERE effect <> 'none'
 UNION ALL
 SELECT run_id, session_id, ts - t0, turn, 'conformance', check_id, concat_ws(' · ', severity, detail), NULL
 FROM conformance JOIN view_start USING (run_id, session_id)
-ORDER BY run_id, session_id, at_ms, kind;
+ORDER BY run_id, session_id, at_ms, kind, label, detail, tool_use_id;
 
 -- section: permissions | Permission decisions
 SELECT run_id, session_id, ts - t0 AS at_ms, turn, tool, tool_use_id, decision, source, needed_prompt, rule_id
@@ -74,4 +74,4 @@ ORDER BY run_id, session_id, ts, seq;
 -- section: expectations | Expectations (failed first)
 SELECT run_id, session_id, id, ok, detail
 FROM expectation JOIN view_start USING (run_id, session_id)
-ORDER BY run_id, session_id, ok, seq;
+ORDER BY run_id, session_id, ok, seq, id;
