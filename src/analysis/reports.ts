@@ -22,6 +22,7 @@ export const REPORTS = [
   { id: 'tool_funnel', title: 'Tool funnel' },
   { id: 'failure_kinds', title: 'Failure kinds' },
   { id: 'tool_latency', title: 'Tool latency' },
+  { id: 'tool_usage', title: 'Tool usage' },
   { id: 'permission_funnel', title: 'Permissions' },
   { id: 'defense_report', title: 'Defenses' },
   { id: 'integrity', title: 'Green-but-broken checks' },

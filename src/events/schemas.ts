@@ -163,6 +163,12 @@ export const EVENT_SCHEMAS = {
     tools_bytes: unknown(nonNeg()),
     request_bytes: unknown(nonNeg()),
     prefix_hash: unknown(text(64)),
+    /**
+     * Bytes the definitions of the deferred tools not loaded yet would add to
+     * `tools_bytes` (what deferring them saves on this request; 0 when none
+     * is deferred). Absent: not recorded (traces before it, imports).
+     */
+    deferred_tools_bytes: nonNeg().optional(),
   }),
   model_response: z.strictObject({
     ...turnScoped,

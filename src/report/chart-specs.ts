@@ -140,10 +140,12 @@ export function chartSpecs(analysis: Analysis): ChartSpec[] {
       ['successes', r.successes],
       ['failures before execution', r.failures_pre_execution],
       ['failures in execution', r.failures_execution],
+      // In flight when the run was killed (absent in figures cached before it).
+      ['cut short', r.cut_short ?? 0],
       ['lost', r.lost],
     ].map(([stage, count], i) => ({ tool: r.tool, stage, stage_order: i, count })),
   );
-  const stages = ['successes', 'failures before execution', 'failures in execution', 'lost'];
+  const stages = ['successes', 'failures before execution', 'failures in execution', 'cut short', 'lost'];
   // defenses with something to show: evaluated, triggered, or a class that needs a look (unwired has no bar, so it gets a label)
   const defenseRows = rowsOf(analysis, 'defenses').filter((r) => num(r.evaluations) > 0 || num(r.triggers) > 0 || triageLevel(r.triage, r as Row) !== null);
   const defenses = defenseRows.flatMap((r) => [
@@ -155,7 +157,7 @@ export function chartSpecs(analysis: Analysis): ChartSpec[] {
     latencyPerTool(analysis),
     {
       id: 'funnel',
-      title: 'Tool funnel: each tool’s calls as successes, failures before and in execution, and lost (must be 0)',
+      title: 'Tool funnel: each tool’s calls as successes, failures before and in execution, cut short (run killed), and lost (must be 0)',
       spec: {
         config: CONFIG,
         ...FIT,
@@ -165,7 +167,7 @@ export function chartSpecs(analysis: Analysis): ChartSpec[] {
         encoding: {
           y: { field: 'tool', type: 'nominal', sort: funnelOrder.map((r) => r.tool), title: null },
           x: { field: 'count', type: 'quantitative', aggregate: 'sum', title: 'calls', axis: COUNT_AXIS },
-          color: { field: 'stage', type: 'nominal', sort: stages, scale: { domain: stages, range: ['#54a24b', '#f58518', '#e45756', '#000'] }, title: null },
+          color: { field: 'stage', type: 'nominal', sort: stages, scale: { domain: stages, range: ['#54a24b', '#f58518', '#e45756', '#a0aec0', '#000'] }, title: null },
           order: { field: 'stage_order', sort: 'ascending' },
         },
       } as TopLevelSpec,

@@ -120,7 +120,10 @@ function collect(analysis: Analysis): Finding[] {
   const out: Finding[] = inputFindings(analysis);
   for (const row of findSection(analysis, 'tool_funnel')?.rows ?? []) {
     if (row.tool !== '(all tools)' && typeof row.lost === 'number' && row.lost !== 0) {
-      out.push({ level: 'error', see: README_REFS.lostCalls, text: `tool ${row.tool}: lost = ${row.lost} — calls - successes - failures must be 0: a call vanished in execution (the model got no result either) or a result had no call` });
+      out.push({ level: 'error', see: README_REFS.lostCalls, text: `tool ${row.tool}: lost = ${row.lost} — calls - successes - failures - cut_short must be 0: a call vanished in execution (the model got no result either) or a result had no call` });
+    }
+    if (row.tool === '(all tools)' && n(row.cut_short) > 0) {
+      out.push({ level: 'warning', see: README_REFS.cutShort, text: `${plural(n(row.cut_short), 'tool call')} cut short: in flight when the run was killed (a session without session_end), so no result was written; not lost, and left out of lost` });
     }
   }
   out.push(...defenseFindings(analysis));

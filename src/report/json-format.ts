@@ -5,6 +5,11 @@
  * changes; new keys are added without a bump.
  */
 export const JSON_FORMAT_VERSION = 1;
+/**
+ * The report's own (`report --json`): 2 since the tool funnel's
+ * success_rate_of_executed, which mixed tool_error with exception, became one rate per meaning.
+ */
+export const REPORT_JSON_FORMAT_VERSION = 2;
 
 export function jsonDocument<T extends object>(body: T): { format_version: number } & T {
   return { format_version: JSON_FORMAT_VERSION, ...body };

@@ -2,7 +2,7 @@
 import type { Row } from '../analysis/duck.js';
 import type { Analysis, Section } from '../analysis/report-model.js';
 import { findings, reconciliation } from './findings.js';
-import { importSummaryJson, JSON_FORMAT_VERSION } from './json-format.js';
+import { importSummaryJson, REPORT_JSON_FORMAT_VERSION } from './json-format.js';
 
 function sectionJson(s: Section): { title: string; total_rows?: number; rows: Row[] } {
   return s.totalRows === undefined ? { title: s.title, rows: s.rows } : { title: s.title, total_rows: s.totalRows, rows: s.rows };
@@ -11,7 +11,7 @@ function sectionJson(s: Section): { title: string; total_rows?: number; rows: Ro
 export function toJsonReport(analysis: Analysis): unknown {
   const { load } = analysis;
   return {
-    format_version: JSON_FORMAT_VERSION,
+    format_version: REPORT_JSON_FORMAT_VERSION,
     reconciliation: { lines_read: load.linesRead, events_used: load.eventsUsed, lines_quarantined: load.quarantined.length, text: reconciliation(analysis) },
     files: load.files,
     inputs: analysis.inputs,

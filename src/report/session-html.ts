@@ -42,6 +42,7 @@ const LEGEND = [
   ['failed', 'failed'],
   ['timeout', 'timeout'],
   ['skipped', 'cascade / aborted'],
+  ['cut_short', 'in flight when the run was killed'],
   ['retry', 'retry'],
   ['defense', 'defense trigger'],
   ['reminder', 'reminder'],
@@ -99,7 +100,7 @@ svg.timeline .bar.model{fill:#8aa4c8}
 svg.timeline .call rect{stroke:#fff;stroke-width:.5}
 svg.timeline .call text{fill:#fff;font-weight:600}
 svg.timeline .call.ok rect{fill:#2f855a}svg.timeline .call.failed rect{fill:#c53030}
-svg.timeline .call.timeout rect{fill:#dd6b20}svg.timeline .call.skipped rect{fill:#a0aec0}svg.timeline .call.lost rect{fill:#000}
+svg.timeline .call.timeout rect{fill:#dd6b20}svg.timeline .call.skipped rect{fill:#a0aec0}svg.timeline .call.lost rect{fill:#000}svg.timeline .call.cut_short rect{fill:#a0aec0;stroke:#000;stroke-dasharray:2 2}
 svg.timeline .mark.retry,svg.timeline .mark.model_error{fill:#dd6b20}
 svg.timeline .mark.defense{fill:#c53030}svg.timeline .mark.reminder{fill:#d69e2e}
 svg.timeline .mark.hook,svg.timeline .mark.conformance{fill:#6b46c1}
@@ -107,5 +108,5 @@ svg.timeline .mark-line{stroke-dasharray:3 3;stroke:#bbb}
 svg.timeline .mark-line.defense{stroke:#c53030}svg.timeline .mark-line.retry{stroke:#dd6b20}
 .key{display:inline-block;padding:0 .4em;border-radius:3px;color:#fff;font-size:.85em}
 .key.model{background:#8aa4c8}.key.ok{background:#2f855a}.key.failed{background:#c53030}.key.timeout{background:#dd6b20}
-.key.skipped{background:#a0aec0}.key.retry{background:#dd6b20}.key.defense{background:#c53030}.key.reminder{background:#d69e2e}
+.key.skipped{background:#a0aec0}.key.cut_short{background:#a0aec0;color:#000;border:1px dashed #000}.key.retry{background:#dd6b20}.key.defense{background:#c53030}.key.reminder{background:#d69e2e}
 `;

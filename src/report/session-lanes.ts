@@ -50,10 +50,11 @@ export function sessionSpan(view: SessionView): number {
   return Math.max(1, num(view.facts.duration_ms) ?? 0, ...ends, ...marks);
 }
 
-/** What a call's bar says about its result: ok, failed (by kind), or lost. */
-export function callClass(row: Row): 'ok' | 'failed' | 'timeout' | 'skipped' | 'lost' {
+/** What a call's bar says about its result: ok, failed (by kind), in flight when the run was killed (cut_short), or lost. */
+export function callClass(row: Row): 'ok' | 'failed' | 'timeout' | 'skipped' | 'cut_short' | 'lost' {
   if (row.result === 'success') return 'ok';
   if (row.result === 'lost') return 'lost';
+  if (row.result === 'cut_short') return 'cut_short';
   if (row.failure_kind === 'timeout') return 'timeout';
   if (row.failure_kind === 'cascade_skipped' || row.failure_kind === 'aborted') return 'skipped';
   return 'failed';

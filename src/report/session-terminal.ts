@@ -16,7 +16,7 @@ import { renderSectionTable, TERMINAL_WIDTH } from './terminal.js';
 
 const GUTTER = 9;
 const text = (v: unknown): string => (v === null || v === undefined ? '—' : safeText(String(v)));
-const BAR_CHAR: Record<ReturnType<typeof callClass>, string> = { ok: '█', failed: 'X', timeout: 'T', skipped: '·', lost: '?' };
+const BAR_CHAR: Record<ReturnType<typeof callClass>, string> = { ok: '█', failed: 'X', timeout: 'T', skipped: '·', cut_short: '~', lost: '?' };
 const MARK_CHAR: Record<string, string> = { retry: 'R', model_error: 'E', defense: 'D', reminder: 'r', hook: 'H', conformance: 'C' };
 
 function timeline(view: SessionView, width: number): string[] {

@@ -52,7 +52,7 @@ function toolsFact(analysis: Analysis): Fact | null {
   if (!all) return null;
   const kinds = (findSection(analysis, 'failure_kind_totals')?.rows ?? []).filter((r) => r.phase === 'execution' && n(r.failures) > 0);
   const inExecution = kinds.length > 0 ? ` (${kinds.map((r) => `${String(r.failure_kind)} ${n(r.failures)}`).join(', ')})` : '';
-  const text = `${plural(n(all.calls), 'call')}: ${n(all.successes)} succeeded, ${n(all.failures_pre_execution)} failed before execution, ${n(all.failures_execution)} in execution${inExecution}, ${n(all.lost)} lost`;
+  const text = `${plural(n(all.calls), 'call')}: ${n(all.successes)} succeeded, ${n(all.failures_pre_execution)} failed before execution, ${n(all.failures_execution)} in execution${inExecution}${n(all.cut_short) > 0 ? `, ${n(all.cut_short)} cut short (in flight when the run was killed)` : ''}, ${n(all.lost)} lost`;
   return { label: 'tools', text, flag: n(all.lost) !== 0 ? 'bad' : null };
 }
 

@@ -103,14 +103,14 @@ describe('the figures of a report of unchanged inputs', { timeout: 180_000 }, ()
 });
 
 describe('FiguresCache', () => {
-  const analysis = (n: number): Analysis => ({ load: { files: [], inputs: [], copiedRuns: [], linesRead: n, eventsUsed: n, quarantined: [], rescued: 0, rereads: 0 }, inputs: [], reports: [] });
+  const analysis = (n: number, files: string[]): Analysis => ({ load: { files, inputs: [], copiedRuns: [], linesRead: n, eventsUsed: n, quarantined: [], rescued: 0, rereads: 0 }, inputs: [], reports: [] });
 
   it('keys the figures by the code that computes them too', () => {
     const dir = tmp();
     const trace = join(dir, 't.jsonl');
     writeFileSync(trace, sessions(0, 2).join('\n') + '\n');
     const cache = resolveCache(withFigures(join(dir, 'cache')));
-    expect(FiguresCache.open([{ path: trace, format: 'jsonl' }], 'code-1', cache)!.write(analysis(1))).toBe(true);
+    expect(FiguresCache.open([{ path: trace, format: 'jsonl' }], 'code-1', cache)!.write(analysis(1, [trace]))).toBe(true);
     expect(FiguresCache.open([{ path: trace, format: 'jsonl' }], 'code-1', cache)!.read()?.load.linesRead).toBe(1);
     expect(FiguresCache.open([{ path: trace, format: 'jsonl' }], 'code-2', cache)!.read()).toBeNull();
   });
@@ -122,7 +122,7 @@ describe('FiguresCache', () => {
     const cache = resolveCache(withFigures(join(dir, 'cache')));
     const slot = FiguresCache.open([{ path: trace, format: 'jsonl' }], 'code', cache)!;
     appendFileSync(trace, sessions(2, 1).join('\n') + '\n');
-    expect(slot.write(analysis(1))).toBe(false);
+    expect(slot.write(analysis(1, [trace]))).toBe(false);
     expect(FiguresCache.open([{ path: trace, format: 'jsonl' }], 'code', cache)!.read()).toBeNull();
   });
 
@@ -132,13 +132,13 @@ describe('FiguresCache', () => {
     writeFileSync(trace, sessions(0, 2).join('\n') + '\n');
     const cache = resolveCache(withFigures(join(dir, 'cache')))!;
     const slot = (i: number) => FiguresCache.open([{ path: trace, format: 'jsonl' }], `code-${i}`, cache)!;
-    for (let i = 0; i < MAX_ENTRIES; i++) slot(i).write(analysis(i));
+    for (let i = 0; i < MAX_ENTRIES; i++) slot(i).write(analysis(i, [trace]));
     // Entry i last used i seconds after entry 0; then entry 0 is used again, now.
     const stored = (i: number) => readdirSync(figuresDir(cache.root)).filter((n) => n.endsWith('.json') && readFileSync(join(figuresDir(cache.root), n), 'utf8').includes(`"linesRead":${i},`));
     const base = Date.now() / 1000 - 3600;
     for (let i = 0; i < MAX_ENTRIES; i++) for (const n of stored(i)) utimesSync(join(figuresDir(cache.root), n), base + i, base + i);
     expect(slot(0).read()?.load.linesRead).toBe(0);
-    for (let i = MAX_ENTRIES; i < MAX_ENTRIES + 6; i++) slot(i).write(analysis(i));
+    for (let i = MAX_ENTRIES; i < MAX_ENTRIES + 6; i++) slot(i).write(analysis(i, [trace]));
     expect(readdirSync(figuresDir(cache.root)).filter((n) => n.endsWith('.json'))).toHaveLength(MAX_ENTRIES);
     expect(slot(0).read()?.load.linesRead).toBe(0);
     for (let i = 1; i <= 6; i++) expect(slot(i).read()).toBeNull();

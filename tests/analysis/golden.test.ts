@@ -37,10 +37,12 @@ describe('golden trace', () => {
   });
 
   it('tool funnel counts calls, successes, failures and flags the lost bash call', () => {
-    expect(byKey('tool_funnel', 'tool', 'read')).toMatchObject({ calls: 5, successes: 3, failures: 2, failures_pre_execution: 1, failures_execution: 1, lost: 0, executed: 4, success_rate_of_executed: 0.75, success_rate_of_calls: 0.6 });
+    expect(byKey('tool_funnel', 'tool', 'read')).toMatchObject({ calls: 5, successes: 3, failures: 2, failures_pre_execution: 1, failures_execution: 1, cut_short: 0, lost: 0, executed: 4, tool_errors: 1, exceptions: 0, tool_error_rate_of_executed: 0.25, exception_rate_of_executed: 0, success_rate_of_calls: 0.6 });
+    expect(rows('tool_funnel')[0]).not.toHaveProperty('success_rate_of_executed');
     expect(byKey('tool_funnel', 'tool', 'bash')).toMatchObject({ calls: 4, successes: 1, failures: 2, failures_execution: 2, lost: 1, executed: 3 });
-    expect(byKey('tool_funnel', 'tool', 'bash')?.success_rate_of_executed).toBeCloseTo(1 / 3, 12);
-    expect(byKey('tool_funnel', 'tool', '<unknown>')).toMatchObject({ calls: 1, failures_pre_execution: 1, lost: 0, executed: 0, success_rate_of_executed: null });
+    expect(byKey('tool_funnel', 'tool', 'bash')?.exception_rate_of_executed).toBeCloseTo(1 / 3, 12);
+    expect(byKey('tool_funnel', 'tool', 'bash')?.tool_error_rate_of_executed).toBe(0);
+    expect(byKey('tool_funnel', 'tool', '<unknown>')).toMatchObject({ calls: 1, failures_pre_execution: 1, lost: 0, executed: 0, tool_error_rate_of_executed: null, exception_rate_of_executed: null });
     expect(byKey('tool_funnel', 'tool', '(all tools)')).toMatchObject({ calls: 10, successes: 4, failures: 5, failures_pre_execution: 2, failures_execution: 3, lost: 1, executed: 7 });
   });
 

@@ -60,7 +60,7 @@ describe('terminal report', () => {
     const funnel = text.slice(text.indexOf('Tool funnel per tool'), text.indexOf('Failure kinds per tool'));
     expect(funnel).toMatch(/│ tool +│ calls │ successes │ failures │ failures_ +│/);
     expect(funnel).toMatch(/│ +│ +│ +│ +│ +execution │/);
-    expect(funnel).toContain('left out to fit 100 columns: success_rate_of_executed, success_rate_of_calls (--md, --html and\n  --json have them)');
+    expect(funnel).toContain('left out to fit 100 columns: exception_rate_of_executed, tool_error_rate_of_executed,\n  success_rate_of_calls, tool_errors, exceptions (--md, --html and --json have them)');
   });
 
   it('names rows whose every count is 0 on one line, by the label that tells them apart', () => {
@@ -143,7 +143,7 @@ describe('Markdown report', () => {
   it('aligns numeric columns right in the rule row and transposes one-row summaries', () => {
     const md = renderMarkdown(analysis);
     expect(md).toContain('| tool | calls | successes | failures | failures\\_pre\\_execution |');
-    expect(md).toMatch(/\| tool \| calls \|.*\n\| --- \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \|\n/);
+    expect(md).toMatch(/\| tool \| calls \|.*\n\| --- \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \| ---: \|\n/);
     expect(md).toMatch(/\| phase \| failure\\_kind \| failures \| rate\\_of\\_all\\_calls \|\n\| --- \| --- \| ---: \| ---: \|/);
     expect(md).toContain('| metric | value |\n| --- | ---: |\n| sessions\\_started | 3 |');
   });
@@ -207,7 +207,7 @@ describe('HTML report', () => {
     const html = await renderHtml(analysis);
     expect(html.match(/<div class="table"><table>/g)?.length).toBe(html.match(/<table>/g)?.length);
     expect(html).toContain('.table{overflow-x:auto');
-    expect(html).toContain('<th class="num">success_<wbr>rate_<wbr>of_<wbr>executed</th>');
+    expect(html).toContain('<th class="num">exception_<wbr>rate_<wbr>of_<wbr>executed</th>');
     expect(html).toContain('<th class="num">calls</th>'); // short names stay whole
     // an exception (a tool's own bug) needs a look
     expect(html).toContain('<tr><td>bash</td><td>execution</td><td class="warn">exception</td><td class="num">1</td><td class="num">25.0%</td></tr>');

@@ -81,5 +81,20 @@ describe('faultline run killed with SIGKILL', () => {
       `${cut} session${cut === 1 ? '' : 's'} cut short (session_start without session_end: the run was killed or lost events); counted neither passed nor failed, pass rates are over the ${sessions.sessions_ended} ended sessions`,
     );
     expect(json.findings.map((f) => f.text)).toContain('1 run without run_end (killed or still running; see Runs)');
+    // Calls in flight when the run was killed (a call of a session that never ended, without a result), counted from the lines:
+    // cut short, never lost, and never the lost-call error.
+    const events = text.split('\n').flatMap((l) => {
+      try {
+        return [JSON.parse(l) as { event: string; session_id?: string; tool_use_id?: string }];
+      } catch {
+        return []; // the torn last line
+      }
+    });
+    const endedIds = new Set(events.filter((e) => e.event === 'session_end').map((e) => e.session_id));
+    const settled = new Set(events.filter((e) => e.event === 'tool_success' || e.event === 'tool_failure').map((e) => `${e.session_id}/${e.tool_use_id}`));
+    const inFlight = events.filter((e) => e.event === 'tool_call' && !endedIds.has(e.session_id) && !settled.has(`${e.session_id}/${e.tool_use_id}`)).length;
+    const funnel = json.reports.tool_funnel!.tool_funnel!.rows.find((r) => r.tool === '(all tools)')!;
+    expect(funnel).toMatchObject({ lost: 0, cut_short: inFlight });
+    expect(json.findings.map((f) => f.text).filter((t) => t.includes('lost ='))).toEqual([]);
   }, 180_000);
 });

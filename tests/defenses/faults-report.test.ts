@@ -84,6 +84,8 @@ describe('the report over a run of suites/faults', () => {
 
   it('keeps success rates apart by denominator, so refusals do not read as a broken tool', () => {
     const bash = findSection(analysis, 'tool_funnel')?.rows.find((r) => r.tool === 'bash');
-    expect(bash?.success_rate_of_calls).toBeLessThan(bash?.success_rate_of_executed as number);
+    // Refusals never ran the tool: they lower the rate over calls, not the ones over executed calls.
+    expect(bash?.success_rate_of_calls).toBeLessThan(((bash?.successes as number) / (bash?.executed as number)) as number);
+    expect(bash?.exception_rate_of_executed).toBe(0);
   });
 });

@@ -7,8 +7,9 @@
  *
  * It sits on top of the row cache (which still makes a grown trace parse
  * only its new bytes) and uses the same notion of "unchanged"
- * (file-state.ts): identity, size, mtime, and checksums of the first and
- * last 64 KiB. Figures are stored only if no input changed while they were
+ * (file-state.ts): identity, size, mtime, checksums of the first and
+ * last 64 KiB, and a checksum of every byte (content-hash.ts), so an edit
+ * that keeps the size and mtime is seen. Figures are stored only if no input changed while they were
  * computed. At most MAX_ENTRIES are kept (least recently used go first).
  * `--no-cache` skips it, like the row cache.
  */
@@ -22,7 +23,7 @@ import type { ResolvedCache } from './cache-root.js';
 import { fileState, markCovered } from './file-state.js';
 
 /** Bump when the stored shape changes. */
-const FIGURES_FORMAT = 1;
+const FIGURES_FORMAT = 2;
 export const MAX_ENTRIES = 64;
 
 export function figuresDir(cacheRoot: string): string {
@@ -34,6 +35,7 @@ export class FiguresCache {
     private readonly dir: string,
     private readonly key: string,
     private readonly identify: () => string | null,
+    private readonly paths: readonly string[],
   ) {}
 
   /**
@@ -50,14 +52,21 @@ export class FiguresCache {
       return null; // a missing input fails where it is read, naming itself
     }
     const key = identify();
-    return key === null ? null : new FiguresCache(figuresDir(cache.root), key, identify);
+    return key === null ? null : new FiguresCache(figuresDir(cache.root), key, identify, files.map((f) => f.path));
   }
 
-  /** The stored figures, or null. */
+  /**
+   * The stored figures, or null. The key is the inputs' real paths, so the report that stored them may
+   * have named them otherwise (a symlink, its target, another relative path): every name of an input
+   * in them becomes the name this report was given, in the same order.
+   */
   read(): Analysis | null {
     const path = join(this.dir, `${this.key}.json`);
     try {
-      const analysis = JSON.parse(readFileSync(path, 'utf8')) as Analysis;
+      const stored = JSON.parse(readFileSync(path, 'utf8')) as Analysis;
+      const names = stored.load.files;
+      if (!Array.isArray(names) || names.length !== this.paths.length) return null;
+      const analysis = renamed(stored, new Map(names.map((name, i) => [name, this.paths[i] as string])));
       analysis.inputs = analysis.load.inputs; // one array, as analyzeTraces returns it
       const now = new Date();
       utimesSync(path, now, now); // recently used
@@ -83,13 +92,21 @@ export class FiguresCache {
   }
 }
 
+/** Every string of `value` that is a key of `names`, replaced by its value (the figures are plain JSON). */
+function renamed<T>(value: T, names: ReadonlyMap<string, string>): T {
+  if (typeof value === 'string') return (names.get(value) ?? value) as T;
+  if (Array.isArray(value)) return value.map((v) => renamed(v, names)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, names)])) as T;
+  return value;
+}
+
 /** What the figures depend on besides the code: each input's real path, format and state. Null if one cannot be read. */
 function inputsKey(files: readonly TraceFile[], code: string): string | null {
   try {
     const inputs = files.map((f) => {
       const state = fileState(f.path);
       const mark = markCovered(f.path, state.size);
-      return [realpathSync(f.path), f.format, state.dev, state.ino, state.size, state.mtimeMs, mark.headHash, mark.tailHash];
+      return [realpathSync(f.path), f.format, state.dev, state.ino, state.size, state.mtimeMs, mark.headHash, mark.tailHash, mark.contentHash];
     });
     return createHash('sha256').update(JSON.stringify({ format: FIGURES_FORMAT, code, inputs })).digest('hex').slice(0, 40);
   } catch {

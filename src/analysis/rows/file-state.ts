@@ -10,12 +10,14 @@
  *   after the covered prefix are new;
  * - stale: anything else (truncated, replaced, rewritten in place): read it all.
  *
- * An edit that keeps the size and mtime, or one that rewrites the middle of
- * a file while it also grows and leaves both checked blocks intact, is not
- * detected; `--no-cache` reads such a trace afresh.
+ * Before a cached prefix is trusted, a checksum of all of its bytes is
+ * compared too (content-hash.ts): an edit that keeps the size and mtime
+ * (restored with `touch -d`), or one in the middle of a file that also grew,
+ * makes it stale.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { contentHash } from './content-hash.js';
 
 export interface FileState {
   dev: number;
@@ -29,6 +31,8 @@ export interface CoveredMark {
   bytes: number;
   headHash: string;
   tailHash: string;
+  /** Of every byte of the prefix (content-hash.ts). */
+  contentHash: string;
 }
 
 export const BLOCK_BYTES = 64 * 1024;
@@ -49,11 +53,11 @@ function hashRange(fd: number, from: number, to: number): string {
   return createHash('sha256').update(buf.subarray(0, done)).digest('hex');
 }
 
-/** Checksums of the first block and of the block ending at `bytes`. */
+/** Checksums of the first block, of the block ending at `bytes`, and of all `bytes`. */
 export function markCovered(path: string, bytes: number): CoveredMark {
   const fd = openSync(path, 'r');
   try {
-    return { bytes, headHash: hashRange(fd, 0, Math.min(BLOCK_BYTES, bytes)), tailHash: hashRange(fd, Math.max(0, bytes - BLOCK_BYTES), bytes) };
+    return { bytes, headHash: hashRange(fd, 0, Math.min(BLOCK_BYTES, bytes)), tailHash: hashRange(fd, Math.max(0, bytes - BLOCK_BYTES), bytes), contentHash: contentHash(path, bytes) };
   } finally {
     closeSync(fd);
   }
@@ -66,6 +70,6 @@ export function compareState(path: string, cached: FileState, covered: CoveredMa
   const sameTime = now.size === cached.size && now.mtimeMs === cached.mtimeMs;
   if (!sameTime && now.size <= cached.size) return 'stale';
   const mark = markCovered(path, covered.bytes);
-  if (mark.tailHash !== covered.tailHash || mark.headHash !== covered.headHash) return 'stale';
+  if (mark.tailHash !== covered.tailHash || mark.headHash !== covered.headHash || mark.contentHash !== covered.contentHash) return 'stale';
   return sameTime ? 'unchanged' : 'appended';
 }

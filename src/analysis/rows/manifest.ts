@@ -15,7 +15,8 @@ import type { QuarantinedLine } from '../load.js';
 import type { CoveredMark, FileState } from './file-state.js';
 
 /** Bump when a change to the line check or to the stored rows would make old entries wrong. */
-export const CACHE_FORMAT = 2;
+/** 3: the covered prefix carries a checksum of all its bytes (file-state.ts). */
+export const CACHE_FORMAT = 3;
 
 export type LineVerdict = Omit<QuarantinedLine, 'file'>;
 

@@ -63,7 +63,7 @@ ORDER BY violations DESC, severity, check_id;
 -- section: conformance_violations | Conformance violations (the first 50) | first 50
 SELECT task_id, session_id, turn, check_id, severity, source, detail
 FROM conformance
-ORDER BY severity, check_id, session_id, turn;
+ORDER BY severity, check_id, session_id, run_id, turn, seq, detail;
 
 -- section: tool_result_sizes | Tool result sizes (output_bytes of tool_success events) | summary
 SELECT results, q[1] AS p50_bytes_of_results, q[2] AS p95_bytes_of_results, max_bytes_of_results, results_over_50000_bytes

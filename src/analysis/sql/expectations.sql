@@ -23,7 +23,9 @@ GROUP BY id
 ORDER BY failed DESC, fail_rate_of_checked DESC, id;
 
 -- section: expectation_failures | Failed expectations (by task, then session, in check order) | first 50
+-- A total order that names the run, never the input file: two runs that share session ids list the same
+-- way whatever order their traces were given in (the same trace read twice gives equal rows).
 SELECT session_id, task_id, id, detail
 FROM expectation
 WHERE NOT ok
-ORDER BY task_id, session_id, file_id, seq;
+ORDER BY task_id, session_id, run_id, seq, id, detail;

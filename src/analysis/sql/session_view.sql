@@ -25,7 +25,7 @@ SELECT r.run_id, r.session_id, r.turn,
        r.ts - r.duration_ms - t.t0 AS start_ms, r.ts - t.t0 AS end_ms,
        r.stop_class, r.tool_use_count, r.output_tokens
 FROM model_response r JOIN view_start t USING (run_id, session_id)
-ORDER BY r.run_id, r.session_id, r.ts;
+ORDER BY r.run_id, r.session_id, r.ts, r.seq;
 
 -- section: calls | Tool calls (each from its tool_call to its result; permission decision alongside)
 WITH results AS (
@@ -38,7 +38,9 @@ WITH results AS (
 SELECT c.run_id, c.session_id, c.turn, c.batch, c.tool, c.requested_tool, c.tool_use_id, c.concurrency_safe,
        c.ts - t.t0 AS start_ms,
        CASE WHEN r.ts IS NOT NULL THEN greatest(r.ts, c.ts) - t.t0 END AS end_ms,
-       r.duration_ms, coalesce(r.result, 'lost') AS result, r.failure_kind, r.error_code, r.truncated, r.spilled,
+       r.duration_ms,
+       -- No result: in flight when the run was killed (its session never ended: cut short), or lost (it ended without one).
+       coalesce(r.result, CASE WHEN EXISTS (SELECT 1 FROM session_end e WHERE e.run_id = c.run_id AND e.session_id = c.session_id) THEN 'lost' ELSE 'cut_short' END) AS result, r.failure_kind, r.error_code, r.truncated, r.spilled,
        p.decision, p.source AS decision_source
 FROM tool_call c JOIN view_start t USING (run_id, session_id)
 LEFT JOIN results r USING (run_id, session_id, tool_use_id)
@@ -64,7 +66,7 @@ WHERE effect <> 'none'
 UNION ALL
 SELECT run_id, session_id, ts - t0, turn, 'conformance', check_id, concat_ws(' · ', severity, detail), NULL
 FROM conformance JOIN view_start USING (run_id, session_id)
-ORDER BY run_id, session_id, at_ms, kind;
+ORDER BY run_id, session_id, at_ms, kind, label, detail, tool_use_id;
 
 -- section: permissions | Permission decisions
 SELECT run_id, session_id, ts - t0 AS at_ms, turn, tool, tool_use_id, decision, source, needed_prompt, rule_id
@@ -74,4 +76,4 @@ ORDER BY run_id, session_id, ts, seq;
 -- section: expectations | Expectations (failed first)
 SELECT run_id, session_id, id, ok, detail
 FROM expectation JOIN view_start USING (run_id, session_id)
-ORDER BY run_id, session_id, ok, seq;
+ORDER BY run_id, session_id, ok, seq, id;

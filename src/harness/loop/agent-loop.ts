@@ -121,6 +121,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     if (sent !== tools) hash = prefixHash(system, sent);
     const request = { system, messages, tools: sent, maxTokens: config.maxTokens, signal };
     const info = model.describeRequest(request);
+    // What deferring saves on this request: the unloaded definitions as this wire would send them (messages left out: only the tools are measured).
+    const unloaded = registry.unloadedDefinitions?.() ?? [];
+    const deferredBytes = unloaded.length === 0 ? 0 : model.describeRequest({ ...request, messages: [], tools: unloaded }).toolsBytes;
     emitter.emit('model_request', {
       turn,
       provider: model.provider,
@@ -131,6 +134,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       tools_bytes: info.toolsBytes,
       request_bytes: info.requestBytes,
       prefix_hash: hash,
+      deferred_tools_bytes: deferredBytes,
     });
     // Retries, back-off and one model_error per failed attempt live in model-call.ts.
     const streaming = config.streamingTools ? new StreamingTurn(turn, turnOptions) : null;

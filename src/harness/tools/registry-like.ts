@@ -5,4 +5,6 @@ import type { ToolLookup } from '../pipeline/lookup.js';
 export interface ToolRegistryLike extends ToolLookup {
   /** The one path that builds the tool definitions sent to the model (seed §3.2). */
   definitions(): ToolDefinition[];
+  /** The definitions deferring keeps out of the request now (absent: the registry defers nothing it can measure). */
+  unloadedDefinitions?(): ToolDefinition[];
 }

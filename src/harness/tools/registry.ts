@@ -133,6 +133,11 @@ export class ToolRegistry implements ToolRegistryLike {
     return this.cachedDefinitions;
   }
 
+  /** The definitions deferring keeps out of the request now: the deferred tools not activated yet (what loading them would add). */
+  unloadedDefinitions(): ToolDefinition[] {
+    return this.unloadedNames().map((name) => this.definitionOf(this.mustGet(name)));
+  }
+
   /** The JSON Schema the model sees for one tool (cached, frozen, without `$schema`). */
   jsonSchema(name: string): JsonSchema {
     return this.schemaOf(this.mustGet(name));
