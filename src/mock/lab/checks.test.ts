@@ -136,4 +136,18 @@ describe('the generic tool mapper', () => {
     expect(toolMapper(either, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: 'a.txt' });
     expect(toolMapper(refuses, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: '/ws/a.txt' });
   });
+
+  it('leaves unjudged an undeclared call the lab cut short at its --timeout, and judges one the harness sat on', () => {
+    const ask = (turn: number, messages: object[], extra: Partial<RecordedRequest> = {}) => request('openai', { model: 'm', messages, tools: chatTools }, { turn, said: said(`c${turn}`, 'sleep'), ...extra });
+    const history = (n: number) => [{ role: 'user', content: 'go' }, ...Array.from({ length: n }, (_, i) => [chatCall(`c${i + 1}`, 'sleep'), { role: 'tool', tool_call_id: `c${i + 1}`, content: 'There is no tool named sleep.' }]).flat()];
+    // Three answered turns 1 s apart (a turnaround of ~990 ms each), then the fourth turn's call.
+    const records = [ask(1, history(0)), ask(2, history(1)), ask(3, history(2)), ask(4, history(3))];
+    const last = records[3]!.answeredAt!;
+    const judged = (stoppedAt: number) =>
+      runChecks(sessionView(records, { exitCode: null, timedOut: true, scriptCompleted: false, stoppedAt })).find((t) => t.check === 'hallucinated_tool_unanswered')!;
+    // Stopped 100 ms after the last answer: the harness may have been about to answer it.
+    expect(judged(last + 100)).toMatchObject({ evaluated: 3, violations: [] });
+    // Stopped 20 s after it (20x its turnaround): it sat on the call.
+    expect(judged(last + 20_000).violations.map((v) => v.detail)).toEqual([expect.stringContaining('nothing answered it before the lab stopped the harness')]);
+  });
 });
