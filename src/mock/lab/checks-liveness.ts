@@ -23,11 +23,14 @@ export function livenessChecks(view: SessionView): CheckTally[] {
       if (waited >= STALL_HOLD_MS) stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness retried only ${seconds(waited)} later, after the mock dropped the connection at ${seconds(STALL_HOLD_MS)}: it has no idle timeout shorter than that` });
       return;
     }
-    // Stopped by the lab's --timeout: judged only when the harness had already waited as long as the mock holds a stall
+    // No later request. Judged only when the harness had already waited as long as the mock holds a stall
     // (a shorter wait may be an idle timeout still to come; the session line says the lab stopped it).
     const stoppedAt = view.end.stoppedAt ?? null;
-    if (!view.end.timedOut || stoppedAt === null || stoppedAt - e.record.receivedAt < STALL_HOLD_MS) return;
-    stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it for ${seconds(stoppedAt - e.record.receivedAt)} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
+    if (stoppedAt === null || stoppedAt - e.record.receivedAt < STALL_HOLD_MS) return;
+    const waited = seconds(stoppedAt - e.record.receivedAt);
+    if (view.end.timedOut) stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it for ${waited} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
+    // It ended on its own, but only after the mock dropped the stalled connection: it waited the stall out.
+    else stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness waited until the mock dropped the connection at ${seconds(STALL_HOLD_MS)}, then ended ${waited} after the request without a retry: it has no idle timeout shorter than that` });
   });
   if (view.endless) {
     cap.look('session');

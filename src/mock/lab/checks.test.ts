@@ -150,4 +150,16 @@ describe('the generic tool mapper', () => {
     // Stopped 20 s after it (20x its turnaround): it sat on the call.
     expect(judged(last + 20_000).violations.map((v) => v.detail)).toEqual([expect.stringContaining('nothing answered it before the lab stopped the harness')]);
   });
+
+  it('names a harness that waited a stall out until the mock dropped it and then gave up, and not one the lab stopped sooner', () => {
+    const stalled = request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: 1, said: said('c1'), fault: { stall_after_events: 'inside_tool_input', times: 1 } });
+    const stall = (end: { timedOut: boolean; after: number }) =>
+      runChecks(sessionView([stalled], { exitCode: end.timedOut ? null : 1, timedOut: end.timedOut, scriptCompleted: false, stoppedAt: stalled.receivedAt + end.after })).find((t) => t.check === 'stall_not_detected')!;
+    expect(stall({ timedOut: false, after: 15_400 }).violations.map((v) => v.detail)).toEqual([expect.stringContaining('waited until the mock dropped the connection at 15.0 s, then ended 15.4 s after the request without a retry')]);
+    // Its own idle timeout at 5 s, then exit: it noticed the stall (that it did not retry is transient_not_retried's).
+    expect(stall({ timedOut: false, after: 5_000 }).violations).toEqual([]);
+    // The lab's --timeout came 14 s in, before the mock would have dropped the stall: not judged.
+    expect(stall({ timedOut: true, after: 14_000 }).violations).toEqual([]);
+    expect(stall({ timedOut: true, after: 20_000 }).violations).toHaveLength(1);
+  });
 });
