@@ -8,6 +8,9 @@ import { STALL_HOLD_MS } from '../loopback-server.js';
 import { CheckTally } from './check-result.js';
 import type { SessionView } from './session-view.js';
 
+/** Turns a harness must have sent before the lab's --timeout for a missing turn cap to be judged. */
+const LOOPED_TURNS = 10;
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function livenessChecks(view: SessionView): CheckTally[] {
@@ -32,10 +35,11 @@ export function livenessChecks(view: SessionView): CheckTally[] {
     // It ended on its own, but only after the mock dropped the stalled connection: it waited the stall out.
     else stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness waited until the mock dropped the connection at ${seconds(STALL_HOLD_MS)}, then ended ${waited} after the request without a retry: it has no idle timeout shorter than that` });
   });
-  if (view.endless) {
+  const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
+  // Judged once the harness has looped: one slow to start that the lab's --timeout stopped after a few turns showed no cap either way.
+  if (view.endless && (!view.end.timedOut || turns >= LOOPED_TURNS)) {
     cap.look('session');
-    const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
-    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: no turn cap of its own` });
+    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: it has no turn cap of its own below ${turns} turns` });
   }
   return [stall, cap];
 }

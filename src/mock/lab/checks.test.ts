@@ -162,4 +162,12 @@ describe('the generic tool mapper', () => {
     expect(stall({ timedOut: true, after: 14_000 }).violations).toEqual([]);
     expect(stall({ timedOut: true, after: 20_000 }).violations).toHaveLength(1);
   });
+
+  it('judges a missing turn cap once the harness has looped, never for one the lab stopped before it got going', () => {
+    const turns = (n: number) => Array.from({ length: n }, (_, i) => request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: i + 1, said: said(`c${i + 1}`, 'ls') }));
+    const cap = (n: number) => runChecks(sessionView(turns(n), { exitCode: null, timedOut: true, scriptCompleted: false, stoppedAt: at + 100 }, { endless: true })).find((t) => t.check === 'no_turn_cap')!;
+    expect(cap(0)).toMatchObject({ evaluated: 0, violations: [] });
+    expect(cap(3)).toMatchObject({ evaluated: 0, violations: [] });
+    expect(cap(12).violations.map((v) => v.detail)).toEqual([expect.stringContaining('no turn cap of its own below 12 turns')]);
+  });
 });
