@@ -1,63 +1,286 @@
 /**
- * The lab against a real CLI agent, unchanged, offline: Qwen Code 0.15.10
- * (pinned exact; the last release for Node 20) on the Chat
- * Completions wire, pointed at the lab by OPENAI_BASE_URL, in a HOME of its
- * own. Every verdict pinned below was confirmed by reading the recorded
- * requests (see the comments). Qwen Code opens each conversation with its own
- * canned assistant turn ("Got it. Thanks for the context!"): the script still
- * plays from turn 1, faults included.
+ * The lab against three real CLI agents, unchanged, offline, over every task
+ * of suites/lab/protocol.yaml, one agent per wire: Claude Code 2.1.328 on
+ * the Messages API, Qwen Code 0.15.10 on Chat Completions, opencode 1.18.33
+ * on the Responses API. Each is installed once from the npm registry into the
+ * test install cache (tests/helpers/cli-install.ts: their per-platform binary
+ * packages are not all published, so they cannot be devDependencies), gets a
+ * HOME and TMPDIR of its own, and runs under `faultline lab` as a separate
+ * process inside a loopback-only network namespace where the machine allows
+ * it. Claude Code and opencode ship native binaries (Claude Code's wrapper
+ * wants Node >= 22 only for its install script), so Node 20 runs them all.
+ *
+ * Every verdict pinned below was confirmed by reading the recorded requests
+ * (the comments say what they show), and the evidence for each alarm is
+ * asserted from those requests too, not taken from the check's own wording.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceCheck, TurnStop } from '../../src/events/labels.js';
-import { details, lab, labTasks, ROOT } from './lab-run.js';
+import { installCli } from '../helpers/cli-install.js';
+import { fired, labProcess, loopbackOnlyWorks, type AgentLabRun, type RecordedLine } from './cli-agent-run.js';
+import { LAB_TASKS, ROOT } from './lab-run.js';
 
-/**
- * Installed from the npm registry into a temporary folder for this test, not a
- * devDependency: its optional clipboard packages for other platforms are not
- * all published, so a lock file holding it cannot be `npm ci`ed everywhere.
- */
-const QWEN_VERSION = '0.15.10';
-const INSTALL = mkdtempSync(join(tmpdir(), 'qwen-code-'));
-const QWEN = join(INSTALL, 'node_modules/@qwen-code/qwen-code/cli.js');
-const HOME = join(ROOT, '.vitest-tmp', `qwen-home-${process.pid}`);
-beforeAll(() => {
-  execFileSync('npm', ['install', '--prefix', INSTALL, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', `@qwen-code/qwen-code@${QWEN_VERSION}`], { stdio: 'pipe', timeout: 280_000 });
-}, 300_000);
-afterAll(() => {
-  rmSync(HOME, { recursive: true, force: true });
-  rmSync(INSTALL, { recursive: true, force: true });
+const DIR = join(ROOT, '.vitest-tmp', `cli-agents-${process.pid}`);
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+/** The tasks that only end by the lab's --timeout when a harness has no cap of its own: run apart with a short one. */
+const ENDLESS = ['lab-retries-exhausted', 'lab-no-turn-cap'];
+const ALL = LAB_TASKS.filter((t) => t.suite === 'lab-protocol').map((t) => t.id);
+
+type Row = [task: string, stop: string, checks: string[], line?: RegExp];
+
+interface Agent {
+  name: string;
+  pkg: [string, string];
+  wire: string;
+  /** The harness command, given where the package is installed and a home folder of its own. */
+  command(resolve: (pkg: string, file: string) => string, home: string): string[];
+  /** Checks that fire on every session for what the agent always sends (its tool schemas). */
+  always: string[];
+  /** Task groups run side by side, each a `faultline lab` process (the slow-starting agent gets more). */
+  shards: string[][];
+  /** --timeout for the tasks that end on their own, and for the endless ones. */
+  timeoutS: number;
+  endlessTimeoutS: number;
+  findings: Row[];
+}
+
+/** Claude Code's streamed tool execution races a broken stream: these checks fire exactly when the requests show it ran a broken attempt's call. */
+const RACE = ['cut_tool_use_executed', 'history_rewritten'];
+
+const TIMED_OUT = /^aborted .*stopped by the lab at its --timeout \(\d+\.\d s\) before the harness finished/;
+
+const OPENCODE_CONFIG = JSON.stringify({
+  autoupdate: false,
+  share: 'disabled',
+  model: 'lab/lab-model',
+  provider: { lab: { npm: '@ai-sdk/openai', name: 'lab', options: { baseURL: '{env:OPENAI_BASE_URL}', apiKey: '{env:OPENAI_API_KEY}' }, models: { 'lab-model': { name: 'lab-model', tool_call: true, limit: { context: 200_000, output: 8_192 } } } } },
 });
 
-/** Qwen Code sends zod's `$schema` in every tool schema (156 bytes a request). */
-const ALWAYS: ConformanceCheck[] = ['undocumented_schema_keys'];
+const rest = (...skip: string[]) => ALL.filter((t) => !ENDLESS.includes(t) && !skip.includes(t));
+const halves = (tasks: string[], n: number) => Array.from({ length: n }, (_, k) => tasks.filter((_, i) => i % n === k));
 
-const FINDINGS: Array<[string, TurnStop, ConformanceCheck[]]> = [
-  ['lab-parallel-reads', 'end_turn', []],
-  // Two 529s without a hint: the OpenAI SDK inside waits ~0.4 s, then ~0.8 s (it grows with the attempt).
-  ['lab-overloaded-then-success', 'end_turn', []],
-  // The stream breaks inside the second call's arguments: one request, then exit 1, no retry.
-  ['lab-stream-cut-mid-tool-use', 'model_error', ['transient_not_retried']],
-  // 'Tool "find_config_file" not found in registry...': an error answer, then it reads app.toml as the script asks.
-  ['lab-hallucinated-tool', 'end_turn', []],
-  // The call that came with end_turn is run and answered.
-  ['lab-end-turn-with-tool-call', 'end_turn', []],
-  // It repairs '{"path": "." "depth": 1}' and runs list_directory, whose answer is an error ("Path must be absolute: .").
-  ['lab-malformed-arguments', 'end_turn', []],
+const AGENTS: Agent[] = [
+  {
+    name: 'Claude Code 2.1.328',
+    pkg: ['@anthropic-ai/claude-code', '2.1.328'],
+    wire: 'anthropic',
+    // The platform package holds the native binary (the wrapper's install script, not run here, would copy it over bin/claude.exe).
+    command: (resolve, home) => ['env', `HOME=${home}`, `TMPDIR=${home}`, 'IS_SANDBOX=1', 'DISABLE_AUTOUPDATER=1', 'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1', resolve('@anthropic-ai/claude-code-linux-x64', 'claude'), '-p', '{prompt}', '--dangerously-skip-permissions', '--model', 'claude-sonnet-4-5'],
+    // 627 bytes of $schema over its 11 tool schemas, every request.
+    always: ['undocumented_schema_keys'],
+    shards: [rest(), ENDLESS],
+    timeoutS: 60,
+    endlessTimeoutS: 20,
+    findings: [
+      ['lab-parallel-with-timeout', 'end_turn', []],
+      ['lab-parallel-reads', 'end_turn', []],
+      // Two hintless 529s: it waits ~0.5 s, then ~1 s (doubling).
+      ['lab-overloaded-then-success', 'end_turn', []],
+      ['lab-rate-limited', 'end_turn', []],
+      ['lab-max-tokens-mid-tool-use', 'end_turn', []],
+      // It starts a call as soon as its block is whole, racing the break that comes inside the next call's arguments.
+      // When the call wins, it runs (its result carries a.txt's "alpha"), its result goes out as attempt 2, and the
+      // retry's calls are merged into that assistant message: message 2 is resent with three tool_use blocks where the
+      // request before had one. When the break wins, it retries clean. Which one the requests show is pinned in RACES.
+      ['lab-stream-cut-mid-tool-use', 'end_turn', RACE],
+      ['lab-sse-error-mid-tool-use', 'end_turn', RACE],
+      ['lab-hallucinated-tool', 'end_turn', []],
+      ['lab-empty-output', 'end_turn', []],
+      // The request that got 400 is sent again byte for byte (its retry gets the scripted final answer).
+      ['lab-client-error-not-retried', 'end_turn', ['client_error_retried']],
+      // Ten retries of a 503 with exponential back-off take longer than the lab waits here.
+      ['lab-retries-exhausted', 'aborted', [], TIMED_OUT],
+      ['lab-end-turn-with-tool-call', 'end_turn', []],
+      ['lab-text-beside-tool-call', 'end_turn', []],
+      ['lab-malformed-arguments', 'end_turn', []],
+      // It waits out the whole stall: its retry comes after the mock drops the connection at 15 s.
+      ['lab-stream-stall', 'end_turn', ['stall_not_detected']],
+      // `-p` has no turn cap unless --max-turns is given: hundreds of turns until the lab stops it.
+      ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], TIMED_OUT],
+      ['lab-large-file', 'end_turn', []],
+    ],
+  },
+  {
+    name: 'Qwen Code 0.15.10',
+    pkg: ['@qwen-code/qwen-code', '0.15.10'],
+    wire: 'openai',
+    command: (resolve, home) => ['env', `HOME=${home}`, `TMPDIR=${home}`, process.execPath, resolve('@qwen-code/qwen-code', 'cli.js'), '--yolo', '--auth-type', 'openai', '-m', 'lab-model', '{prompt}'],
+    // zod's $schema in each of its tool schemas (156 bytes a request).
+    always: ['undocumented_schema_keys'],
+    shards: [rest(), ENDLESS],
+    timeoutS: 90,
+    // Long enough for more than 10 attempts at its retry pace after a slow start.
+    endlessTimeoutS: 40,
+    findings: [
+      ['lab-parallel-with-timeout', 'end_turn', []],
+      ['lab-parallel-reads', 'end_turn', []],
+      // Two 529s without a hint: the OpenAI SDK inside waits ~0.4 s, then ~0.8 s (it grows with the attempt).
+      ['lab-overloaded-then-success', 'end_turn', []],
+      ['lab-rate-limited', 'end_turn', []],
+      ['lab-max-tokens-mid-tool-use', 'end_turn', []],
+      // The stream breaks inside the second call's arguments: one request, then exit 1, no retry.
+      ['lab-stream-cut-mid-tool-use', 'model_error', ['transient_not_retried'], /^model_error .*stopped \(exit 1\)/],
+      ['lab-sse-error-mid-tool-use', 'model_error', ['transient_not_retried'], /^model_error .*stopped \(exit 1\)/],
+      // 'Tool "find_config_file" not found in registry...': an error answer, then it reads app.toml as the script asks.
+      ['lab-hallucinated-tool', 'end_turn', []],
+      ['lab-empty-output', 'end_turn', []],
+      // The 400 ends the session: exit 1, nothing resent.
+      ['lab-client-error-not-retried', 'model_error', [], /^model_error .*stopped \(exit 1\)/],
+      // The SDK's 3 attempts inside its own retry loop: the waits restart at ~0.5 s every third attempt, past 10 attempts.
+      ['lab-retries-exhausted', 'aborted', ['unbounded_retries'], TIMED_OUT],
+      // The call that came with end_turn is run and answered.
+      ['lab-end-turn-with-tool-call', 'end_turn', []],
+      ['lab-text-beside-tool-call', 'end_turn', []],
+      // It repairs '{"path": "." "depth": 1}' and runs list_directory, whose answer is an error ("Path must be absolute: .").
+      ['lab-malformed-arguments', 'end_turn', []],
+      // One request, no byte after the stall, exit 1 only after the mock dropped the connection at 15 s.
+      ['lab-stream-stall', 'model_error', ['transient_not_retried', 'stall_not_detected'], /^model_error .*stopped \(exit 1\)/],
+      ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], TIMED_OUT],
+      ['lab-large-file', 'end_turn', []],
+    ],
+  },
+  {
+    name: 'opencode 1.18.33',
+    pkg: ['opencode-ai', '1.18.33'],
+    wire: 'responses',
+    // Its config names a provider of its own on @ai-sdk/openai (the Responses API) at the lab's URL; no models list is fetched.
+    command: (resolve, home) => ['env', `HOME=${home}`, `TMPDIR=${home}`, 'OPENCODE_DISABLE_MODELS_FETCH=1', 'OPENCODE_DISABLE_AUTOUPDATE=1', `OPENCODE_CONFIG_CONTENT=${OPENCODE_CONFIG}`, resolve('opencode-linux-x64', 'bin/opencode'), 'run', '{prompt}'],
+    // No $schema on this wire's tool definitions.
+    always: [],
+    // About 10 s to start each session: its tasks run in three labs side by side.
+    shards: [...halves(rest(), 3), ENDLESS],
+    timeoutS: 120,
+    // Long enough to loop past its slow start.
+    endlessTimeoutS: 60,
+    findings: [
+      // A call of a tool it does not have (sleep here, ls below) is resent renamed "invalid" with an input of its own
+      // ({tool, error}): the model reads a history it never wrote.
+      ['lab-parallel-with-timeout', 'end_turn', ['resent_turn_altered']],
+      ['lab-parallel-reads', 'end_turn', []],
+      ['lab-overloaded-then-success', 'end_turn', ['resent_turn_altered']],
+      ['lab-rate-limited', 'end_turn', []],
+      // It stops on the cut-off turn without running the cut call (a conformant stop).
+      ['lab-max-tokens-mid-tool-use', 'max_tokens', [], /^max_tokens .*stopped \(exit 0\)/],
+      ['lab-stream-cut-mid-tool-use', 'end_turn', []],
+      // The broken attempt stays in its history (answered 200, as the API does): its whole first call was run (a.txt's
+      // "alpha" in the result), the cut one answered "Tool execution aborted", then the retry's two calls run again.
+      ['lab-sse-error-mid-tool-use', 'end_turn', ['cut_tool_use_executed']],
+      ['lab-hallucinated-tool', 'end_turn', ['resent_turn_altered']],
+      ['lab-empty-output', 'end_turn', []],
+      // The 400 ends it (exit 1, nothing resent); the request that got it had resent ls as "invalid".
+      ['lab-client-error-not-retried', 'model_error', ['resent_turn_altered'], /^model_error .*stopped \(exit 1\)/],
+      ['lab-retries-exhausted', 'aborted', [], TIMED_OUT],
+      ['lab-end-turn-with-tool-call', 'end_turn', []],
+      ['lab-text-beside-tool-call', 'end_turn', []],
+      ['lab-malformed-arguments', 'end_turn', []],
+      // Its retry comes only after the mock dropped the stalled connection at 15 s.
+      ['lab-stream-stall', 'end_turn', ['stall_not_detected']],
+      ['lab-no-turn-cap', 'aborted', ['resent_turn_altered', 'no_turn_cap'], TIMED_OUT],
+      ['lab-large-file', 'end_turn', []],
+    ],
+  },
 ];
 
-describe('the lab against a real CLI agent', () => {
-  it(`finds in Qwen Code ${QWEN_VERSION} what its recorded requests show`, async () => {
-    mkdirSync(HOME, { recursive: true });
-    const command = ['env', `HOME=${HOME}`, process.execPath, QWEN, '--yolo', '--auth-type', 'openai', '-m', 'lab-model', '{prompt}'];
-    const run = await lab(command, labTasks(...FINDINGS.map(([task]) => task)), { timeoutMs: 90_000 });
-    const seen = run.summary.sessions.map((s): [string, TurnStop, ConformanceCheck[]] => [s.task.id, s.stop, s.tallies.filter((t) => t.violations.length > 0 && !ALWAYS.includes(t.check)).map((t) => t.check)]);
-    expect(seen, details(run).join('\n')).toEqual(FINDINGS);
-    // Its canned assistant turn never shifted the script: each completed session answered every scripted turn from turn 1.
-    expect(run.summary.sessions.filter((s) => s.stop === 'end_turn').every((s) => s.scriptCompleted && s.turns === s.scriptTurns)).toBe(true);
-    expect(run.summary.sessions.flatMap((s) => s.wires).every((w) => w === 'openai')).toBe(true);
+/** A home folder that exists (Qwen Code exits 1 at start in a HOME it cannot find). */
+function made(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Bodies' content blocks of a task's later requests (Messages wire). */
+function blocksAfterFirst(requests: RecordedLine[], task: string): Array<Record<string, unknown>> {
+  return evidence(requests, task)
+    .slice(1)
+    .flatMap((r) => (JSON.parse(r.body) as { messages: Array<{ content: unknown }> }).messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, unknown>>) : [])));
+}
+
+/** A later request answers a call of the broken attempt (the mock's ids for it end in _cut1) with a.txt's content: it ran. */
+function brokenAttemptCallRan(requests: RecordedLine[], task: string): boolean {
+  return blocksAfterFirst(requests, task).some((b) => b['type'] === 'tool_result' && String(b['tool_use_id']).endsWith('_cut1') && JSON.stringify(b['content']).includes('alpha'));
+}
+
+function evidence(requests: RecordedLine[], task: string): RecordedLine[] {
+  return requests.filter((r) => r.task_id === task && r.side === null);
+}
+
+describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('the lab against real CLI agents', () => {
+  const runs = new Map<string, AgentLabRun[]>();
+  const isolate = loopbackOnlyWorks();
+
+  beforeAll(async () => {
+    await Promise.all(
+      AGENTS.map(async (agent) => {
+        const installed = await installCli(...agent.pkg);
+        const home = join(DIR, agent.name.replace(/\W+/g, '-'));
+        runs.set(
+          agent.name,
+          await Promise.all(
+            agent.shards.map((tasks, k) =>
+              labProcess({ tasks, command: agent.command(installed.resolve, made(join(home, `h${k}`))), timeoutS: tasks.some((t) => ENDLESS.includes(t)) ? agent.endlessTimeoutS : agent.timeoutS, dir: join(home, `lab${k}`), isolate }),
+            ),
+          ),
+        );
+      }),
+    );
   }, 600_000);
+
+  it.each(AGENTS.map((a) => [a.name, a] as const))('%s: every task completes or the lab says in one line why, and the verdicts are as its requests show', (_, agent) => {
+    const parts = runs.get(agent.name) ?? [];
+    const sessions = parts.flatMap((p) => p.sessions);
+    const lines = new Map(parts.flatMap((p) => [...p.lines]));
+    const seen = ALL.map((task): Row => {
+      const s = sessions.find((x) => x.task_id === task);
+      return [task, s?.stop ?? 'missing', s ? fired(s, agent.always) : []];
+    });
+    const report = sessions.map((s) => `${s.task_id}: ${lines.get(s.task_id)}\n${s.checks.flatMap((c) => c.violations.map((v) => `    ${c.check}: ${v.detail}`)).join('\n')}`).join('\n');
+    const ranBrokenCall = (task: string) => brokenAttemptCallRan(parts.flatMap((p) => p.requests), task);
+    expect(seen, report).toEqual(agent.findings.map(([task, stop, checks]) => [task, stop, checks === RACE ? (ranBrokenCall(task) ? RACE : []) : checks]));
+    for (const [task, , , line] of agent.findings) {
+      const why = lines.get(task) ?? '';
+      if (line) expect(why, task).toMatch(line);
+      else expect(why, task).toMatch(/ script done /);
+    }
+    // The agent spoke only its wire, and everything it sent went to the lab (isolated: it could reach nothing else).
+    expect([...new Set(parts.flatMap((p) => p.requests).map((r) => r.wire))]).toEqual([agent.wire]);
+    expect(parts.every((p) => p.isolated === isolate)).toBe(true);
+  });
+
+  it('Claude Code: each alarm is what its recorded requests show', () => {
+    const requests = (runs.get('Claude Code 2.1.328') ?? []).flatMap((p) => p.requests);
+    // client_error_retried: the body that got the 400 is the next attempt's, byte for byte.
+    const refused = evidence(requests, 'lab-client-error-not-retried');
+    const at = refused.findIndex((r) => r.status === 400);
+    expect(at).toBeGreaterThan(-1);
+    expect(refused[at + 1]?.body).toBe(refused[at]?.body);
+    for (const task of ['lab-stream-cut-mid-tool-use', 'lab-sse-error-mid-tool-use']) {
+      if (!brokenAttemptCallRan(requests, task)) continue;
+      // history_rewritten goes with it: an assistant message resent with more blocks than the request before sent it with.
+      const assistants = evidence(requests, task).map((r) => (JSON.parse(r.body) as { messages: Array<{ role: string; content: unknown[] }> }).messages.filter((m) => m.role === 'assistant').map((m) => m.content.length));
+      expect(assistants.some((sizes, i) => i > 0 && sizes.some((n, k) => assistants[i - 1]![k] !== undefined && n > assistants[i - 1]![k]!)), task).toBe(true);
+    }
+    // stall_not_detected: the retry after the stalled request came 15 s or more later.
+    const stall = evidence(requests, 'lab-stream-stall');
+    expect(stall[1]!.received_ms - stall[0]!.received_ms).toBeGreaterThanOrEqual(15_000);
+    // no_turn_cap: far more turns than any task scripts, still going when the lab stopped it.
+    expect(Math.max(...evidence(requests, 'lab-no-turn-cap').map((r) => r.turn ?? 0))).toBeGreaterThan(20);
+  });
+
+  it('opencode and Qwen Code: each alarm is what their recorded requests show', () => {
+    const oc = (runs.get('opencode 1.18.33') ?? []).flatMap((p) => p.requests);
+    // resent_turn_altered: the call the mock issued as find_config_file comes back named "invalid".
+    const resent = evidence(oc, 'lab-hallucinated-tool').slice(1).flatMap((r) => (JSON.parse(r.body) as { input: Array<Record<string, unknown>> }).input);
+    expect(resent.find((i) => i['type'] === 'function_call' && i['call_id'] === 'call_mock_1_0')).toMatchObject({ name: 'invalid' });
+    // cut_tool_use_executed: the broken attempt's first call is answered with a.txt's content.
+    const outputs = evidence(oc, 'lab-sse-error-mid-tool-use').slice(1).flatMap((r) => (JSON.parse(r.body) as { input: Array<Record<string, unknown>> }).input);
+    expect(outputs.some((i) => i['type'] === 'function_call_output' && String(i['call_id']).endsWith('_cut1') && String(i['output']).includes('alpha'))).toBe(true);
+    const qwen = (runs.get('Qwen Code 0.15.10') ?? []).flatMap((p) => p.requests);
+    // transient_not_retried: one request for the broken stream, nothing after it.
+    for (const task of ['lab-stream-cut-mid-tool-use', 'lab-sse-error-mid-tool-use', 'lab-stream-stall']) expect(evidence(qwen, task), task).toHaveLength(1);
+    // unbounded_retries: more than 10 attempts at turn 1, every one a 503.
+    const attempts = evidence(qwen, 'lab-retries-exhausted');
+    expect(attempts.length).toBeGreaterThan(10);
+    expect(attempts.every((r) => r.turn === 1 && r.status === 503)).toBe(true);
+  });
 });

@@ -8,6 +8,9 @@ import { STALL_HOLD_MS } from '../loopback-server.js';
 import { CheckTally } from './check-result.js';
 import type { SessionView } from './session-view.js';
 
+/** Turns a harness must have sent before the lab's --timeout for a missing turn cap to be judged. */
+const LOOPED_TURNS = 10;
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function livenessChecks(view: SessionView): CheckTally[] {
@@ -23,15 +26,20 @@ export function livenessChecks(view: SessionView): CheckTally[] {
       if (waited >= STALL_HOLD_MS) stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness retried only ${seconds(waited)} later, after the mock dropped the connection at ${seconds(STALL_HOLD_MS)}: it has no idle timeout shorter than that` });
       return;
     }
-    if (!view.end.timedOut) return;
+    // No later request. Judged only when the harness had already waited as long as the mock holds a stall
+    // (a shorter wait may be an idle timeout still to come; the session line says the lab stopped it).
     const stoppedAt = view.end.stoppedAt ?? null;
-    const waited = stoppedAt !== null ? ` for ${seconds(stoppedAt - e.record.receivedAt)}` : '';
-    stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it${waited} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
+    if (stoppedAt === null || stoppedAt - e.record.receivedAt < STALL_HOLD_MS) return;
+    const waited = seconds(stoppedAt - e.record.receivedAt);
+    if (view.end.timedOut) stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness was still waiting on it for ${waited} when the lab stopped it at its --timeout: it has no idle timeout shorter than that` });
+    // It ended on its own, but only after the mock dropped the stalled connection: it waited the stall out.
+    else stall.flag(`req:${i}`, { turn: e.turn, detail: `turn ${e.turn}: the response stopped sending bytes midway, and the harness waited until the mock dropped the connection at ${seconds(STALL_HOLD_MS)}, then ended ${waited} after the request without a retry: it has no idle timeout shorter than that` });
   });
-  if (view.endless) {
+  const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
+  // Judged once the harness has looped: one slow to start that the lab's --timeout stopped after a few turns showed no cap either way.
+  if (view.endless && (!view.end.timedOut || turns >= LOOPED_TURNS)) {
     cap.look('session');
-    const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
-    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: no turn cap of its own` });
+    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: it has no turn cap of its own below ${turns} turns` });
   }
   return [stall, cap];
 }

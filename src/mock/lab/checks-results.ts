@@ -7,7 +7,7 @@
 import { OVERSIZED_RESULT_BYTES } from './catalog.js';
 import { CheckTally } from './check-result.js';
 import { isGenericTool } from './tool-map.js';
-import { looksLikeError, type SessionView } from './session-view.js';
+import { looksLikeError, turnarounds, type SessionView } from './session-view.js';
 import type { WireToolResult } from './transcript.js';
 
 /** The first result for each id, with the exchange it came in. */
@@ -107,6 +107,21 @@ function cutHow(view: SessionView, call: Call): string {
   return `was in a response that broke at turn ${call.turn} before its arguments were whole`;
 }
 
+/**
+ * The lab stopped the harness at its --timeout while the answer that issued
+ * a call was fresh (less than 5x the harness's slowest turnaround in this
+ * session): it may have been about to answer, so silence is not judged. A
+ * harness that sat on the call longer than that, or never turned an answer
+ * around at all, is.
+ */
+function stoppedWhileFresh(view: SessionView, at: number): boolean {
+  const answered = view.exchanges[at]?.record.answeredAt;
+  const stopped = view.end.stoppedAt;
+  const gaps = turnarounds(view);
+  if (!view.end.timedOut || answered === undefined || stopped === null || stopped === undefined || gaps.length === 0) return false;
+  return stopped - answered < 5 * Math.max(...gaps);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function resultChecks(view: SessionView): CheckTally[] {
@@ -152,8 +167,9 @@ export function resultChecks(view: SessionView): CheckTally[] {
     }
     // A generic script name the lab could not map onto the harness's tools is, to the harness, a tool that does not exist.
     if (call.declared) continue;
-    hallucinated.look(call.id);
     const later = view.exchanges.slice(call.at + 1).length > 0;
+    if (!answer && !later && stoppedWhileFresh(view, call.at)) continue;
+    hallucinated.look(call.id);
     if (answer && looksLikeError(answer.result, false)) continue;
     const why = answer
       ? `it was answered as if it had run (${answer.result.isError === false ? 'is_error not set, and ' : ''}the text is empty, a placeholder or bare JSON: "${answer.result.text.slice(0, 80)}")`

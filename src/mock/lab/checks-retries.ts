@@ -10,7 +10,7 @@ import { BACKOFF_OVER_TURNAROUND, MAX_ATTEMPTS } from './catalog.js';
 /** Waits that grow at least this much from the first hintless retry to the last are a back-off (exponential doubles; with 25% jitter, at least 1.5x). */
 const GROWTH = 1.3;
 import { CheckTally } from './check-result.js';
-import { answeredWhole, type Exchange, type SessionView } from './session-view.js';
+import { answeredWhole, turnarounds, type Exchange, type SessionView } from './session-view.js';
 
 const NEVER_RETRY = new Set([400, 401, 403, 404, 413]);
 const TRANSIENT = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
@@ -30,22 +30,10 @@ function hintMs(e: Exchange): number | null {
   return parseRetryAfterMs({ get: (name) => lower.get(name) ?? null });
 }
 
-/**
- * The harness's own turnaround on this machine, now: the shortest time from a
- * whole answer with calls to its next request (parse, run a tool, build the
- * request). A retry without back-off takes less than that; any deliberate
- * delay adds to it. Measured in the same session, it scales with the load.
- */
+/** The shortest of the harness's turnarounds: a retry without back-off takes less; any deliberate delay adds to it. */
 function turnaround(view: SessionView): number | null {
-  let best: number | null = null;
-  view.exchanges.forEach((e, i) => {
-    const next = view.exchanges[i + 1];
-    if (!next || !answeredWhole(e.record) || e.record.answeredAt === undefined) return;
-    if (!(e.record.said?.content.some((b) => b.type === 'tool_use') ?? false) || next.turn !== e.turn + 1) return;
-    const gap = next.record.receivedAt - e.record.answeredAt;
-    if (best === null || gap < best) best = gap;
-  });
-  return best;
+  const gaps = turnarounds(view);
+  return gaps.length === 0 ? null : Math.min(...gaps);
 }
 
 export function retryChecks(view: SessionView): CheckTally[] {

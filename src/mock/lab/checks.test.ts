@@ -136,4 +136,38 @@ describe('the generic tool mapper', () => {
     expect(toolMapper(either, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: 'a.txt' });
     expect(toolMapper(refuses, {}, '/ws')('read', { path: 'a.txt' }).input).toEqual({ file_path: '/ws/a.txt' });
   });
+
+  it('leaves unjudged an undeclared call the lab cut short at its --timeout, and judges one the harness sat on', () => {
+    const ask = (turn: number, messages: object[], extra: Partial<RecordedRequest> = {}) => request('openai', { model: 'm', messages, tools: chatTools }, { turn, said: said(`c${turn}`, 'sleep'), ...extra });
+    const history = (n: number) => [{ role: 'user', content: 'go' }, ...Array.from({ length: n }, (_, i) => [chatCall(`c${i + 1}`, 'sleep'), { role: 'tool', tool_call_id: `c${i + 1}`, content: 'There is no tool named sleep.' }]).flat()];
+    // Three answered turns 1 s apart (a turnaround of ~990 ms each), then the fourth turn's call.
+    const records = [ask(1, history(0)), ask(2, history(1)), ask(3, history(2)), ask(4, history(3))];
+    const last = records[3]!.answeredAt!;
+    const judged = (stoppedAt: number) =>
+      runChecks(sessionView(records, { exitCode: null, timedOut: true, scriptCompleted: false, stoppedAt })).find((t) => t.check === 'hallucinated_tool_unanswered')!;
+    // Stopped 100 ms after the last answer: the harness may have been about to answer it.
+    expect(judged(last + 100)).toMatchObject({ evaluated: 3, violations: [] });
+    // Stopped 20 s after it (20x its turnaround): it sat on the call.
+    expect(judged(last + 20_000).violations.map((v) => v.detail)).toEqual([expect.stringContaining('nothing answered it before the lab stopped the harness')]);
+  });
+
+  it('names a harness that waited a stall out until the mock dropped it and then gave up, and not one the lab stopped sooner', () => {
+    const stalled = request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: 1, said: said('c1'), fault: { stall_after_events: 'inside_tool_input', times: 1 } });
+    const stall = (end: { timedOut: boolean; after: number }) =>
+      runChecks(sessionView([stalled], { exitCode: end.timedOut ? null : 1, timedOut: end.timedOut, scriptCompleted: false, stoppedAt: stalled.receivedAt + end.after })).find((t) => t.check === 'stall_not_detected')!;
+    expect(stall({ timedOut: false, after: 15_400 }).violations.map((v) => v.detail)).toEqual([expect.stringContaining('waited until the mock dropped the connection at 15.0 s, then ended 15.4 s after the request without a retry')]);
+    // Its own idle timeout at 5 s, then exit: it noticed the stall (that it did not retry is transient_not_retried's).
+    expect(stall({ timedOut: false, after: 5_000 }).violations).toEqual([]);
+    // The lab's --timeout came 14 s in, before the mock would have dropped the stall: not judged.
+    expect(stall({ timedOut: true, after: 14_000 }).violations).toEqual([]);
+    expect(stall({ timedOut: true, after: 20_000 }).violations).toHaveLength(1);
+  });
+
+  it('judges a missing turn cap once the harness has looped, never for one the lab stopped before it got going', () => {
+    const turns = (n: number) => Array.from({ length: n }, (_, i) => request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: i + 1, said: said(`c${i + 1}`, 'ls') }));
+    const cap = (n: number) => runChecks(sessionView(turns(n), { exitCode: null, timedOut: true, scriptCompleted: false, stoppedAt: at + 100 }, { endless: true })).find((t) => t.check === 'no_turn_cap')!;
+    expect(cap(0)).toMatchObject({ evaluated: 0, violations: [] });
+    expect(cap(3)).toMatchObject({ evaluated: 0, violations: [] });
+    expect(cap(12).violations.map((v) => v.detail)).toEqual([expect.stringContaining('no turn cap of its own below 12 turns')]);
+  });
 });

@@ -121,6 +121,23 @@ export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd
 }
 
 /**
+ * The harness's own turnarounds on this machine, in this session: from each
+ * whole answer with calls to the request of the next turn (parse, run the
+ * tools, build the request), in ms. They scale with the machine's load, so
+ * timing judgements compare with them rather than with absolute thresholds.
+ */
+export function turnarounds(view: SessionView): number[] {
+  const gaps: number[] = [];
+  view.exchanges.forEach((e, i) => {
+    const next = view.exchanges[i + 1];
+    if (!next || !answeredWhole(e.record) || e.record.answeredAt === undefined) return;
+    if (!(e.record.said?.content.some((b) => b.type === 'tool_use') ?? false) || next.turn !== e.turn + 1) return;
+    gaps.push(next.record.receivedAt - e.record.answeredAt);
+  });
+  return gaps;
+}
+
+/**
  * Tool results read as errors: Anthropic's is_error, or text that says so (the
  * OpenAI wires have no flag, and some harnesses answer with an error text
  * without setting it). Lenient on purpose: these checks ask whether the

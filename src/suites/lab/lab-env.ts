@@ -39,6 +39,9 @@ export function labEnv(parent: NodeJS.ProcessEnv, place: LabPlace): NodeJS.Proce
     CLAUDE_CODE_ENABLE_TELEMETRY: '0',
     DISABLE_TELEMETRY: '1',
     NO_PROXY: '127.0.0.1,localhost',
+    // The harness runs in the workspace: a PWD left from the caller names another directory, and harnesses that
+    // take their project root from it (opencode does) treat the workspace's files as outside the project.
+    PWD: place.workspace,
     FAULTLINE_LAB: '1',
     FAULTLINE_LAB_PROMPT: place.prompt,
     FAULTLINE_LAB_WORKSPACE: place.workspace,
