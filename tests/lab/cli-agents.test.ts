@@ -7,29 +7,26 @@
  * canned assistant turn ("Got it. Thanks for the context!"): the script still
  * plays from turn 1, faults included.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceCheck, TurnStop } from '../../src/events/labels.js';
+import { installCli } from '../helpers/cli-install.js';
 import { details, lab, labTasks, ROOT } from './lab-run.js';
 
 /**
- * Installed from the npm registry into a temporary folder for this test, not a
+ * Installed from the npm registry into the test install cache, not a
  * devDependency: its optional clipboard packages for other platforms are not
  * all published, so a lock file holding it cannot be `npm ci`ed everywhere.
  */
 const QWEN_VERSION = '0.15.10';
-const INSTALL = mkdtempSync(join(tmpdir(), 'qwen-code-'));
-const QWEN = join(INSTALL, 'node_modules/@qwen-code/qwen-code/cli.js');
+let QWEN = '';
 const HOME = join(ROOT, '.vitest-tmp', `qwen-home-${process.pid}`);
-beforeAll(() => {
-  execFileSync('npm', ['install', '--prefix', INSTALL, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', `@qwen-code/qwen-code@${QWEN_VERSION}`], { stdio: 'pipe', timeout: 280_000 });
+beforeAll(async () => {
+  QWEN = (await installCli('@qwen-code/qwen-code', QWEN_VERSION)).bin('qwen');
 }, 300_000);
 afterAll(() => {
   rmSync(HOME, { recursive: true, force: true });
-  rmSync(INSTALL, { recursive: true, force: true });
 });
 
 /** Qwen Code sends zod's `$schema` in every tool schema (156 bytes a request). */
