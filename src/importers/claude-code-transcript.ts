@@ -11,6 +11,7 @@ import { kindForStatus } from '../providers/classify-error.js';
 import type { PermissionMode } from '../events/labels.js';
 import { between, count, importedTool, isObject, isoMs, resultBytes, str, REQUEST_NOT_RECORDED } from './common.js';
 import type { ImportContext, RecordRef } from './types.js';
+import { nonExecutionKind, resultMeta } from './claude-code-permissions.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +41,8 @@ interface Session {
   ref: RecordRef;
   turns: number;
   permissionMode: PermissionMode | null;
+  /** The tools offered (stream-json's init line lists them). */
+  tools: string[] | null;
   message: Message | null;
   /** Responses seen (by message id), so a repeated line is not a second call. */
   responses: Set<string>;
@@ -51,8 +54,8 @@ interface Session {
   stream: boolean;
   /** The stream's `result` line: the run's own totals. */
   result: Json | null;
-  /** Calls whose denial was already recorded (a system permission_denied line before the result). */
-  denied: Set<string>;
+  /** Denials announced by a system permission_denied line (stream-json), decided when the call's result says how (or at the end). */
+  denied: Map<string, { ts: number | null; ref: RecordRef; turn: number; tool: string }>;
   deniedCount: number;
 }
 
@@ -89,6 +92,8 @@ const HOOK_EFFECTS: Readonly<Record<string, 'none' | 'blocked' | 'failed'>> = {
 
 export class Transcript {
   private readonly sessions = new Map<string, Session>();
+  /** The line each session was opened by: its ids and time start the session, so it is used even where it carries nothing else. */
+  private readonly openers = new WeakSet<RecordRef>();
 
   constructor(
     private readonly path: string,
@@ -141,6 +146,7 @@ export class Transcript {
         ref,
         turns: 0,
         permissionMode: null,
+        tools: null,
         message: null,
         responses: new Set(),
         tokens: { input: 0, output: 0, read: 0, write: 0 },
@@ -149,16 +155,23 @@ export class Transcript {
         done: new Map(),
         stream: isStreamLine(line),
         result: null,
-        denied: new Set(),
+        denied: new Map(),
         deniedCount: 0,
       };
       this.sessions.set(id, session);
+      this.openers.add(ref);
     }
     if (line.type === 'user') {
       const mode = MODES[String(line.permissionMode)];
       if (mode) session.permissionMode ??= mode;
     }
     return session;
+  }
+
+  /** A line with nothing for an event is skipped, unless it opened its session (then session_start and session_end are booked on it). */
+  private skip(ref: RecordRef, reason: string): void {
+    if (this.openers.has(ref)) ref.kind = `${ref.kind ?? "line"} that opens the session`;
+    else this.ctx.skip(ref, reason);
   }
 
   private scope(s: Session) {
@@ -178,11 +191,11 @@ export class Transcript {
     const id = str(message.id);
     if (message.model === '<synthetic>' || id === null) {
       this.endMessage(s);
-      return this.ctx.skip(ref, 'assistant/synthetic message (written by Claude Code, not the model)');
+      return this.skip(ref, 'assistant/synthetic message (written by Claude Code, not the model)');
     }
     if (s.message?.id !== id && s.responses.has(id)) {
       this.endMessage(s);
-      return this.ctx.skip(ref, 'assistant/repeated message');
+      return this.skip(ref, 'assistant/repeated message');
     }
     // A line is used whole or quarantined whole: its tool_use blocks are checked before anything of it is booked.
     const uses: { id: string; name: string }[] = [];
@@ -253,7 +266,7 @@ export class Transcript {
     const message = isObject(line.message) ? line.message : null;
     const blocks = message && Array.isArray(message.content) ? message.content.filter(isObject) : [];
     const results = blocks.filter((b) => b.type === 'tool_result');
-    if (results.length === 0) return this.ctx.skip(ref, 'user/prompt (its text is not logged)');
+    if (results.length === 0) return this.skip(ref, 'user/prompt (its text is not logged)');
     // A line is used whole or quarantined whole: every result must pair before any is booked.
     const seen = new Set<string>();
     for (const block of results) {
@@ -270,14 +283,21 @@ export class Transcript {
       s.pending.delete(callId);
       s.done.set(callId, { tool: call.tool, turn: call.turn });
       const common = { ...this.scope(s), ts, turn: call.turn, tool: call.tool, tool_use_id: callId, duration_ms: between(call.ts, ts), duration_source: 'timestamps' as const };
-      const denial = block.is_error === true ? permissionDenial(block.content, results.length === 1 ? (line.toolUseResult ?? line.tool_use_result) : undefined) : null;
-      if (denial) {
-        const { duration_ms: _d, duration_source: _s, ...decided } = common;
-        if (!s.denied.has(callId)) this.ctx.emit({ ...decided, event: 'permission_decision', decision: 'deny', source: denial, needed_prompt: true, rule_id: null }, ref);
-        s.deniedCount++;
-        // Denied before it ran: no execution time.
-        this.ctx.emit({ ...common, duration_ms: null, event: 'tool_failure', failure_kind: 'permission_denied', error_code: null }, ref);
-      } else if (block.is_error === true) this.ctx.emit({ ...common, event: 'tool_failure', failure_kind: 'tool_error', error_code: null }, ref);
+      // Claude Code 2.1 records the permission check and why a call did not run (claude-code-permissions.ts); older builds only the denial text.
+      const meta = resultMeta(line, callId, results.length);
+      const textDenial = block.is_error === true ? permissionDenial(block.content, results.length === 1 ? (line.toolUseResult ?? line.tool_use_result) : undefined) : null;
+      const decision = meta.decision ?? (textDenial ? { decision: 'deny' as const, source: textDenial, needed_prompt: true } : null);
+      const { duration_ms: _d, duration_source: _s, ...decided } = common;
+      // A system permission_denied line (stream-json) announced this denial: the decision is booked on that line, as the result records it.
+      const announced = s.denied.get(callId);
+      s.denied.delete(callId);
+      if (announced) this.ctx.emit({ ...decided, ts: announced.ts, event: 'permission_decision', ...(decision ?? { decision: 'deny', source: 'default', needed_prompt: true }), rule_id: null }, announced.ref);
+      else if (decision) this.ctx.emit({ ...decided, event: 'permission_decision', ...decision, rule_id: null }, ref);
+      const notRun = block.is_error === true ? (nonExecutionKind(meta.kind, decision) ?? (textDenial || decision?.decision === 'deny' ? 'permission_denied' : null)) : null;
+      if (notRun === 'permission_denied' || notRun === 'hook_blocked') s.deniedCount++;
+      // Denied before it ran: no execution time (an interrupted call did run for a while).
+      if (notRun) this.ctx.emit({ ...common, duration_ms: notRun === 'aborted' ? common.duration_ms : null, event: 'tool_failure', failure_kind: notRun, error_code: null }, ref);
+      else if (block.is_error === true) this.ctx.emit({ ...common, event: 'tool_failure', failure_kind: 'tool_error', error_code: null }, ref);
       else {
         const bytes = resultBytes(block.content);
         this.ctx.emit({ ...common, event: 'tool_success', output_bytes: bytes, raw_bytes: null, empty: bytes === null ? null : bytes === 0, truncated: null, spilled: null }, ref);
@@ -287,7 +307,14 @@ export class Transcript {
 
   private system(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
     if (line.subtype === 'permission_denied') return this.permissionDenied(s, line, ts, ref);
-    if (line.subtype !== 'api_error') return this.ctx.skip(ref, `system/${String(line.subtype ?? 'no subtype')}`);
+    if (line.subtype === 'init' && isStreamLine(line)) {
+      // stream-json's first line: the session's permission mode and the tools offered.
+      const mode = MODES[String(line.permissionMode)];
+      if (mode) s.permissionMode ??= mode;
+      if (Array.isArray(line.tools)) s.tools ??= line.tools.filter((t): t is string => typeof t === 'string').map((t) => importedTool(t).tool);
+      return;
+    }
+    if (line.subtype !== 'api_error') return this.skip(ref, `system/${String(line.subtype ?? 'no subtype')}`);
     const error = isObject(line.error) ? line.error : {};
     const status = typeof error.status === 'number' ? error.status : null;
     this.ctx.emit(
@@ -314,8 +341,7 @@ export class Transcript {
     const entry = byId !== null ? ([byId, s.pending.get(byId)] as const) : [...s.pending].find(([, c]) => name !== null && c.tool === importedTool(name).tool);
     const [callId, call] = entry ?? [null, undefined];
     if (callId === null || !call) return this.ctx.quarantine(ref, `system/permission_denied for ${name ?? 'a tool'} with no pending tool_use in this transcript`);
-    s.denied.add(callId);
-    this.ctx.emit({ ...this.scope(s), event: 'permission_decision', ts, turn: call.turn, tool: call.tool, tool_use_id: callId, decision: 'deny', source: 'default', needed_prompt: true, rule_id: null }, ref);
+    s.denied.set(callId, { ts, ref, turn: call.turn, tool: call.tool });
   }
 
   private attachment(s: Session, line: Json, ts: number | null, ref: RecordRef): void {
@@ -323,8 +349,8 @@ export class Transcript {
     const type = String(a.type ?? 'no type');
     const effect = HOOK_EFFECTS[type];
     const hook = HOOKS[String(a.hookEvent)];
-    if (!effect) return this.ctx.skip(ref, `attachment/${type}`);
-    if (!hook) return this.ctx.skip(ref, `attachment/${type} (${String(a.hookEvent ?? 'no hookEvent')} hook, not a tool hook)`);
+    if (!effect) return this.skip(ref, `attachment/${type}`);
+    if (!hook) return this.skip(ref, `attachment/${type} (${String(a.hookEvent ?? 'no hookEvent')} hook, not a tool hook)`);
     const callId = str(a.toolUseID);
     const call = callId === null ? undefined : (s.pending.get(callId) ?? s.done.get(callId));
     if (callId === null || !call) return this.ctx.quarantine(ref, `${type}: hook result for a tool_use not in this transcript`);
@@ -336,7 +362,12 @@ export class Transcript {
     for (const s of this.sessions.values()) {
       this.endMessage(s);
       const scope = this.scope(s);
-      this.ctx.emit({ ...scope, event: 'session_start', ts: s.first, scenario: null, repeat: null, defenses_armed: null, tools: null, deferred_tools: null, permission_mode: s.permissionMode, headless: null }, s.ref);
+      // A denial announced with no tool result after it: the announcement is all there is.
+      for (const [callId, d] of s.denied) {
+        this.ctx.emit({ ...scope, event: 'permission_decision', ts: d.ts, turn: d.turn, tool: d.tool, tool_use_id: callId, decision: 'deny', source: 'default', needed_prompt: true, rule_id: null }, d.ref);
+        s.deniedCount++;
+      }
+      this.ctx.emit({ ...scope, event: 'session_start', ts: s.first, scenario: null, repeat: null, defenses_armed: null, tools: s.tools, deferred_tools: null, permission_mode: s.permissionMode, headless: null }, s.ref);
       const t = s.tokensKnown && s.tokens ? s.tokens : null;
       const r = s.result;
       const ru = r && isObject(r.usage) ? r.usage : null;

@@ -25,17 +25,19 @@
  *   `duration_ms`, `num_turns`, `is_error` and `permission_denials`. Its
  *   assistant lines are written as each message starts streaming, so their
  *   `output_tokens` are not final: the session totals are the result line's.
- * - A denied call's result is Claude Code's fixed denial text (see
- *   permissionDenial): a `permission_decision` deny and a
- *   `permission_denied` failure, not a tool_error.
+ * - Each tool result line of 2.1.x records the call's permission check and
+ *   why a call did not run (`permissionDecision` / `toolDenialKind`;
+ *   stream-json: `tool_result_meta`, see claude-code-permissions.ts): a
+ *   `permission_decision` for every checked call, and a denied call is a
+ *   `permission_denied` failure, not a tool_error. Older builds write only
+ *   the fixed denial text (see permissionDenial).
  *
  * What a transcript does not know stays null: the request side of a model
  * call (sizes, tools, provider: Claude Code may run on Bedrock or Vertex),
  * model latency, a tool's own execution time (tool_use -> tool_result is
  * timed from line timestamps and marked `duration_source: timestamps`: it
- * includes streaming, permission prompts and hooks), session outcomes, the
- * decisions that allowed a call, and any failure kind beyond `tool_error` and
- * `permission_denied`. Results
+ * includes streaming, permission prompts and hooks), session outcomes, and
+ * (before 2.1) the decisions that allowed a call. Results
  * pair with their tool_use by `tool_use_id`, never by order; a tool_use
  * without a result is left without one, so the funnel counts it as lost.
  */
@@ -60,8 +62,8 @@ export const claudeCode: Importer = {
   detect,
   notes: [
     'tool durations are tool_use to tool_result line timestamps (duration_source timestamps: they include streaming, permission prompts and hooks), so they are not per-tool latency',
-    'a failed tool result says only is_error: its failure kind is tool_error, or permission_denied where Claude Code wrote its denial text; allowed calls record no permission decision',
-    'stream-json output has no timestamps (no durations but the run\'s own) and per-message output tokens are not final there: the session totals come from its result line',
+    'a failed tool result\'s kind is what Claude Code recorded of why it did not run (permission_denied, hook_blocked, aborted), else tool_error; builds before 2.1 record no permission check (only a denial\'s text), so allowed calls have no decision there',
+    'stream-json per-message output tokens are not final (the session totals come from its result line); builds before 2.1 write no timestamps there (no durations but the run\'s own)',
     'no session outcome, turn-stop reason, model latency or request sizes',
   ],
   async importFile(path, ctx) {

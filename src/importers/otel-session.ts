@@ -196,7 +196,7 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
       ttft_ms: num(a, fl('ttft_ms')) ?? num(a, AI.msToFirstChunk),
       stop_reason: reason?.slice(0, 64) ?? null,
       stop_class: stopClassOf(a, reason),
-      tool_use_count: int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? int(a, AI.oiToolCallCount) ?? aiNoToolCalls(a, reason),
+      tool_use_count: int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? int(a, AI.outputToolCallCount) ?? int(a, AI.oiToolCallCount) ?? aiNoToolCalls(a, reason),
       ...usage(a),
     },
     s.ref,
@@ -224,7 +224,10 @@ function toolEvents(s: SpanRecord, chatsBefore: number, scope: Scope, emit: Emit
   if (text(a, fl('result')) === 'lost') return; // exported from a call that never ended: still lost
   // faultline's own export (it always writes faultline.tool) keeps an event without duration_source without one; other spans timed their own work.
   const source = text(a, fl('duration_source')) ?? (a[fl('tool')] === undefined ? 'measured' : null);
-  const result = { ...call, ts: unknown.has('ts') ? null : nanosToMs(end), duration_ms: unknown.has('duration_ms') ? null : nanosDurationMs(start, end), ...(source === null ? {} : { duration_source: source as never }) };
+  // The tool's own time where the producer recorded it (gen_ai.execute_tool.duration, seconds), else the span's.
+  const own = num(a, AI.executeToolDuration);
+  const duration = unknown.has('duration_ms') ? null : own !== null ? Math.round(own * 1e6) / 1e3 : nanosDurationMs(start, end);
+  const result = { ...call, ts: unknown.has('ts') ? null : nanosToMs(end), duration_ms: duration, ...(source === null && own === null ? {} : { duration_source: (own !== null ? 'measured' : source) as never }) };
   const errorType = text(a, ATTR.errorType);
   if (s.status === STATUS_CODE.ERROR || errorType !== null) {
     const known = errorType !== null && FailureKind.safeParse(errorType).success;

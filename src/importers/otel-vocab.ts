@@ -46,6 +46,23 @@ export const AI = {
   oiMessageFinishReason: 'llm.output_messages.0.message.finish_reason',
   /** Derived on reading (not an attribute of any producer): how many tool calls OpenInference's output message lists. */
   oiToolCallCount: 'openinference.derived.tool_call_count',
+  /**
+   * The GenAI semantic conventions' recorded output (a JSON string of
+   * messages whose `parts` have `type` `tool_call`), as AI SDK 7's
+   * @ai-sdk/otel and OpenLLMetry 0.27 write it on a chat span; only present
+   * when outputs are recorded.
+   */
+  outputMessages: 'gen_ai.output.messages',
+  /** Derived on reading: how many `tool_call` parts `gen_ai.output.messages` has. */
+  outputToolCallCount: 'gen_ai.derived.tool_call_count',
+  /**
+   * The tool's own execution time in seconds: the GenAI semantic
+   * conventions' `gen_ai.execute_tool.duration` (a histogram there), which
+   * AI SDK 7's @ai-sdk/otel also sets on each execute_tool span. The span's
+   * own duration runs longer (a thrown tool's span ends after the SDK has
+   * handled the error; parallel tools' spans wait on each other).
+   */
+  executeToolDuration: 'gen_ai.execute_tool.duration',
 } as const;
 
 /** OpenInference lists an LLM span's tool calls as flattened output-message attributes, one id each. */
@@ -85,6 +102,24 @@ const GENERIC: Readonly<Record<string, StopClass>> = {
 export function finishReasonClass(reason: string | null): StopClass | null {
   if (reason === null) return null;
   return Object.hasOwn(GENERIC, reason) ? (GENERIC[reason] as StopClass) : 'unknown';
+}
+
+/** The number of `tool_call` parts in `gen_ai.output.messages`, or null when it is absent or not that JSON. */
+export function outputToolCallCount(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const messages = JSON.parse(value) as unknown;
+    if (!Array.isArray(messages)) return null;
+    let n = 0;
+    for (const m of messages) {
+      const parts = typeof m === 'object' && m !== null ? (m as { parts?: unknown }).parts : undefined;
+      if (!Array.isArray(parts)) return null;
+      n += parts.filter((p) => typeof p === 'object' && p !== null && (p as { type?: unknown }).type === 'tool_call').length;
+    }
+    return n;
+  } catch {
+    return null;
+  }
 }
 
 /** The number of entries of `ai.response.toolCalls` (a JSON array as a string), or null when absent or not JSON. */

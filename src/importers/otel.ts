@@ -9,8 +9,9 @@
  *   (`gen_ai.tool.name`, `gen_ai.tool.call.id`, `error.type`);
  * - OpenInference: `openinference.span.kind` = `AGENT`, `LLM`
  *   (`llm.model_name`, `llm.token_count.*`), `TOOL` (`tool.name`, `tool.id`).
- * A trace is a session. A span's duration is the span's own: the code that
- * ran the tool or the call timed it (measured). faultline's own export adds
+ * A trace is a session. A tool's duration is `gen_ai.execute_tool.duration`
+ * where the producer recorded it (AI SDK 7: the tool's own execution time),
+ * else the span's own (it includes the SDK's handling around the tool). faultline's own export adds
  * `faultline.*` attributes and span events, so it imports back whole.
  *
  * Spans are records; a span of no GenAI kind is skipped and counted. A span
@@ -22,7 +23,7 @@ import { ATTR, attributeMap, fl, isSpanId, isTraceId, nanos, statusCode, type At
 import { traceEvents, type Attrs, type Role, type SpanRecord } from './otel-session.js';
 import { readSource } from './records.js';
 import { SpillGroups } from './spill-groups.js';
-import { AI, AI_CHAT_OPS, AI_SESSION_OPS, AI_TOOL_OP, OI_TOOL_CALL_ID } from './otel-vocab.js';
+import { AI, AI_CHAT_OPS, AI_SESSION_OPS, AI_TOOL_OP, OI_TOOL_CALL_ID, outputToolCallCount } from './otel-vocab.js';
 import type { ImportContext, Importer, RecordRef, Sample } from './types.js';
 
 const CHAT_OPS = new Set(['chat', 'text_completion', 'generate_content']);
@@ -105,7 +106,10 @@ class OtlpReader {
     if (role !== 'agent' && role !== 'chat' && role !== 'tool') return this.ctx.skip(ref, role);
     ref.kind = `${role} span (${vocabularyOf(all)})`;
     const attrs: Attrs = {};
-    for (const [k, v] of all) if (keep(k)) attrs[k] = v;
+    // The recorded output messages can be large: only their tool-call count is kept (see otel-vocab.ts).
+    for (const [k, v] of all) if (keep(k) && k !== AI.outputMessages) attrs[k] = v;
+    const outputCalls = role === 'chat' ? outputToolCallCount(all.get(AI.outputMessages)) : null;
+    if (outputCalls !== null) attrs[AI.outputToolCallCount] = outputCalls;
     // Only when the output message was recorded (an instrumentation may hide outputs): else the count is not available.
     if (all.get(ATTR.oiKind) === 'LLM' && all.has('llm.output_messages.0.message.role')) attrs[AI.oiToolCallCount] = [...all.keys()].filter((k) => OI_TOOL_CALL_ID.test(k)).length;
     const events = (Array.isArray(span.events) ? span.events : [])
@@ -129,6 +133,7 @@ export const otel: Importer = {
   notes: [
     'a trace is a session; its outcome and turn-stop reason are known only from faultline\'s own export (faultline.* attributes)',
     'a failed tool span is tool_error unless error.type names a contract failure kind; request sizes and prefix hashes come only from faultline\'s own export',
+    'a tool\'s duration is its own execution time only where gen_ai.execute_tool.duration is recorded (AI SDK 7); else it is the span\'s, which includes the SDK\'s handling around the tool',
   ],
   async importFile(path, ctx) {
     await importOtel([{ path, ctx }]);

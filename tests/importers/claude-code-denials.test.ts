@@ -40,7 +40,7 @@ describe('claude-code importer: permission denials', () => {
 describe('claude-code importer: --output-format stream-json', () => {
   it('is recognised by content and counts the run from its result line: 24 output tokens, not the stream-start counts', async () => {
     const report = await jsonReport([`${FIXTURES}/${STREAM}`]);
-    expect(report.imports[0]).toMatchObject({ format: 'claude-code', records: 8, used: 7, skipped: [{ reason: 'system/init', records: 1 }], quarantined: 0 });
+    expect(report.imports[0]).toMatchObject({ format: 'claude-code', records: 8, used: 8, skipped: [], quarantined: 0 });
     expect(rows(report, 'sessions', 'session_summary')[0]).toMatchObject({ input_tokens: 30, output_tokens: 24 });
   });
 

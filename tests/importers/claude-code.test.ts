@@ -65,14 +65,14 @@ describe('claude-code importer', () => {
     const file = `${FIXTURES}/${DIR}/${MAIN}.jsonl`;
     expect(stderr).toContain(`${file}:15: not JSON: `);
     expect(stderr).toContain(`${file}:20: tool_result for tool_use toolu_99, which is not in this transcript`);
-    expect(stdout).toContain('claude-code (2 files): 27 lines = 21 used + 4 skipped + 2 quarantined -> 42 events');
-    expect(stdout).toContain('skipped 2: user/prompt (its text is not logged)');
+    expect(stdout).toContain('claude-code (2 files): 27 lines = 22 used + 3 skipped + 2 quarantined -> 42 events');
+    expect(stdout).toContain('skipped 1: user/prompt (its text is not logged)');
   });
 
   it('reports a transcript directory straight away (format recognised by content) and says what is not available in source', async () => {
     const report = await jsonReport([`${FIXTURES}/${DIR}`]);
     expect(report.imports.map((i) => i.format)).toEqual(['claude-code', 'claude-code']);
-    expect(report.reconciliation.text).toBe('imported claude-code (2 files): 27 lines = 21 used + 4 skipped + 2 quarantined -> 42 events');
+    expect(report.reconciliation.text).toBe('imported claude-code (2 files): 27 lines = 22 used + 3 skipped + 2 quarantined -> 42 events');
     expect(report.quarantine.map((q) => [q.line, q.kind])).toEqual([[15, 'import'], [20, 'import']]);
     expect(rows(report, 'tool_funnel', 'tool_funnel').find((r) => r.tool === 'Bash')).toMatchObject({ calls: 2, failures: 1, lost: 1 });
     // Timestamp durations are never per-tool latency: they are listed apart.
