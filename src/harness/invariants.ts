@@ -25,6 +25,10 @@ export const INVARIANTS: readonly Invariant[] = [
   // loop (seed §4.4)
   { id: 'loop_termination', rule: 'the loop ends at max turns and attributes the stop to it', source: 'seed §4.4' },
   { id: 'cancel_sources', rule: 'user abort, bash cascade and a call\'s own timeout are distinct failure kinds, each call answered', source: 'seed §6.7' },
+  // context budget
+  { id: 'deferred_reannounced_after_compaction', rule: 'after a compaction the loaded deferred tools are announced again in full, so the model does not lose them with the elided tool_search results', source: 'the guide on announcing deferred tools: in full again after a compaction' },
+  { id: 'compaction_keeps_pairs', rule: 'compaction elides result contents or drops whole turns (an assistant message with the messages answering it), never one side of a tool_use/tool_result pair', source: 'the guide\'s required loop components (context manager) and tool_use/tool_result pairing' },
+  { id: 'context_limit_stop', rule: 'a prompt over the context window after compaction is not sent: the session stops with context_limit', source: 'the guide\'s termination set (context pressure)' },
   // pipeline (seed §5, §9, §10)
   { id: 'hook_contract', rule: 'PreToolUse runs before permission, can block or rewrite (notice only when really changed); PostToolUse sees the output once', source: 'seed §5.2, §5.6' },
   { id: 'hook_failure_contained', rule: 'a hook that throws or hangs blocks its own call (hook_error / hook_timeout); the harness never crashes and the other calls run', source: 'seed §5.6 (hooks are user code at fixed points of the pipeline)' },
