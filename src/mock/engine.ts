@@ -33,6 +33,8 @@ export interface MockReply {
   /** Anthropic vocabulary; `null` = no stop reason on the wire. */
   stopReason: string | null;
   usage: Usage;
+  /** The script gave this turn's usage (else the mock may compute it, e.g. the prompt cache's share). */
+  usageScripted?: boolean;
   /** Cut the last tool_use's arguments on the wire (a max_tokens cut-off). */
   cutToolInput: boolean;
   /** The turn's wire-level fault, if any; the mount decides per attempt whether it applies. */
@@ -143,6 +145,7 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string, options: Engi
     spec.stop_reason !== undefined ? spec.stop_reason : cutToolInput ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn';
   const reply: MockReply = { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput, fault: spec.fault ?? null };
   if (matched !== undefined) reply.matched = matched;
+  if (spec.usage !== undefined) reply.usageScripted = true;
   if (spec.reasoning !== undefined) reply.reasoning = spec.reasoning;
   return reply;
 }

@@ -32,6 +32,8 @@ export interface LoopbackModelOptions {
   /** A given server instead of the shared one. */
   server?: LoopbackServer;
   timeoutMs?: number;
+  streamIdleTimeoutMs?: number;
+  promptCache?: boolean;
 }
 
 export async function loopbackModel(
@@ -41,6 +43,6 @@ export async function loopbackModel(
   const server = options.server ?? (await sharedLoopbackServer());
   const session = server.register(script, { wire: options.wire });
   // The root base URL and the session header: every session of a wire shares one SDK client.
-  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, promptCache: options.promptCache });
   return { model, session };
 }

@@ -16,6 +16,8 @@ export interface MockAdapterOptions {
   headers?: Readonly<Record<string, string>>;
   timeoutMs?: number;
   streamIdleTimeoutMs?: number;
+  /** Anthropic prompt-cache breakpoints (default on). */
+  promptCache?: boolean;
 }
 
 export function mockAdapter(options: MockAdapterOptions): Model {
@@ -28,6 +30,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
   };
+  if (options.wire === 'anthropic' && options.promptCache !== undefined) return new AnthropicModel({ ...common, promptCache: options.promptCache, model: options.model ?? 'mock-claude' });
   if (options.wire === 'anthropic') return new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' });
   if (options.wire === 'openai') return new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
   return new OpenAIResponsesModel({ ...common, model: options.model ?? 'mock-gpt' });

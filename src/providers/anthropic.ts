@@ -37,6 +37,7 @@ export class AnthropicModel implements Model {
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
+  private readonly promptCache: boolean;
 
   constructor(options: AnthropicModelOptions) {
     this.model = options.model;
@@ -44,18 +45,20 @@ export class AnthropicModel implements Model {
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    // On by default: without a breakpoint the API caches nothing (anthropic-cache.ts).
+    this.promptCache = options.promptCache ?? true;
     this.client = sharedClient((o) => new Anthropic(o), anthropicClients, options);
     this.headers = options.headers;
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
-    const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
+    const params = toAnthropicParams(this.model, request, { strict: this.strictTools }, this.promptCache);
     const sent = this.stream ? { ...params, stream: true } : params;
     return { requestBytes: byteLength(sent), toolsBytes: byteLength(params.tools), stream: this.stream };
   }
 
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
-    const params = toAnthropicParams(this.model, request, { strict: this.strictTools });
+    const params = toAnthropicParams(this.model, request, { strict: this.strictTools }, this.promptCache);
     const signal = request.signal;
     const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {

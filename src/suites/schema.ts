@@ -124,6 +124,10 @@ const TaskSettings = {
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */
   streaming_tools: z.boolean().optional(),
+  /** Anthropic: send prompt-cache breakpoints (default true); `faultline run --no-prompt-cache` turns them off. */
+  prompt_cache: z.boolean().optional(),
+  /** Streaming: longest wait for the next stream data before the attempt fails as a timeout and is retried (default 120000); `--stream-idle-timeout`. */
+  stream_idle_timeout_ms: z.number().int().positive().optional(),
   /** Model-call retries after the first attempt (default 3; 0 = none). */
   max_retries: z.number().int().nonnegative().optional(),
   /** The model's context window in tokens, for the context manager (default 200000); `faultline run --context-window` overrides it. */

@@ -40,6 +40,8 @@ interface RunOptions {
   contextWindow?: string;
   compactAt?: string;
   contextManager?: boolean;
+  promptCache?: boolean;
+  streamIdleTimeout?: string;
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -68,6 +70,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .addOption(new Option('--sandbox <mode>', 'run bash in a bubblewrap OS sandbox: required (fail without it), auto (when it works here), off (default: each task\'s `sandbox`, else auto)').choices(['required', 'auto', 'off']))
     .option('--context-window <tokens>', 'the model\'s context window in tokens for the context manager (default: each task\'s `context_window`, else 200000)')
     .option('--compact-at <ratio>', 'share of the context window (0 < ratio <= 1) at which old tool results are compacted (default: each task\'s `compact_at`, else 0.8)')
+    .option('--no-prompt-cache', 'Anthropic: send no cache_control breakpoints (default: each task\'s `prompt_cache`, else on: the system prompt and the conversation\'s last block are marked)')
+    .option('--stream-idle-timeout <ms>', 'streaming: cut a stream that sends nothing for this long; the attempt fails as a timeout and is retried (default: each task\'s `stream_idle_timeout_ms`, else 120000)')
     .option('--no-context-manager', 'no context budget: the history is never compacted and the session runs until the provider refuses the prompt')
     .addHelpText(
       'after',
@@ -109,7 +113,13 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (contextWindow === null) throw new CliError(`--context-window must be a positive integer (tokens), got "${opts.contextWindow}"`);
       const compactAt = opts.compactAt !== undefined ? parseCompactAt(opts.compactAt) : undefined;
       if (compactAt === null) throw new CliError(`--compact-at must be a number above 0 and at most 1, got "${opts.compactAt}"`);
-      let tasks = withContextFlags(loadSuitesForCli(paths, io), { contextWindow, compactAt, contextManager: opts.contextManager });
+      const { parseMs, withModelFlags } = await import('../../suites/task-model-flags.js');
+      const streamIdleTimeoutMs = opts.streamIdleTimeout !== undefined ? parseMs(opts.streamIdleTimeout) : undefined;
+      if (streamIdleTimeoutMs === null) throw new CliError(`--stream-idle-timeout must be a positive whole number of milliseconds, got "${opts.streamIdleTimeout}"`);
+      let tasks = withModelFlags(withContextFlags(loadSuitesForCli(paths, io), { contextWindow, compactAt, contextManager: opts.contextManager }), {
+        promptCache: opts.promptCache,
+        streamIdleTimeoutMs,
+      });
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
       // Before the shard is cut: every shard of a suite refuses the same broken module.

@@ -1,0 +1,21 @@
+/** `faultline run --no-prompt-cache / --stream-idle-timeout`: the run's values win over each task's `prompt_cache` / `stream_idle_timeout_ms`. */
+import type { TaskSpec } from './schema.js';
+
+export interface ModelFlags {
+  promptCache?: boolean;
+  streamIdleTimeoutMs?: number;
+}
+
+export function withModelFlags<T extends Pick<TaskSpec, 'prompt_cache' | 'stream_idle_timeout_ms'>>(tasks: readonly T[], flags: ModelFlags): T[] {
+  return tasks.map((t) => ({
+    ...t,
+    ...(flags.promptCache === false ? { prompt_cache: false } : {}),
+    ...(flags.streamIdleTimeoutMs !== undefined ? { stream_idle_timeout_ms: flags.streamIdleTimeoutMs } : {}),
+  }));
+}
+
+/** A positive whole number of milliseconds, or null. */
+export function parseMs(text: string): number | null {
+  const n = Number(text);
+  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
