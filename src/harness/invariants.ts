@@ -18,6 +18,7 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'stream_integrity', rule: 'a stream cut, an SSE error or a reset mid-response is retried as a whole; nothing from the broken attempt runs', source: 'seed §7.2; DESIGN §4' },
   { id: 'slow_stream_tolerated', rule: 'a slow provider (late headers, gaps between events) is not an error: no retry, the turn completes, time to first token is recorded', source: 'seed §4.4 (stream timeouts catch a dead upstream, not a slow one)' },
   { id: 'stream_idle_cut', rule: 'a stream that stops sending mid-response is cut after the idle timeout (settable per suite and run) and retried as a whole; nothing from the cut attempt runs', source: 'the guide\'s termination set (stream timeouts for an upstream that hangs)' },
+  { id: 'first_byte_cut', rule: 'a response that has not started after the first-byte timeout (settable per suite and run) is cut and retried; a slow but started response is not', source: 'the guide\'s termination set (stream timeouts for an upstream that hangs)' },
   { id: 'stop_reason_handling', rule: 'the loop continues only on tool_use; pause_turn continues, refusal and content filters stop', source: 'seed §2.3' },
   { id: 'tool_call_assembly', rule: 'streamed tool-call arguments are assembled per call (OpenAI deltas by index), never mixed', source: 'seed §7.2; DESIGN §7' },
   { id: 'malformed_arguments_answered', rule: 'empty, malformed or non-object arguments are answered with what was wrong, never run', source: 'seed §4.5 F1, §5.5' },

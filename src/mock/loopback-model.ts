@@ -33,6 +33,7 @@ export interface LoopbackModelOptions {
   server?: LoopbackServer;
   timeoutMs?: number;
   streamIdleTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
   promptCache?: boolean;
 }
 
@@ -43,6 +44,6 @@ export async function loopbackModel(
   const server = options.server ?? (await sharedLoopbackServer());
   const session = server.register(script, { wire: options.wire });
   // The root base URL and the session header: every session of a wire shares one SDK client.
-  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, promptCache: options.promptCache });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache });
   return { model, session };
 }

@@ -16,6 +16,7 @@ export interface MockAdapterOptions {
   headers?: Readonly<Record<string, string>>;
   timeoutMs?: number;
   streamIdleTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
   /** Anthropic prompt-cache breakpoints (default on). */
   promptCache?: boolean;
 }
@@ -29,6 +30,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     ...(options.headers !== undefined ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
+    ...(options.firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs: options.firstByteTimeoutMs } : {}),
   };
   if (options.wire === 'anthropic' && options.promptCache !== undefined) return new AnthropicModel({ ...common, promptCache: options.promptCache, model: options.model ?? 'mock-claude' });
   if (options.wire === 'anthropic') return new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' });

@@ -128,6 +128,8 @@ const TaskSettings = {
   prompt_cache: z.boolean().optional(),
   /** Streaming: longest wait for the next stream data before the attempt fails as a timeout and is retried (default 120000); `--stream-idle-timeout`. */
   stream_idle_timeout_ms: z.number().int().positive().optional(),
+  /** Longest wait for a response to start (the first stream event; a whole non-streamed response) before the attempt fails as a timeout and is retried (default: none); `--first-byte-timeout`. */
+  first_byte_timeout_ms: z.number().int().positive().optional(),
   /** Model-call retries after the first attempt (default 3; 0 = none). */
   max_retries: z.number().int().nonnegative().optional(),
   /** The model's context window in tokens, for the context manager (default 200000); `faultline run --context-window` overrides it. */

@@ -1,16 +1,18 @@
-/** `faultline run --no-prompt-cache / --stream-idle-timeout`: the run's values win over each task's `prompt_cache` / `stream_idle_timeout_ms`. */
+/** `faultline run --no-prompt-cache / --stream-idle-timeout / --first-byte-timeout`: the run's values win over each task's settings. */
 import type { TaskSpec } from './schema.js';
 
 export interface ModelFlags {
   promptCache?: boolean;
   streamIdleTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
 }
 
-export function withModelFlags<T extends Pick<TaskSpec, 'prompt_cache' | 'stream_idle_timeout_ms'>>(tasks: readonly T[], flags: ModelFlags): T[] {
+export function withModelFlags<T extends Pick<TaskSpec, 'prompt_cache' | 'stream_idle_timeout_ms' | 'first_byte_timeout_ms'>>(tasks: readonly T[], flags: ModelFlags): T[] {
   return tasks.map((t) => ({
     ...t,
     ...(flags.promptCache === false ? { prompt_cache: false } : {}),
     ...(flags.streamIdleTimeoutMs !== undefined ? { stream_idle_timeout_ms: flags.streamIdleTimeoutMs } : {}),
+    ...(flags.firstByteTimeoutMs !== undefined ? { first_byte_timeout_ms: flags.firstByteTimeoutMs } : {}),
   }));
 }
 

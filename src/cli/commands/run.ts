@@ -42,6 +42,7 @@ interface RunOptions {
   contextManager?: boolean;
   promptCache?: boolean;
   streamIdleTimeout?: string;
+  firstByteTimeout?: string;
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -72,6 +73,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--compact-at <ratio>', 'share of the context window (0 < ratio <= 1) at which old tool results are compacted (default: each task\'s `compact_at`, else 0.8)')
     .option('--no-prompt-cache', 'Anthropic: send no cache_control breakpoints (default: each task\'s `prompt_cache`, else on: the system prompt and the conversation\'s last block are marked)')
     .option('--stream-idle-timeout <ms>', 'streaming: cut a stream that sends nothing for this long; the attempt fails as a timeout and is retried (default: each task\'s `stream_idle_timeout_ms`, else 120000)')
+    .option('--first-byte-timeout <ms>', 'cut an attempt whose response has not started after this long (the first stream event; a whole non-streamed response) and retry it (default: each task\'s `first_byte_timeout_ms`, else none beyond the request timeout)')
     .option('--no-context-manager', 'no context budget: the history is never compacted and the session runs until the provider refuses the prompt')
     .addHelpText(
       'after',
@@ -116,9 +118,12 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const { parseMs, withModelFlags } = await import('../../suites/task-model-flags.js');
       const streamIdleTimeoutMs = opts.streamIdleTimeout !== undefined ? parseMs(opts.streamIdleTimeout) : undefined;
       if (streamIdleTimeoutMs === null) throw new CliError(`--stream-idle-timeout must be a positive whole number of milliseconds, got "${opts.streamIdleTimeout}"`);
+      const firstByteTimeoutMs = opts.firstByteTimeout !== undefined ? parseMs(opts.firstByteTimeout) : undefined;
+      if (firstByteTimeoutMs === null) throw new CliError(`--first-byte-timeout must be a positive whole number of milliseconds, got "${opts.firstByteTimeout}"`);
       let tasks = withModelFlags(withContextFlags(loadSuitesForCli(paths, io), { contextWindow, compactAt, contextManager: opts.contextManager }), {
         promptCache: opts.promptCache,
         streamIdleTimeoutMs,
+        firstByteTimeoutMs,
       });
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
