@@ -40,6 +40,12 @@ export interface Tool<I = any> {
   readonly description: string;
   /** How to use it well: boundaries, preconditions. Sent after the description, kept separate in code. */
   readonly usage?: string;
+  /**
+   * A curated capability phrase for tool_search only (never sent): the words a
+   * model would search with, weighted above the description, which is written
+   * for the model that already has the tool.
+   */
+  readonly searchHint?: string;
   readonly inputSchema: z.ZodType<I>;
   /** True when the tool never changes anything (drives permissions and scheduling). */
   readonly readOnly: boolean;
