@@ -72,12 +72,17 @@ export const TurnStop = z.enum([
   'stop_reason_unhandled', // null / unknown stop reason: fail closed
   'defense_stop',
   'token_budget',
+  'context_limit', // the prompt would exceed the context window even after compaction: not sent
   'aborted',
   'max_turns',
   'model_error',
   'harness_error',
 ]);
 export type TurnStop = z.infer<typeof TurnStop>;
+
+/** Why the harness told the model which deferred tools are loaded: `after_compaction` (compaction may have elided the tool_search results that loaded them). */
+export const AnnounceReason = z.enum(['after_compaction']);
+export type AnnounceReason = z.infer<typeof AnnounceReason>;
 
 export const ToolSource = z.enum(['builtin', 'mcp', 'deferred']);
 

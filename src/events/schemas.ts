@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import {
+  AnnounceReason,
   CONTRACT_VERSION,
   ConformanceCheck,
   ConformanceSeverity,
@@ -169,6 +170,8 @@ export const EVENT_SCHEMAS = {
      * is deferred). Absent: not recorded (traces before it, imports).
      */
     deferred_tools_bytes: nonNeg().optional(),
+    /** The harness's estimate of this prompt in tokens (context manager: request bytes / 4, or the provider's last ratio). Absent: not estimated. */
+    prompt_tokens_estimate: nonNeg().optional(),
   }),
   model_response: z.strictObject({
     ...turnScoped,
@@ -189,6 +192,30 @@ export const EVENT_SCHEMAS = {
     attempt: unknown(z.number().int().positive()),
     will_retry: unknown(z.boolean()),
     retry_after_ms: ms().nullable(),
+  }),
+  /**
+   * The context manager compacted the history before this turn's request
+   * (old tool results elided, then whole old turns dropped, pairs kept).
+   * `fits` false: even compacted, the prompt exceeds the window; the session
+   * stops with `context_limit` and the request is not sent.
+   */
+  context_compaction: z.strictObject({
+    ...turnScoped,
+    event: z.literal('context_compaction'),
+    tokens_before: nonNeg(),
+    tokens_after: nonNeg(),
+    threshold_tokens: nonNeg(),
+    window_tokens: nonNeg(),
+    results_elided: nonNeg(),
+    turns_dropped: nonNeg(),
+    fits: z.boolean(),
+  }),
+  /** The harness told the model, in a user-side text, which deferred tools are loaded (`tools_count` of them). */
+  tools_announced: z.strictObject({
+    ...turnScoped,
+    event: z.literal('tools_announced'),
+    reason: AnnounceReason,
+    tools_count: nonNeg(),
   }),
   tool_call: z.strictObject({
     ...toolScoped,

@@ -1,6 +1,7 @@
 /** Harness settings with their defaults (seed §4.4 termination set). */
 import type { FrozenSnapshot, HookDefense } from './defenses/types.js';
 import type { HarnessFaults } from './faults.js';
+import { DEFAULT_CONTEXT_CONFIG, type ContextConfig } from './context/context-manager.js';
 
 export interface HarnessConfig {
   /** Hard cap on model turns (seed §4.4). */
@@ -32,6 +33,12 @@ export interface HarnessConfig {
   streamingTools?: boolean;
   /** Model-call retries (see loop/model-call.ts); missing fields take DEFAULT_RETRY_CONFIG's. */
   retry?: Partial<RetryConfig>;
+  /**
+   * The context budget (context/context-manager.ts): window, compaction
+   * threshold, turns kept. Absent: DEFAULT_CONTEXT_CONFIG; null: no context
+   * manager (only the provider's context-window error stops a long session).
+   */
+  context?: ContextConfig | null;
 }
 
 /** Harness-side retries of a model call (SDK retries are off, DESIGN §7). */
@@ -57,4 +64,5 @@ export const DEFAULT_HARNESS_CONFIG: HarnessConfig = {
   toolTimeoutMs: 120_000,
   disabledDefenses: [],
   retry: DEFAULT_RETRY_CONFIG,
+  context: DEFAULT_CONTEXT_CONFIG,
 };

@@ -22,4 +22,8 @@ export interface HarnessFaults {
   readonly secondDefinitionPath?: boolean;
   /** The first tool's description carries the time of each request, busting the prompt cache (§3.5). */
   readonly timestampInDescription?: boolean;
+  /** Context compaction drops single old messages, splitting a tool_use from its tool_result (the API refuses the request). */
+  readonly compactionSplitsPairs?: boolean;
+  /** Context compaction does not announce the loaded deferred tools again (the model loses sight of them). */
+  readonly compactionForgetsDeferred?: boolean;
 }

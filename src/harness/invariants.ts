@@ -17,6 +17,8 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'retry_policy', rule: '429/529/5xx and dropped connections are retried with back-off, honouring retry-after; 400/401/403/404/413 never; attempts bounded', source: 'seed §4.4; DESIGN §4' },
   { id: 'stream_integrity', rule: 'a stream cut, an SSE error or a reset mid-response is retried as a whole; nothing from the broken attempt runs', source: 'seed §7.2; DESIGN §4' },
   { id: 'slow_stream_tolerated', rule: 'a slow provider (late headers, gaps between events) is not an error: no retry, the turn completes, time to first token is recorded', source: 'seed §4.4 (stream timeouts catch a dead upstream, not a slow one)' },
+  { id: 'stream_idle_cut', rule: 'a stream that stops sending mid-response is cut after the idle timeout (settable per suite and run) and retried as a whole; nothing from the cut attempt runs', source: 'the guide\'s termination set (stream timeouts for an upstream that hangs)' },
+  { id: 'first_byte_cut', rule: 'a response that has not started after the first-byte timeout (settable per suite and run) is cut and retried; a slow but started response is not', source: 'the guide\'s termination set (stream timeouts for an upstream that hangs)' },
   { id: 'stop_reason_handling', rule: 'the loop continues only on tool_use; pause_turn continues, refusal and content filters stop', source: 'seed §2.3' },
   { id: 'tool_call_assembly', rule: 'streamed tool-call arguments are assembled per call (OpenAI deltas by index), never mixed', source: 'seed §7.2; DESIGN §7' },
   { id: 'malformed_arguments_answered', rule: 'empty, malformed or non-object arguments are answered with what was wrong, never run', source: 'seed §4.5 F1, §5.5' },
@@ -25,6 +27,10 @@ export const INVARIANTS: readonly Invariant[] = [
   // loop (seed §4.4)
   { id: 'loop_termination', rule: 'the loop ends at max turns and attributes the stop to it', source: 'seed §4.4' },
   { id: 'cancel_sources', rule: 'user abort, bash cascade and a call\'s own timeout are distinct failure kinds, each call answered', source: 'seed §6.7' },
+  // context budget
+  { id: 'deferred_reannounced_after_compaction', rule: 'after a compaction the loaded deferred tools are announced again in full, so the model does not lose them with the elided tool_search results', source: 'the guide on announcing deferred tools: in full again after a compaction' },
+  { id: 'compaction_keeps_pairs', rule: 'compaction elides result contents or drops whole turns (an assistant message with the messages answering it), never one side of a tool_use/tool_result pair', source: 'the guide\'s required loop components (context manager) and tool_use/tool_result pairing' },
+  { id: 'context_limit_stop', rule: 'a prompt over the context window after compaction is not sent: the session stops with context_limit', source: 'the guide\'s termination set (context pressure)' },
   // pipeline (seed §5, §9, §10)
   { id: 'hook_contract', rule: 'PreToolUse runs before permission, can block or rewrite (notice only when really changed); PostToolUse sees the output once', source: 'seed §5.2, §5.6' },
   { id: 'hook_failure_contained', rule: 'a hook that throws or hangs blocks its own call (hook_error / hook_timeout); the harness never crashes and the other calls run', source: 'seed §5.6 (hooks are user code at fixed points of the pipeline)' },

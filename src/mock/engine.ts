@@ -33,6 +33,8 @@ export interface MockReply {
   /** Anthropic vocabulary; `null` = no stop reason on the wire. */
   stopReason: string | null;
   usage: Usage;
+  /** The script gave this turn's usage (else the mock may compute it, e.g. the prompt cache's share). */
+  usageScripted?: boolean;
   /** Cut the last tool_use's arguments on the wire (a max_tokens cut-off). */
   cutToolInput: boolean;
   /** The turn's wire-level fault, if any; the mount decides per attempt whether it applies. */
@@ -109,9 +111,22 @@ export function positionalTurns(script: ModelScript): TurnSpec[] {
   return script.filter((t) => t.match === undefined);
 }
 
-/** The model turns already in a conversation: the 1-based turn a request asks for is this plus one. */
+/** A tool id the engine generated (`<prefix>_<turn>_<index>`): its turn number. */
+const ISSUED_ID = /^[A-Za-z]+_mock_(\d+)_\d+$/;
+
+/**
+ * The model turns already in a conversation: the 1-based turn a request asks
+ * for is this plus one. Usually the number of assistant messages; a harness
+ * that compacts its history drops whole old turns, so the turn number the
+ * engine put in the ids of its own tool calls counts too (the later of the two).
+ */
 export function turnsTaken(messages: readonly Message[]): number {
-  return messages.filter((m) => m.role === 'assistant').length;
+  let issued = 0;
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue;
+    for (const b of m.content) if (b.type === 'tool_use') issued = Math.max(issued, Number(ISSUED_ID.exec(b.id)?.[1] ?? 0));
+  }
+  return Math.max(messages.filter((m) => m.role === 'assistant').length, issued);
 }
 
 function buildReply(spec: ReplySpec, turn: number, prefix: string, options: EngineOptions, matched?: number): MockReply {
@@ -130,6 +145,7 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string, options: Engi
     spec.stop_reason !== undefined ? spec.stop_reason : cutToolInput ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn';
   const reply: MockReply = { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput, fault: spec.fault ?? null };
   if (matched !== undefined) reply.matched = matched;
+  if (spec.usage !== undefined) reply.usageScripted = true;
   if (spec.reasoning !== undefined) reply.reasoning = spec.reasoning;
   return reply;
 }

@@ -34,6 +34,9 @@ export interface LoopbackModelOptions {
   timeoutMs?: number;
   /** Strict tool use (the wire's strict schema subset plus `strict: true`). */
   strictTools?: boolean;
+  streamIdleTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
+  promptCache?: boolean;
 }
 
 export async function loopbackModel(
@@ -43,6 +46,6 @@ export async function loopbackModel(
   const server = options.server ?? (await sharedLoopbackServer());
   const session = server.register(script, { wire: options.wire });
   // The root base URL and the session header: every session of a wire shares one SDK client.
-  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, strictTools: options.strictTools });
+  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools });
   return { model, session };
 }

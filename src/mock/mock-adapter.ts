@@ -18,6 +18,9 @@ export interface MockAdapterOptions {
   streamIdleTimeoutMs?: number;
   /** Strict tool use: the wire's strict schema subset plus `strict: true` (default false). */
   strictTools?: boolean;
+  firstByteTimeoutMs?: number;
+  /** Anthropic prompt-cache breakpoints (default on). */
+  promptCache?: boolean;
 }
 
 export function mockAdapter(options: MockAdapterOptions): Model {
@@ -30,7 +33,9 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
     ...(options.strictTools !== undefined ? { strictTools: options.strictTools } : {}),
+    ...(options.firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs: options.firstByteTimeoutMs } : {}),
   };
+  if (options.wire === 'anthropic' && options.promptCache !== undefined) return new AnthropicModel({ ...common, promptCache: options.promptCache, model: options.model ?? 'mock-claude' });
   if (options.wire === 'anthropic') return new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' });
   if (options.wire === 'openai') return new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
   return new OpenAIResponsesModel({ ...common, model: options.model ?? 'mock-gpt' });

@@ -23,6 +23,7 @@ import { applyFault, framesBefore, NO_TRANSPORT_FAULT, type TransportPlan } from
 import { streamedCalls, type StreamedCall } from './stream-calls.js';
 import type { JsonObject } from './json-shape.js';
 import { ResponseStore } from './response-store.js';
+import { cacheControlProblem, type PromptCacheLedger } from './prompt-cache.js';
 import type { FaultSpec, ModelScript } from './script.js';
 import { sideReply, type SideClassifier, type SideReason } from './side-requests.js';
 import { checkAnthropicPairing, toolsRequired } from './validate-anthropic.js';
@@ -47,6 +48,8 @@ export interface RespondInput {
   side?: SideClassifier;
   /** The Responses wire's server-side state (the session's); default a fresh one, so `previous_response_id` resolves nothing. */
   store?: ResponseStore;
+  /** Anthropic: the session's prompt cache; replies without scripted usage report its reads and writes. */
+  promptCache?: PromptCacheLedger;
   /** Maps the script's tool names onto the request's tools (the lab's generic names, see lab/tool-map.ts). */
   toolMap?: (tools: DecodedRequest['tools']) => EngineOptions['mapTool'];
   /**
@@ -99,7 +102,7 @@ function decode(wire: Wire, json: unknown, store: ResponseStore): Decoded {
     if (problem !== null) return rejected(wire, { message: problem });
     const body = json as JsonObject;
     const messages = body['messages'] as unknown[];
-    const violation = checkAnthropicPairing(messages) ?? toolsRequired(messages, body['tools']);
+    const violation = checkAnthropicPairing(messages) ?? toolsRequired(messages, body['tools']) ?? cacheControlProblem(body);
     if (violation !== null) return rejected(wire, { message: violation });
     return { ok: true, request: decodeAnthropic(body) };
   }
@@ -217,6 +220,8 @@ export function respond(input: RespondInput): RespondOutput {
     return { ...base, ...named, reply: encode(wire, said, request, ids, now), request, turn, side, said };
   }
   if (!result.ok) return { ...base, reply: wireError(wire, 400, result.error.message), request, turn, rejected: result.error.message };
+  const cache = wire === 'anthropic' && input.promptCache && !result.reply.usageScripted ? input.promptCache.account(json.value as JsonObject) : null;
+  if (cache !== null) result.reply.usage = { ...cache, output_tokens: result.reply.usage.output_tokens };
   const attempt = input.nextAttempt?.(turn) ?? 1;
   const fault = result.reply.fault;
   // `times` limits the fault to the first attempts at this turn: the retry then succeeds.

@@ -10,6 +10,7 @@ import { NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
 import { IssuedLedger } from './issued-ledger.js';
 import type { StreamedCall } from './stream-calls.js';
 import { respond, type RespondInput } from './respond.js';
+import { PromptCacheLedger } from './prompt-cache.js';
 import { ResponseStore } from './response-store.js';
 import type { FaultSpec, ModelScript } from './script.js';
 import { SideClassifier, type SideReason } from './side-requests.js';
@@ -109,6 +110,8 @@ export class MockSession {
   private readonly attempts = new Map<number, number>();
   /** One store per session: `previous_response_id` resolves within the conversation it belongs to. */
   private readonly store = new ResponseStore();
+  /** One prompt cache per session, as the API keeps one per organisation and prefix. */
+  private readonly promptCache = new PromptCacheLedger();
   private readonly side: SideClassifier | undefined;
   /** What the mock issued (sessions that classify side requests: any harness calls, so turns are read against it). */
   readonly ledger: IssuedLedger | undefined;
@@ -163,6 +166,7 @@ export class MockSession {
       nextAttempt,
       side: this.side,
       store: this.store,
+      promptCache: this.promptCache,
       ...(this.options.toolMap ? { toolMap: this.options.toolMap } : {}),
       ...(this.options.errorResult ? { errorResult: this.options.errorResult } : {}),
       ...(this.ledger ? { turnsTaken: (messages: Parameters<IssuedLedger['turnsTaken']>[0]) => this.ledger!.turnsTaken(messages) } : {}),

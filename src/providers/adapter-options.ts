@@ -19,6 +19,10 @@ export interface AdapterOptions {
   now?: () => number;
   /** Streaming: longest wait for the next data before the call fails as `timeout` (default 120 s). */
   streamIdleTimeoutMs?: number;
+  /** Anthropic: send prompt-cache breakpoints (cache_control) on the stable prefix and the conversation (default true; other wires cache automatically). */
+  promptCache?: boolean;
+  /** Longest wait for the response to start (headers, or the first stream event when streaming) before the call fails as `timeout`; default none beyond `timeoutMs`. */
+  firstByteTimeoutMs?: number;
   /** Extra headers sent with every request of this model (the mock routes sessions by one). */
   headers?: Readonly<Record<string, string>>;
 }

@@ -6,6 +6,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { toolSchemaFor, type DialectOptions } from './dialects/index.js';
 import { classifyAnthropicStop } from './stop-class.js';
 import { checkToolInput } from './tool-arguments.js';
+import { withCacheBreakpoints } from './anthropic-cache.js';
 import type { AssistantBlock, Message, ModelRequest, ModelResponse, ToolDefinition } from './types.js';
 
 export type AnthropicParams = Anthropic.MessageCreateParamsNonStreaming;
@@ -38,7 +39,8 @@ function toWireTool(tool: ToolDefinition, requested: DialectOptions): Anthropic.
   return { name: tool.name, description: tool.description, input_schema, ...(dialect.strict ? { strict: true } : {}) };
 }
 
-export function toAnthropicParams(model: string, request: ModelRequest, dialect: DialectOptions = {}): AnthropicParams {
+/** `promptCache` (default true): send cache_control breakpoints (anthropic-cache.ts). */
+export function toAnthropicParams(model: string, request: ModelRequest, dialect: DialectOptions = {}, promptCache = true): AnthropicParams {
   const params: AnthropicParams = {
     model,
     max_tokens: request.maxTokens,
@@ -46,7 +48,7 @@ export function toAnthropicParams(model: string, request: ModelRequest, dialect:
   };
   if (request.system !== undefined && request.system !== '') params.system = request.system;
   if (request.tools.length > 0) params.tools = request.tools.map((tool) => toWireTool(tool, dialect));
-  return params;
+  return promptCache ? withCacheBreakpoints(params) : params;
 }
 
 export function fromAnthropicMessage(message: Anthropic.Message): Omit<ModelResponse, 'ttftMs'> {

@@ -31,7 +31,7 @@ const request: ModelRequest = {
 
 describe('Anthropic mapping', () => {
   it('sends the system prompt top-level and all tool results in one user message', () => {
-    const params = toAnthropicParams('m', request);
+    const params = toAnthropicParams('m', request, {}, false);
     expect(params.system).toBe('sys');
     expect(params.max_tokens).toBe(99);
     expect(params.messages[2]).toEqual({
@@ -43,6 +43,20 @@ describe('Anthropic mapping', () => {
       ],
     });
     expect(params.tools).toEqual([{ name: 'read', description: 'Read.', input_schema: { type: 'object' } }]);
+  });
+
+  it('marks the stable prefix (system) and the conversation\'s last block with cache_control by default, nothing else', () => {
+    const params = toAnthropicParams('m', request);
+    expect(params.system).toEqual([{ type: 'text', text: 'sys', cache_control: { type: 'ephemeral' } }]);
+    expect(params.tools).toEqual([{ name: 'read', description: 'Read.', input_schema: { type: 'object' } }]);
+    const last = params.messages.at(-1)!.content as unknown as Array<Record<string, unknown>>;
+    expect(last.at(-1)).toEqual({ type: 'text', text: 'also note this', cache_control: { type: 'ephemeral' } });
+    expect(JSON.stringify(params).split('"cache_control"').length - 1).toBe(2);
+    // Without a system prompt the stable prefix ends at the last tool.
+    const bare = toAnthropicParams('m', { ...request, system: undefined });
+    expect(bare.tools?.at(-1)).toMatchObject({ cache_control: { type: 'ephemeral' } });
+    // Off: no breakpoint anywhere.
+    expect(JSON.stringify(toAnthropicParams('m', request, {}, false))).not.toContain('cache_control');
   });
 
   it('omits tools when there are none', () => {

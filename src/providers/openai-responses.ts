@@ -8,10 +8,11 @@
  */
 import OpenAI from 'openai';
 import { guardOpenAICall } from './openai-guard.js';
-import { fromResponsesObject, toResponsesParams } from './openai-responses-mapping.js';
+import { fromResponsesObject, toResponsesParams, type ResponsesParams } from './openai-responses-mapping.js';
 import { ResponsesStreamAccumulator } from './openai-responses-stream.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
+import { FirstByteTimer } from './first-byte.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
@@ -29,6 +30,7 @@ export class OpenAIResponsesModel implements Model {
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
+  private readonly firstByteTimeoutMs: number | undefined;
 
   constructor(options: OpenAIResponsesModelOptions) {
     this.model = options.model;
@@ -36,6 +38,7 @@ export class OpenAIResponsesModel implements Model {
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     this.client = sharedClient((o) => new OpenAI(o), responsesClients, options);
     this.headers = options.headers;
   }
@@ -49,16 +52,31 @@ export class OpenAIResponsesModel implements Model {
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toResponsesParams(this.model, request, { strict: this.strictTools });
     const signal = request.signal;
-    const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
+    const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
+    try {
+      return await this.attempt(request, params, signal, firstByte, options);
+    } finally {
+      firstByte.done();
+    }
+  }
+
+  private async attempt(request: ModelRequest, params: ResponsesParams, signal: AbortSignal | undefined, firstByte: FirstByteTimer, options: CompleteOptions): Promise<ModelResponse> {
+    const sdkSignal = firstByte.signal;
+    const requestOptions = sdkSignal || this.headers ? { ...(sdkSignal ? { signal: sdkSignal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {
-      const response = await guardOpenAICall(() => this.client.responses.create(params, requestOptions), signal);
+      const response = await firstByte.run(() => guardOpenAICall(() => this.client.responses.create(params, requestOptions), signal));
       const mapped = fromResponsesObject(response);
       return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
     }
     const started = this.now();
-    const response = await guardOpenAICall(() => this.client.responses.create({ ...params, stream: true }, requestOptions).asResponse(), signal);
+    const response = await firstByte.run(() => guardOpenAICall(() => this.client.responses.create({ ...params, stream: true }, requestOptions).asResponse(), signal));
     const accumulator = new ResponsesStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-    await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
+    await firstByte.run(() =>
+      consumeSse(response.body, signal, (message) => {
+        firstByte.arrived();
+        accumulator.feed(message);
+      }, this.streamIdleTimeoutMs),
+    );
     return accumulator.finish();
   }
 }

@@ -11,6 +11,7 @@ import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIP
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
+import { FirstByteTimer } from './first-byte.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
@@ -33,6 +34,7 @@ export class OpenAIModel implements Model {
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
+  private readonly firstByteTimeoutMs: number | undefined;
 
   constructor(options: OpenAIModelOptions) {
     this.model = options.model;
@@ -41,6 +43,7 @@ export class OpenAIModel implements Model {
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     this.client = sharedClient((o) => new OpenAI(o), openaiClients, options);
     this.headers = options.headers;
   }
@@ -53,18 +56,33 @@ export class OpenAIModel implements Model {
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
     const signal = request.signal;
-    const requestOptions = signal || this.headers ? { ...(signal ? { signal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
+    const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
+    try {
+      return await this.attempt(request, params, signal, firstByte, options);
+    } finally {
+      firstByte.done();
+    }
+  }
+
+  private async attempt(request: ModelRequest, params: OpenAIParams, signal: AbortSignal | undefined, firstByte: FirstByteTimer, options: CompleteOptions): Promise<ModelResponse> {
+    const sdkSignal = firstByte.signal;
+    const requestOptions = sdkSignal || this.headers ? { ...(sdkSignal ? { signal: sdkSignal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
     if (!this.stream) {
-      const completion = await guardOpenAICall(() => this.client.chat.completions.create(params, requestOptions), signal);
+      const completion = await firstByte.run(() => guardOpenAICall(() => this.client.chat.completions.create(params, requestOptions), signal));
       const mapped = fromOpenAICompletion(completion);
       return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
     }
     const started = this.now();
     const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
     // The raw response, so the adapter sees `[DONE]` and tells a clean end from a cut (see sse-reader.ts).
-    const response = await guardOpenAICall(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal);
+    const response = await firstByte.run(() => guardOpenAICall(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal));
     const accumulator = new OpenAIStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-    await consumeSse(response.body, signal, (message) => accumulator.feed(message), this.streamIdleTimeoutMs);
+    await firstByte.run(() =>
+      consumeSse(response.body, signal, (message) => {
+        firstByte.arrived();
+        accumulator.feed(message);
+      }, this.streamIdleTimeoutMs),
+    );
     return accumulator.finish();
   }
 

@@ -71,7 +71,7 @@ export function liveModelSource(options: LiveSourceOptions): ModelSource {
   return {
     provider: options.provider,
     modelName: options.model,
-    async open() {
+    async open(task) {
       const model = createModel({
         provider,
         model: options.model,
@@ -81,6 +81,9 @@ export function liveModelSource(options: LiveSourceOptions): ModelSource {
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.strictTools !== undefined ? { strictTools: options.strictTools } : {}),
         ...(options.stream !== undefined ? { stream: options.stream } : {}),
+        ...(task.prompt_cache !== undefined ? { promptCache: task.prompt_cache } : {}),
+        ...(task.stream_idle_timeout_ms !== undefined ? { streamIdleTimeoutMs: task.stream_idle_timeout_ms } : {}),
+        ...(task.first_byte_timeout_ms !== undefined ? { firstByteTimeoutMs: task.first_byte_timeout_ms } : {}),
         // Compatible servers (vLLM, Ollama, LM Studio) know `max_tokens`; not all know `max_completion_tokens`.
         ...(options.provider === 'openai-compatible' ? { maxTokensParam: 'max_tokens' as const } : {}),
       });

@@ -34,7 +34,7 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
       const wire = task.wire ?? options.wire ?? 'anthropic';
       const stream = options.stream ?? task.stream ?? false;
-      const { model, session } = await loopbackModel(task.script, { wire, stream, strictTools: task.strict_tools ?? false });
+      const { model, session } = await loopbackModel(task.script, { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache });
       return { model, close: () => session.close() };
     },
     async close() {

@@ -19,6 +19,7 @@ import { armedDefenses, availableDefenses } from '../harness/defenses/registry.j
 import type { DefenseSessionContext, HookDefense } from '../harness/defenses/types.js';
 import type { HarnessFaults } from '../harness/faults.js';
 import { runSetup } from './task-setup.js';
+import { taskContextConfig } from './task-context.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
 import { CollectingSink } from './collecting-sink.js';
@@ -215,6 +216,7 @@ export function harnessConfig(task: LoadedTask): HarnessConfig {
     maxReminders: task.max_reminders,
     streamingTools: task.streaming_tools ?? DEFAULT_HARNESS_CONFIG.streamingTools,
     retry: { ...DEFAULT_RETRY_CONFIG, ...(task.max_retries !== undefined ? { maxAttempts: task.max_retries + 1 } : {}) },
+    context: taskContextConfig(task),
   };
 }
 
@@ -251,5 +253,7 @@ function harnessFaults(task: LoadedTask): HarnessFaults | undefined {
     averageDurations: f.average_durations,
     secondDefinitionPath: f.second_definition_path,
     timestampInDescription: f.timestamp_in_description,
+    compactionSplitsPairs: f.compaction_splits_pairs,
+    compactionForgetsDeferred: f.compaction_forgets_deferred,
   };
 }

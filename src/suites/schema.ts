@@ -84,6 +84,8 @@ const HarnessFaults = z.strictObject({
   average_durations: z.boolean().optional(),
   second_definition_path: z.boolean().optional(),
   timestamp_in_description: z.boolean().optional(),
+  compaction_splits_pairs: z.boolean().optional(),
+  compaction_forgets_deferred: z.boolean().optional(),
 });
 
 const TaskSettings = {
@@ -124,8 +126,22 @@ const TaskSettings = {
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */
   streaming_tools: z.boolean().optional(),
+  /** Anthropic: send prompt-cache breakpoints (default true); `faultline run --no-prompt-cache` turns them off. */
+  prompt_cache: z.boolean().optional(),
+  /** Streaming: longest wait for the next stream data before the attempt fails as a timeout and is retried (default 120000); `--stream-idle-timeout`. */
+  stream_idle_timeout_ms: z.number().int().positive().optional(),
+  /** Longest wait for a response to start (the first stream event; a whole non-streamed response) before the attempt fails as a timeout and is retried (default: none); `--first-byte-timeout`. */
+  first_byte_timeout_ms: z.number().int().positive().optional(),
   /** Model-call retries after the first attempt (default 3; 0 = none). */
   max_retries: z.number().int().nonnegative().optional(),
+  /** The model's context window in tokens, for the context manager (default 200000); `faultline run --context-window` overrides it. */
+  context_window: z.number().int().positive().optional(),
+  /** Share of the window at which old tool results are compacted (0 < x <= 1, default 0.8); `--compact-at` overrides it. */
+  compact_at: z.number().gt(0).lte(1).optional(),
+  /** The latest turns compaction never touches (default 2). */
+  compact_keep_turns: z.number().int().positive().optional(),
+  /** false: no context manager (the session runs until the provider refuses the prompt); `--no-context-manager`. */
+  context_manager: z.boolean().optional(),
   /** MCP servers whose tools the task gets (see mcp-schema.ts). */
   mcp_servers: McpServersSettings.optional(),
   /** OS sandbox for bash (default auto: bubblewrap when it works here); `faultline run --sandbox` overrides it. */

@@ -81,7 +81,7 @@ describe('protocol fault scenarios over the loopback server', () => {
 
   /** Each defense or rule switched off: the scenarios that exercise it must fail (so they can). */
   const switchedOff: Array<[string, Partial<LoadedTask>, string[]]> = [
-    ['harness retries (max_retries: 0)', { max_retries: 0 }, ['protocol-006-', 'protocol-006b-', 'protocol-007-', 'protocol-008-', 'protocol-008b-', 'protocol-011-', 'protocol-012-', 'protocol-013-']],
+    ['harness retries (max_retries: 0)', { max_retries: 0 }, ['protocol-006-', 'protocol-006b-', 'protocol-007-', 'protocol-008-', 'protocol-008b-', 'protocol-011-', 'protocol-012-', 'protocol-013-', 'protocol-023-', 'protocol-024-']],
     ['cut_tool_call_guard', { disabled_defenses: ['cut_tool_call_guard'] }, ['protocol-001-', 'protocol-002-', 'protocol-019-']],
     ['stop_reason_fail_closed', { disabled_defenses: ['stop_reason_fail_closed'] }, ['protocol-003-', 'protocol-004-']],
     ['end_turn_fallthrough', { disabled_defenses: ['end_turn_fallthrough'] }, ['protocol-005-']],

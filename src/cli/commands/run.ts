@@ -37,6 +37,12 @@ interface RunOptions {
   sandbox?: 'required' | 'auto' | 'off';
   junit?: string;
   json?: boolean;
+  contextWindow?: string;
+  compactAt?: string;
+  contextManager?: boolean;
+  promptCache?: boolean;
+  streamIdleTimeout?: string;
+  firstByteTimeout?: string;
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -63,6 +69,12 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--json', 'print the result as one JSON document on stdout (task lines and the summary go to stderr)')
     .option('--junit <file>', 'also write JUnit XML for CI: a test case per task (and repeat), a failure with each failed expectation')
     .addOption(new Option('--sandbox <mode>', 'run bash in a bubblewrap OS sandbox: required (fail without it), auto (when it works here), off (default: each task\'s `sandbox`, else auto)').choices(['required', 'auto', 'off']))
+    .option('--context-window <tokens>', 'the model\'s context window in tokens for the context manager (default: each task\'s `context_window`, else 200000)')
+    .option('--compact-at <ratio>', 'share of the context window (0 < ratio <= 1) at which old tool results are compacted (default: each task\'s `compact_at`, else 0.8)')
+    .option('--no-prompt-cache', 'Anthropic: send no cache_control breakpoints (default: each task\'s `prompt_cache`, else on: the system prompt and the conversation\'s last block are marked)')
+    .option('--stream-idle-timeout <ms>', 'streaming: cut a stream that sends nothing for this long; the attempt fails as a timeout and is retried (default: each task\'s `stream_idle_timeout_ms`, else 120000)')
+    .option('--first-byte-timeout <ms>', 'cut an attempt whose response has not started after this long (the first stream event; a whole non-streamed response) and retry it (default: each task\'s `first_byte_timeout_ms`, else none beyond the request timeout)')
+    .option('--no-context-manager', 'no context budget: the history is never compacted and the session runs until the provider refuses the prompt')
     .addHelpText(
       'after',
       '\nExamples:\n  faultline run suites/demo\n  faultline run suites/demo --wire openai -j 8 --out traces/demo.jsonl\n' +
@@ -98,7 +110,21 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (opts.logicalRunId !== undefined && !/^[A-Za-z0-9._:-]{1,128}$/.test(opts.logicalRunId)) {
         throw new CliError(`--logical-run-id must be 1-128 letters, digits or . _ : -, got "${opts.logicalRunId}"`);
       }
-      let tasks = loadSuitesForCli(paths, io);
+      const { parseCompactAt, parseContextWindow, withContextFlags } = await import('../../suites/task-context.js');
+      const contextWindow = opts.contextWindow !== undefined ? parseContextWindow(opts.contextWindow) : undefined;
+      if (contextWindow === null) throw new CliError(`--context-window must be a positive integer (tokens), got "${opts.contextWindow}"`);
+      const compactAt = opts.compactAt !== undefined ? parseCompactAt(opts.compactAt) : undefined;
+      if (compactAt === null) throw new CliError(`--compact-at must be a number above 0 and at most 1, got "${opts.compactAt}"`);
+      const { parseMs, withModelFlags } = await import('../../suites/task-model-flags.js');
+      const streamIdleTimeoutMs = opts.streamIdleTimeout !== undefined ? parseMs(opts.streamIdleTimeout) : undefined;
+      if (streamIdleTimeoutMs === null) throw new CliError(`--stream-idle-timeout must be a positive whole number of milliseconds, got "${opts.streamIdleTimeout}"`);
+      const firstByteTimeoutMs = opts.firstByteTimeout !== undefined ? parseMs(opts.firstByteTimeout) : undefined;
+      if (firstByteTimeoutMs === null) throw new CliError(`--first-byte-timeout must be a positive whole number of milliseconds, got "${opts.firstByteTimeout}"`);
+      let tasks = withModelFlags(withContextFlags(loadSuitesForCli(paths, io), { contextWindow, compactAt, contextManager: opts.contextManager }), {
+        promptCache: opts.promptCache,
+        streamIdleTimeoutMs,
+        firstByteTimeoutMs,
+      });
       if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
       if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
       // Before the shard is cut: every shard of a suite refuses the same broken module.

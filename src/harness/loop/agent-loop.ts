@@ -24,6 +24,7 @@ import { prefixHash } from './prefix-hash.js';
 import { decideTurn } from './turn-decision.js';
 import { attributeStop } from './stop-attribution.js';
 import { loadShellParser } from '../permissions/shell-parser.js';
+import { ContextManager, DEFAULT_CONTEXT_CONFIG } from '../context/context-manager.js';
 
 export interface AgentRunOptions {
   model: Model;
@@ -86,6 +87,15 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   let errorStop: TurnStop | null = null;
   let modelError: string | undefined;
   let budgetStop = false;
+  // The context budget (seed's five required loop components: without a context manager a long session dies on the window).
+  const contextConfig = config.context === undefined ? DEFAULT_CONTEXT_CONFIG : config.context;
+  const context =
+    contextConfig === null
+      ? null
+      : new ContextManager(contextConfig, emitter, registry, {
+          splitPairs: config.faults?.compactionSplitsPairs === true,
+          forgetDeferred: config.faults?.compactionForgetsDeferred === true,
+        });
 
   // One options object for both paths, so the streaming path cannot miss a pipeline stage (seed §7.5).
   const callOptions: TurnCallsOptions = {
@@ -120,6 +130,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     const sent = config.faults ? faultyDefinitions(tools, registry, config.faults) : tools;
     if (sent !== tools) hash = prefixHash(system, sent);
     const request = { system, messages, tools: sent, maxTokens: config.maxTokens, signal };
+    const prepared = context?.prepare(turn, messages, (m) => model.describeRequest({ ...request, messages: [...m] }).requestBytes);
+    if (prepared?.stop) {
+      explicit = 'context_limit';
+      break;
+    }
     const info = model.describeRequest(request);
     // What deferring saves on this request: the unloaded definitions as this wire would send them (messages left out: only the tools are measured).
     const unloaded = registry.unloadedDefinitions?.() ?? [];
@@ -135,6 +150,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       request_bytes: info.requestBytes,
       prefix_hash: hash,
       deferred_tools_bytes: deferredBytes,
+      ...(prepared ? { prompt_tokens_estimate: prepared.estimate } : {}),
     });
     // Retries, back-off and one model_error per failed attempt live in model-call.ts.
     const streaming = config.streamingTools ? new StreamingTurn(turn, turnOptions) : null;
@@ -150,6 +166,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     const response = call.response;
     const toolUses = response.content.filter((b) => b.type === 'tool_use');
     addUsage(usage, response.usage);
+    context?.recordUsage(response.usage);
     emitter.emit('model_response', {
       turn,
       duration_ms: round(now() - call.startedAt), // the successful attempt only; failed ones are model_error events

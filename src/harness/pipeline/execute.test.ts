@@ -127,6 +127,34 @@ describe('executeTool', () => {
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
   });
 
+  it('lets a tool with interruptBehavior block run to the end through a user abort; the same tool without it is stopped', async () => {
+    const finishes = (behavior?: 'block' | 'cancel'): Tool => ({
+      ...tool(async (_, { signal }) => {
+        await sleep(80);
+        return { content: signal.aborted ? 'saw the abort' : 'completed' };
+      }),
+      ...(behavior ? { interruptBehavior: behavior } : {}),
+    });
+    for (const withHub of [false, true]) {
+      const session = new AbortController();
+      const stops = withHub ? new SessionStops(session.signal) : undefined;
+      const options = { workspace: '/ws', sessionSignal: session.signal, timeoutMs: 5_000, ...(stops ? { sessionStops: stops } : {}) };
+      const blocked = executeTool(finishes('block'), {}, options);
+      const cancelled = executeTool(finishes('cancel'), {}, options);
+      const plain = executeTool(finishes(), {}, options);
+      await sleep(10);
+      session.abort();
+      expect(await blocked).toEqual({ kind: 'ok', output: { content: 'completed' } });
+      expect(await cancelled).toEqual({ kind: 'aborted', cause: 'user' });
+      expect(await plain).toEqual({ kind: 'aborted', cause: 'user' });
+      stops?.close();
+      expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+    }
+    // Not started before the abort: not started, block or not; and its own timeout still applies.
+    expect(await run(finishes('block'), { session: AbortSignal.abort() })).toEqual({ kind: 'aborted', cause: 'user' });
+    expect(await run({ ...finishes('block'), execute: () => new Promise(() => undefined) }, { timeoutMs: 20 })).toEqual({ kind: 'timeout', timeoutMs: 20 });
+  });
+
   it('ignores a hub that belongs to another signal and listens itself', async () => {
     const session = new AbortController();
     const other = new SessionStops(new AbortController().signal);

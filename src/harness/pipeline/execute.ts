@@ -43,9 +43,13 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   const control = new CallControl(options.workspace, sessionSignal, options.timeoutMs, options.sandbox ?? null);
   // The cascade's signal for a call it cannot hit never fires: no listener needed.
   const cascade = cascadeSignal === NEVER_CANCELLED ? undefined : cascadeSignal;
+  // A tool that must not be interrupted (interruptBehavior block) does not hear the user's abort once it runs.
+  const interruptible = tool.interruptBehavior !== 'block';
   const stops = options.sessionStops?.signal === sessionSignal ? options.sessionStops : undefined;
-  if (stops) stops.add(control);
-  else sessionSignal.addEventListener('abort', control);
+  if (interruptible) {
+    if (stops) stops.add(control);
+    else sessionSignal.addEventListener('abort', control);
+  }
   cascade?.addEventListener('abort', control);
   // Git state that runs programs, found by what git uses (git-state.ts): what a changing call adds is undone after it.
   const gitBefore = tool.readOnly || !isRuleOn('git_state') ? null : captureGitState(options.workspace);
@@ -67,8 +71,10 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
     // Stopped, thrown or finished: what the call left is undone either way (the returned output carries the note).
     if (gitBefore !== null && !gitChecked.has(gitBefore)) neutraliseNewGitState(options.workspace, gitBefore);
     control.disarm();
-    if (stops) stops.delete(control);
-    else sessionSignal.removeEventListener('abort', control);
+    if (interruptible) {
+      if (stops) stops.delete(control);
+      else sessionSignal.removeEventListener('abort', control);
+    }
     cascade?.removeEventListener('abort', control);
   }
 }

@@ -18,9 +18,19 @@ describe('read', () => {
   it('returns the window given by offset and limit with a note on how to continue', async () => {
     const ws = await makeWorkspace({ 'a.txt': numbered(10) });
     const out = await readTool.execute({ file_path: 'a.txt', offset: 3, limit: 2 }, context(ws));
-    expect(out.content).toBe(
-      '     3\tline 3\n     4\tline 4\n\n(showing lines 3-4 of 10; call read with offset=5 to continue)',
-    );
+    expect(out.content.startsWith('     3\tline 3\n     4\tline 4\n\n(showing lines 3-4 of 10')).toBe(true);
+  });
+
+  it('tells a model paging through a short file to read it whole (the reverse hint), and not one paging a long file', async () => {
+    const ws = await makeWorkspace({ 'a.txt': numbered(10), 'big.txt': numbered(2500) });
+    const short = await readTool.execute({ file_path: 'a.txt', offset: 3, limit: 2 }, context(ws));
+    expect(short.content).toContain('The file has only 10 lines, within the 2000 one read returns: read it whole (omit offset and limit)');
+    expect(short.content).not.toContain('offset=5 to continue');
+    const long = await readTool.execute({ file_path: 'big.txt', offset: 3, limit: 2 }, context(ws));
+    expect(long.content.endsWith('(showing lines 3-4 of 2500; call read with offset=5 to continue)')).toBe(true);
+    expect(long.content).not.toContain('read it whole');
+    // A read of the whole short file, or a window reaching its end, has no note at all.
+    expect((await readTool.execute({ file_path: 'a.txt' }, context(ws))).content).not.toContain('(showing');
   });
 
   it('stops at 2000 lines by default and says how many lines exist', async () => {

@@ -46,6 +46,7 @@ export const readTool: Tool<ReadInput> = {
   usage: [
     '- Use read instead of running cat, head or tail through bash.',
     `- When the file has more lines than were shown, the output ends with a note giving the total and the offset to continue from.`,
+    `- A file of up to ${READ_DEFAULT_LIMIT} lines comes back whole from one read: do not page through it with offset and limit.`,
     `- Lines longer than ${READ_MAX_LINE_CHARS} characters are cut.`,
     '- Read a file before editing it, and copy old_string for edit from this output without the line-number prefix.',
     '- Binary files and directories cannot be read; use ls to list a directory.',
@@ -126,6 +127,15 @@ function formatWindow(shown: string, offset: number, { lines, total }: Window): 
   const body = lines.map((line, i) => `${String(offset + i).padStart(6)}\t${cutLine(line)}`).join('\n');
   const last = offset + lines.length - 1;
   if (last >= total) return { content: body };
+  // The reverse hint: paging through a file one read could return whole costs a turn per page, and every later
+  // request carries each page again; a model does not notice that on its own, so say it.
+  if (total <= READ_DEFAULT_LIMIT) {
+    return {
+      content:
+        `${body}\n\n(showing lines ${offset}-${last} of ${total}. The file has only ${total} lines, within the ${READ_DEFAULT_LIMIT} one read returns: ` +
+        'read it whole (omit offset and limit) or reuse what you already read, instead of paging through it)',
+    };
+  }
   return {
     content: `${body}\n\n(showing lines ${offset}-${last} of ${total}; call read with offset=${last + 1} to continue)`,
   };

@@ -97,3 +97,28 @@ describe('tool_search definition', () => {
     expect(JSON.stringify(registry.definitions().find((d) => d.name === 'tool_search'))).toBe(before);
   });
 });
+
+describe('tool_search scoring: searchHint and parameters', () => {
+  const withParams = (name: string, description: string, shape: z.ZodRawShape, searchHint?: string): Tool => ({
+    ...tool(name, description),
+    inputSchema: z.object(shape),
+    ...(searchHint !== undefined ? { searchHint } : {}),
+  });
+
+  it('ranks a searchHint match above a description match', () => {
+    const tools = [withParams('alpha', 'Sends a calendar invite.', {}), withParams('beta', 'Manages events.', {}, 'calendar invite meeting')];
+    expect(scoreTools('calendar', tools).map((s) => s.name)).toEqual(['beta', 'alpha']);
+    // Without the hint the description match alone wins.
+    expect(scoreTools('calendar', [tools[0]!, withParams('beta', 'Manages events.', {})]).map((s) => s.name)).toEqual(['alpha']);
+  });
+
+  it('finds a tool by a parameter name or a parameter description, below any description match', () => {
+    const tools = [
+      withParams('deploy', 'Ships the build.', { region: z.string(), dry_run: z.boolean().describe('Validate without applying.') }),
+      withParams('regions', 'Lists each region.', {}),
+    ];
+    expect(scoreTools('region', tools).map((s) => s.name)).toEqual(['regions', 'deploy']);
+    expect(scoreTools('dry', tools).map((s) => s.name)).toEqual(['deploy']);
+    expect(scoreTools('validate', tools).map((s) => s.name)).toEqual(['deploy']);
+  });
+});

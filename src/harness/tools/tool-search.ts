@@ -7,11 +7,16 @@
  * good, seed §10.4): names are split into words (`mcp__server__tool`,
  * snake_case, camelCase); a word-boundary match in the name outweighs one in
  * the description; matching uses word boundaries, so "read" does not hit
- * "already" or "thread"; "+term" makes a term required.
+ * "already" or "thread"; "+term" makes a term required. A tool's searchHint
+ * (a curated capability phrase) counts above its description, and parameter
+ * names and descriptions count too: this client-side search is the only
+ * search (no server-side tool search expands schemas behind it), so a
+ * capability named only in a parameter must still be found.
  */
 import { z } from 'zod';
 import type { ToolRegistry } from './registry.js';
 import type { Tool } from './tool.js';
+import { toolJsonSchema } from './tool-schema.js';
 
 /** The tool a task gets when some of its tools are deferred. */
 export const TOOL_SEARCH_NAME = 'tool_search';
@@ -46,12 +51,15 @@ export function scoreTools(query: string, candidates: readonly Tool[]): ScoredTo
   for (const tool of candidates) {
     const words = nameWords(tool.name);
     const text = `${tool.description} ${tool.usage ?? ''}`;
+    const params = parameterText(tool);
     const hit = (term: string): number => {
       const re = new RegExp(`\\b${escape(term)}\\b`, 'i');
       let s = 0;
       if (tool.name.toLowerCase() === term) s += 20;
       if (words.includes(term)) s += tool.name.startsWith('mcp__') && words[1] === term ? 12 : 10;
+      if (tool.searchHint !== undefined && re.test(tool.searchHint)) s += 5;
       if (re.test(text)) s += 2;
+      else if (params.names.includes(term) || re.test(params.text)) s += 1;
       return s;
     };
     if (required.some((t) => hit(t) === 0)) continue;
@@ -59,6 +67,22 @@ export function scoreTools(query: string, candidates: readonly Tool[]): ScoredTo
     if (score > 0) scored.push({ name: tool.name, score });
   }
   return scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** A tool's parameter names (split into words like tool names) and their descriptions, from the schema the model would get. */
+function parameterText(tool: Tool): { names: string[]; text: string } {
+  let properties: Record<string, unknown> = {};
+  try {
+    const schema = toolJsonSchema(tool) as { properties?: Record<string, unknown> };
+    properties = schema.properties ?? {};
+  } catch {
+    return { names: [], text: '' };
+  }
+  const names = Object.keys(properties).flatMap((n) => [n.toLowerCase(), ...nameWords(n)]);
+  const text = Object.values(properties)
+    .map((p) => (typeof p === 'object' && p !== null && typeof (p as { description?: unknown }).description === 'string' ? (p as { description: string }).description : ''))
+    .join(' ');
+  return { names, text };
 }
 
 export interface ToolSearchOptions {

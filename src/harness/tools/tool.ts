@@ -40,11 +40,24 @@ export interface Tool<I = any> {
   readonly description: string;
   /** How to use it well: boundaries, preconditions. Sent after the description, kept separate in code. */
   readonly usage?: string;
+  /**
+   * A curated capability phrase for tool_search only (never sent): the words a
+   * model would search with, weighted above the description, which is written
+   * for the model that already has the tool.
+   */
+  readonly searchHint?: string;
   readonly inputSchema: z.ZodType<I>;
   /** True when the tool never changes anything (drives permissions and scheduling). */
   readonly readOnly: boolean;
   /** Call-level concurrency safety (seed §6.2). Throwing means unsafe (fail closed). */
   isConcurrencySafe(input: I): boolean;
+  /**
+   * What a user abort does to a running call: `cancel` (default) stops it;
+   * `block` lets it run to the end (its own timeout still applies), for a tool
+   * that stopped midway would leave things half done. A call not started yet
+   * is not started either way.
+   */
+  readonly interruptBehavior?: 'cancel' | 'block';
   /** Per-call timeout in ms (default from the harness config). */
   readonly timeoutMs?: number;
   /** Files this call reads or writes, for the permission chain's path guard (paths as the model gave them). */

@@ -1,0 +1,23 @@
+/** `faultline run --no-prompt-cache / --stream-idle-timeout / --first-byte-timeout`: the run's values win over each task's settings. */
+import type { TaskSpec } from './schema.js';
+
+export interface ModelFlags {
+  promptCache?: boolean;
+  streamIdleTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
+}
+
+export function withModelFlags<T extends Pick<TaskSpec, 'prompt_cache' | 'stream_idle_timeout_ms' | 'first_byte_timeout_ms'>>(tasks: readonly T[], flags: ModelFlags): T[] {
+  return tasks.map((t) => ({
+    ...t,
+    ...(flags.promptCache === false ? { prompt_cache: false } : {}),
+    ...(flags.streamIdleTimeoutMs !== undefined ? { stream_idle_timeout_ms: flags.streamIdleTimeoutMs } : {}),
+    ...(flags.firstByteTimeoutMs !== undefined ? { first_byte_timeout_ms: flags.firstByteTimeoutMs } : {}),
+  }));
+}
+
+/** A positive whole number of milliseconds, or null. */
+export function parseMs(text: string): number | null {
+  const n = Number(text);
+  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
