@@ -118,6 +118,14 @@ const TaskSettings = {
   display_mode: z.record(z.string(), z.enum(['full', 'summary', 'hidden'])).optional(),
   /** Wire format the mock speaks for this task: Anthropic Messages, OpenAI Chat Completions or OpenAI Responses. */
   wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
+  /**
+   * How the SDK reaches the mock: memory (in-process fetch, the default) or
+   * http (the loopback server's real sockets). A task pins http when its fault
+   * is the socket's own; `transport_reason` says why.
+   */
+  transport: z.enum(['memory', 'http']).optional(),
+  /** Why the task pins its transport (required with `transport`). */
+  transport_reason: z.string().min(1).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */
