@@ -3,8 +3,9 @@
  * `/v1/messages`, `/v1/chat/completions` and `/v1/responses` (plus the side
  * routes of routes.ts), so any harness in any language can be pointed at the
  * scripted engine, and so retries, aborts and cut streams run over real
- * sockets (msw hangs on cancelled bodies, DESIGN §7). Same sessions and
- * respond() as the msw mount; this file only carries out the transport plan.
+ * sockets (msw hangs on cancelled bodies, DESIGN §7). The routing and the
+ * sessions are mock-router.ts's, shared with the in-process fetch
+ * (memory-fetch.ts); this file only carries out the transport plan on a socket.
  *
  * Routes: `/s/<id>/v1/...` for registered sessions; `/v1/...` for the default
  * script (one session for every wire), as served by `faultline mock-server`.
