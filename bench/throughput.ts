@@ -1,16 +1,20 @@
 /**
- * Suite throughput, side by side with promptfoo, in one run (issue 14).
+ * Suite throughput, side by side with promptfoo, in one run (issues 14, 26).
  *
  * faultline: N generated tasks (default 2,000), each a 3-turn tool loop
  * (read, then edit, then a final answer with expectations) through the real
- * Anthropic SDK and the loopback mock, trace written; `faultline run` as a
- * whole process (dist/, so `npm run build` first) at -j 1, 8, 32 and 1000.
- * promptfoo: N single-turn cases with a custom JS provider, `--no-write
- * -j 16`, run before and after the faultline runs (the machine is shared and
+ * Anthropic SDK and the mock, trace written; `faultline run` as a whole
+ * process (dist/, so `npm run build` first), at -j J (default 32) on the
+ * in-process transport (the default) and on the loopback HTTP transport, and
+ * at -j 1000 (in-process) to show nothing is lost when everything runs at once.
+ * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
+ * same -j J, run before and after the faultline runs (the machine is shared and
  * noisy; the ratio uses the mean of the two). Prints tasks/s, model calls/s,
- * tool calls/s, CPU, peak RSS, the ratio faultline / promptfoo wall time, the
- * load average, what the runs left in their own TMPDIR, and where
- * faultline's time goes (a `--cpu-prof` profile of one more -j 32 run).
+ * tool calls/s, CPU, CPU ms per model call, peak RSS, the ratio faultline /
+ * promptfoo wall time (target <= 0.5), each transport's own CPU per model call
+ * (SDK + mock, no harness: bench/throughput/transport-cost.mjs; target for
+ * http <= 1.0 ms), the load average, what the runs left in their own TMPDIR,
+ * and where faultline's time goes (a `--cpu-prof` profile of one more run).
  *
  * promptfoo is not a dependency of faultline: bench/throughput/package.json
  * pins it and this script runs `npm ci` there on first use (minutes; about
@@ -18,7 +22,7 @@
  * anything; its CLI itself runs on Node 20, so the bench starts
  * dist/src/main.js directly (offline: telemetry and update checks off).
  *
- *   npm run build && node --import tsx bench/throughput.ts [tasks] [--no-promptfoo]
+ *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--no-promptfoo] [--keep]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +32,10 @@ import { pathToFileURL } from 'node:url';
 import { profileSummary } from './throughput/profile-summary.js';
 
 const args = process.argv.slice(2);
-const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 2000);
+const N = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '-j') ?? 2000);
 const withPromptfoo = !args.includes('--no-promptfoo');
+const jAt = args.findIndex((a) => a === '-j');
+const J = jAt >= 0 ? Number(args[jAt + 1]) : 32;
 const repo = resolve(import.meta.dirname, '..');
 const benchDir = join(repo, 'bench', 'throughput');
 const out = join(repo, 'bench', 'out', `throughput-${Date.now()}`);
@@ -176,50 +182,66 @@ console.log(`throughput bench: ${N} faultline tasks (3 turns: read, edit, answer
 const promptfoo = async (round: number) => {
   const calls = join(out, `promptfoo-calls-${round}`);
   const env = { PROMPTFOO_DISABLE_TELEMETRY: '1', PROMPTFOO_DISABLE_UPDATE: '1', PROMPTFOO_CONFIG_DIR: join(out, 'promptfoo-home'), BENCH_CALLS_FILE: calls };
-  const m = await measure(`promptfoo-${round}`, [process.execPath, pfMain!, 'eval', '-c', 'promptfooconfig.yaml', '--no-write', '-j', '16', '--no-cache', '--no-table', '--no-progress-bar'], pfDir!, env);
+  const m = await measure(`promptfoo-${round}`, [process.execPath, pfMain!, 'eval', '-c', 'promptfooconfig.yaml', '--no-write', '-j', String(J), '--no-cache', '--no-table', '--no-progress-bar'], pfDir!, env);
   const n = existsSync(calls) ? Number(readFileSync(calls, 'utf8')) : 0;
   if (n !== N) throw new Error(`promptfoo made ${n} provider calls, expected ${N} (exit ${m.code})`);
   return m;
 };
-const faultline = async (j: number, extra: string[] = [], label = `faultline -j ${j}`) => {
-  const trace = join(out, `trace-j${j}${extra.length ? '-prof' : ''}.jsonl`);
-  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--out', trace], repo, { TMPDIR: tmp });
-  return { m, facts: traceFacts(trace) };
+type Transport = 'memory' | 'http';
+const faultline = async (j: number, transport: Transport, extra: string[] = [], label = `faultline ${transport} -j ${j}`) => {
+  const trace = join(out, `trace-${transport}-j${j}${extra.length ? '-prof' : ''}.jsonl`);
+  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--out', trace], repo, { TMPDIR: tmp });
+  return { j, transport, m, facts: traceFacts(trace) };
+};
+/** One transport alone: the SDK and the mock in one process, CPU per model call. */
+const transportCost = (transport: Transport): { cpuMsPerCall: number; calls: number } => {
+  const r = spawnSync(process.execPath, [join(benchDir, 'transport-cost.mjs'), transport, '4000', String(J)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`transport-cost ${transport} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { cpuMsPerCall: number; calls: number };
 };
 
 const pf: Measured[] = [];
 if (withPromptfoo) pf.push(await promptfoo(1));
-const runs = [];
-for (const j of [1, 8, 32, 1000]) runs.push({ j, ...(await faultline(j)) });
+const memoryRun = await faultline(J, 'memory');
+const httpRun = await faultline(J, 'http');
 if (withPromptfoo) pf.push(await promptfoo(2));
+const wideRun = await faultline(1000, 'memory');
+const runs = [memoryRun, httpRun, wideRun];
+const costs = { memory: transportCost('memory'), http: transportCost('http') };
 const profDir = join(out, 'prof');
-const profiled = await faultline(32, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], 'faultline -j 32 (profiled)');
+const profiled = await faultline(J, 'memory', ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} (profiled)`);
 const loadAfter = load();
 
-console.log('\n| run | wall s | tasks/s | model calls/s | tool calls/s | CPU s | peak RSS MB | passed | sessions at once (peak) | lost events (seq gaps) | unsettled calls | model errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('\n| run | wall s | tasks/s | model calls/s | tool calls/s | CPU s | CPU ms / model call | peak RSS MB | passed | sessions at once (peak) | lost events (seq gaps) | unsettled calls | model errors |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of runs) {
   const s = r.m.wallMs / 1000;
-  console.log(`| faultline -j ${r.j} | ${fmt(s, 2)} | ${fmt(r.facts.sessions / s)} | ${fmt(r.facts.modelCalls / s)} | ${fmt(r.facts.toolCalls / s)} | ${fmt(r.m.cpuMs / 1000, 2)} | ${fmt(r.m.peakRssMb)} | ${r.facts.passed}/${N} | ${r.facts.peakOpen} | ${r.facts.seqGaps} | ${r.facts.unsettled} | ${r.facts.modelErrors} |`);
+  console.log(`| ${r.m.label} | ${fmt(s, 2)} | ${fmt(r.facts.sessions / s)} | ${fmt(r.facts.modelCalls / s)} | ${fmt(r.facts.toolCalls / s)} | ${fmt(r.m.cpuMs / 1000, 2)} | ${fmt(r.m.cpuMs / Math.max(1, r.facts.modelCalls), 3)} | ${fmt(r.m.peakRssMb)} | ${r.facts.passed}/${N} | ${r.facts.peakOpen} | ${r.facts.seqGaps} | ${r.facts.unsettled} | ${r.facts.modelErrors} |`);
 }
 for (const p of pf) {
   const s = p.wallMs / 1000;
-  console.log(`| ${p.label} -j 16 | ${fmt(s, 2)} | ${fmt(N / s)} | ${fmt(N / s)} | 0 | ${fmt(p.cpuMs / 1000, 2)} | ${fmt(p.peakRssMb)} | exit ${p.code} | | | | |`);
+  console.log(`| ${p.label} -j ${J} | ${fmt(s, 2)} | ${fmt(N / s)} | ${fmt(N / s)} | 0 | ${fmt(p.cpuMs / 1000, 2)} | ${fmt(p.cpuMs / N, 3)} | ${fmt(p.peakRssMb)} | exit ${p.code} | | | | |`);
 }
 const leftovers = readdirSync(tmp);
 const sessionsRun = runs.reduce((n, r) => n + r.facts.sessions, 0) + profiled.facts.sessions;
 console.log(`\nload average: before ${loadBefore}, after ${loadAfter} (2 cores, shared)`);
 console.log(`temp dir after ${sessionsRun} faultline sessions: ${leftovers.length} entries left`);
+console.log(
+  `transport alone (official Anthropic SDK + the mock in one process, ${costs.memory.calls} calls at ${J} at once): ` +
+    `memory ${fmt(costs.memory.cpuMsPerCall, 3)} ms CPU per model call, http ${fmt(costs.http.cpuMsPerCall, 3)} ms (incl. the mock server; target <= 1.0: ${costs.http.cpuMsPerCall <= 1.0 ? 'met' : 'NOT met'})`,
+);
 if (pf.length > 0) {
   const pfWall = pf.reduce((s, p) => s + p.wallMs, 0) / pf.length;
-  const best = runs.filter((r) => r.j !== 1000).reduce((a, b) => (b.m.wallMs < a.m.wallMs ? b : a));
-  const ratio = best.m.wallMs / pfWall;
-  const cpuRatio = best.m.cpuMs / (pf.reduce((s, p) => s + p.cpuMs, 0) / pf.length);
-  console.log(`ratio faultline (-j ${best.j}, ${N} x 3 turns) / promptfoo (mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${cpuRatio.toFixed(3)}; target wall <= 0.2: ${ratio <= 0.2 ? 'met' : 'NOT met'}`);
+  const pfCpu = pf.reduce((s, p) => s + p.cpuMs, 0) / pf.length;
+  for (const r of [memoryRun, httpRun]) {
+    const ratio = r.m.wallMs / pfWall;
+    const target = r.transport === 'memory' ? ` target wall <= 0.5: ${ratio <= 0.5 ? 'met' : 'NOT met'}` : '';
+    console.log(`ratio faultline ${r.transport} (-j ${J}, ${N} x 3 turns) / promptfoo (-j ${J}, mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
+  }
 }
 const profile = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
 if (profile) {
-  console.log(`\nwhere faultline -j 32 spends its time (${fmt(profiled.m.wallMs / 1000, 2)} s wall under the profiler; main thread samples):`);
+  console.log(`\nwhere faultline memory -j ${J} spends its time (${fmt(profiled.m.wallMs / 1000, 2)} s wall under the profiler; main thread samples):`);
   for (const row of profileSummary(join(profDir, profile))) console.log(`  ${fmt(row.ms).padStart(7)} ms ${(row.share * 100).toFixed(1).padStart(5)}%  ${row.part}`);
 }
 if (!args.includes('--keep')) rmSync(out, { recursive: true, force: true });

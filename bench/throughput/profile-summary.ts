@@ -24,7 +24,7 @@ const PARTS: [string, (url: string) => boolean][] = [
   ['suite loading (YAML, schema)', (u) => /\/(js-yaml|yaml)\/|suites\/(load-suite|schema)\.js/.test(u)],
   ['workspace (create, remove)', (u) => /suites\/workspace\.js|node:internal\/fs\/rimraf/.test(u)],
   ['sink (JSONL trace)', (u) => /\/events\/(sink|emitter|redact)\.js/.test(u)],
-  ['mock server (engine, HTTP server)', (u) => /\/dist\/mock\/|node:_http_server|node:_http_incoming|node:_http_outgoing|node:_http_common/.test(u)],
+  ['mock (engine; HTTP server or in-process fetch)', (u) => /\/dist\/mock\/|node:_http_server|node:_http_incoming|node:_http_outgoing|node:_http_common/.test(u)],
   ['SDK + HTTP client (official SDKs, fetch)', (u) => /@anthropic-ai\/sdk|\/openai\/|node:internal\/deps\/undici|\/dist\/providers\//.test(u)],
   ['harness (loop, pipeline, tools, permissions)', (u) => /\/dist\/harness\//.test(u)],
   ['suite runner (sessions, expectations)', (u) => /\/dist\/suites\//.test(u)],

@@ -24,6 +24,8 @@ export interface RunOptions {
   filter?: string;
   /** The wire the mock speaks to tasks that do not pin one (default anthropic). */
   wire?: 'anthropic' | 'openai' | 'responses';
+  /** How the SDK reaches the mock for tasks that do not pin one: memory (in-process fetch, default) or http (loopback server). */
+  transport?: 'memory' | 'http';
   /** OS sandbox for bash (default: each task's `sandbox`, else auto). */
   sandbox?: SandboxMode;
   /** Your own provider (e.g. a live or replayed one); default the scripted mock. */
@@ -36,7 +38,7 @@ export type RunResult = ReturnType<typeof jsonDocument<RunJson>>;
 export async function run(suites: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
   let tasks = loadSuites(typeof suites === 'string' ? [suites] : [...suites]);
   if (options.filter !== undefined) tasks = tasks.filter((t) => t.id.includes(options.filter!));
-  const mock = options.source ? null : mockModelSource({ wire: options.wire });
+  const mock = options.source ? null : mockModelSource({ wire: options.wire, ...(options.transport ? { transport: options.transport } : {}) });
   const sink: EventSink = options.out ? new JsonlSink(options.out, { truncate: true }) : new MemorySink();
   try {
     const summary = await runSuite({

@@ -10,3 +10,6 @@ export type { HttpReply, Wire } from './wire-errors.js';
 export { startLoopbackServer, LOOPBACK_HOST, type LoopbackServer, type LoopbackSessionHandle, type LoopbackOptions } from './loopback-server.js';
 export { loopbackModel, sharedLoopbackServer, stopSharedLoopbackServer, type LoopbackModelOptions } from './loopback-model.js';
 export { mockAdapter, type MockAdapterOptions } from './mock-adapter.js';
+export { createMemoryMount, MEMORY_ORIGIN, type MemoryMount } from './memory-mount.js';
+export { memoryModel, sharedMemoryMount } from './memory-model.js';
+export { MockRouter, SESSION_HEADER, type MockSessionHandle as RoutedSessionHandle } from './mock-router.js';

@@ -139,6 +139,23 @@ describe('event assertions are checked against the event contract at load time',
   });
 });
 
+describe('a pinned transport is checked when the suite loads', () => {
+  it('transport without transport_reason is an error at the transport, and a reason without a transport at the reason', () => {
+    const file = suiteFile('tasks:', '  - id: a', '    prompt: hi', '    transport: http', '    script: [{ text: x }]', '  - id: b', '    prompt: hi', '    transport_reason: because', '    script: [{ text: x }]');
+    expect(problems(file)).toEqual([
+      `${file}:4:16: tasks.0.transport: transport: http needs transport_reason: why this task cannot run on the other transport`,
+      `${file}:8:23: tasks.1.transport_reason: transport_reason without transport: say which transport the task pins (memory or http)`,
+    ]);
+  });
+
+  it('a transport pinned in defaults with its reason holds for every task; an unknown transport is a schema error', () => {
+    const ok = suiteFile('defaults:', '  transport: http', '  transport_reason: sockets', 'tasks:', '  - id: a', '    prompt: hi', '    script: [{ text: x }]');
+    expect(loadSuites([ok])[0]).toMatchObject({ transport: 'http', transport_reason: 'sockets' });
+    const bad = suiteFile('tasks:', '  - id: a', '    prompt: hi', '    transport: tcp', '    transport_reason: x', '    script: [{ text: x }]');
+    expect(problems(bad).join('\n')).toMatch(new RegExp(`^${bad}:4:16: tasks\\.0\\.transport: `));
+  });
+});
+
 describe('tools are checked when the suite loads', () => {
   it('an unknown name in tools (task or defaults) is an error at its line', () => {
     const file = suiteFile('defaults:', '  tools: [read, grpe]', 'tasks:', '  - id: a', '    prompt: hi', '    tools: [reed, glob]', '    script: [{ text: x }]');

@@ -1,16 +1,19 @@
 /**
  * The built-in mock provider as a ModelSource: each task's script is mounted
- * on the process-wide loopback server (127.0.0.1, real sockets) and the REAL
- * SDK adapter is pointed at it, so every run goes through the official clients
- * and real HTTP shapes (DESIGN §4).
+ * on the mock and the REAL SDK adapter talks to it, so every run goes through
+ * the official clients and the real wire shapes.
  *
- * Why the loopback server and not msw: scripts declare wire faults (resets,
- * streams cut after N events, delays) that msw cannot carry out, and msw 2 on
- * Node 20 hangs when a body is cancelled, which a retry or an abort does
- * (DESIGN §7). The loopback mount is as fast (one local socket per request) and
- * runs every fault; the msw mount stays for in-process unit tests.
+ * Two transports, one engine path (mock/mock-router.ts):
+ *  - memory (default): the SDK client gets a fetch that hands the request to
+ *    the mock in-process and returns a real Response (mock/memory-fetch.ts);
+ *    about a quarter of the CPU of a call over a socket;
+ *  - http: the process-wide loopback server (127.0.0.1, real sockets), for
+ *    tasks whose fault is the socket itself (`transport: http` in the suite).
+ * msw is for in-process unit tests only: it cannot drop a connection, and msw 2
+ * on Node 20 hangs when a body is cancelled, which a retry or an abort does.
  */
 import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';
+import { memoryModel } from '../mock/memory-model.js';
 import type { Wire } from '../mock/wire-errors.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
@@ -24,7 +27,16 @@ export interface MockSourceOptions {
   wire?: Wire;
   /** Force streaming on or off for every task (default: each task's `stream`, else off). */
   stream?: boolean;
+  /**
+   * How the SDK reaches the mock for every task that does not pin one with
+   * `transport:` (default memory). A pinned task keeps its transport: it pins
+   * http because its fault is a real socket's.
+   */
+  transport?: MockTransport;
 }
+
+export type MockTransport = 'memory' | 'http';
+export const MOCK_TRANSPORTS: readonly MockTransport[] = ['memory', 'http'];
 
 export function mockModelSource(options: MockSourceOptions = {}): ModelSource & { close(): Promise<void> } {
   return {
@@ -34,11 +46,13 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
       const wire = task.wire ?? options.wire ?? 'anthropic';
       const stream = options.stream ?? task.stream ?? false;
-      const { model, session } = await loopbackModel(task.script, { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache });
+      const transport = task.transport ?? options.transport ?? 'memory';
+      const modelOptions = { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache };
+      const { model, session } = transport === 'http' ? await loopbackModel(task.script, modelOptions) : memoryModel(task.script, modelOptions);
       return { model, close: () => session.close() };
     },
     async close() {
-      // The server is process-wide; stop it so the CLI process can exit.
+      // The loopback server is process-wide; stop it (if a task started it) so the CLI process can exit.
       await stopSharedLoopbackServer();
     },
   };

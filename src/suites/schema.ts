@@ -122,6 +122,14 @@ const TaskSettings = {
   wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
   /** Strict tool use on the mock: the wire's strict schema subset plus `strict: true` (default false; live runs: `--strict`). */
   strict_tools: z.boolean().optional(),
+  /**
+   * How the SDK reaches the mock: memory (in-process fetch, the default) or
+   * http (the loopback server's real sockets). A task pins http when its fault
+   * is the socket's own; `transport_reason` says why.
+   */
+  transport: z.enum(['memory', 'http']).optional(),
+  /** Why the task pins its transport (required with `transport`). */
+  transport_reason: z.string().min(1).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */

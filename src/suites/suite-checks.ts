@@ -7,7 +7,9 @@
  * - a scripted tool_use names a tool the task offers (warning: the model
  *   would be calling a tool that does not exist), unless the task says it is
  *   about exactly that with `expect_unknown_tools: true`; and a task that says
- *   so calls at least one such tool (warning).
+ *   so calls at least one such tool (warning);
+ * - a pinned `transport` says why in `transport_reason` (error: a pin
+ *   nobody can explain outlives its reason), and a reason pins something.
  *
  * Problems carry the path of the YAML node at fault; load-suite.ts turns it
  * into `file:line:col`.
@@ -29,9 +31,10 @@ type Settings = NonNullable<SuiteSpec['defaults']>;
 export function checkSuite(spec: SuiteSpec): SuiteProblem[] {
   const known = knownToolNames();
   const problems: SuiteProblem[] = [];
-  if (spec.defaults) problems.push(...toolListProblems(spec.defaults, ['defaults'], known));
+  if (spec.defaults) problems.push(...toolListProblems(spec.defaults, ['defaults'], known), ...transportProblems(spec.defaults, ['defaults']));
   spec.tasks.forEach((task, i) => {
     const path = ['tasks', i];
+    if (task.transport !== undefined || task.transport_reason !== undefined) problems.push(...transportProblems({ ...spec.defaults, ...task }, path));
     const listed = toolListProblems(task, path, known);
     const merged = { ...spec.defaults, ...task };
     problems.push(...listed);
@@ -56,6 +59,16 @@ function toolListProblems(settings: Settings, path: PropertyKey[], known: string
     });
   }
   return problems;
+}
+
+function transportProblems(settings: Settings, path: PropertyKey[]): SuiteProblem[] {
+  if (settings.transport !== undefined && settings.transport_reason === undefined) {
+    return [{ severity: 'error', path: [...path, 'transport'], message: `transport: ${settings.transport} needs transport_reason: why this task cannot run on the other transport` }];
+  }
+  if (settings.transport === undefined && settings.transport_reason !== undefined) {
+    return [{ severity: 'error', path: [...path, 'transport_reason'], message: 'transport_reason without transport: say which transport the task pins (memory or http)' }];
+  }
+  return [];
 }
 
 /** A deferred tool must be one the task has (`tools` given without it is a contradiction). */

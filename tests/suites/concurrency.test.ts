@@ -1,7 +1,8 @@
 /**
  * Item 3 of issue 14 at CI scale: hundreds of sessions at once on the mock
- * lose nothing. The full -j 1000 figure (with peak memory) is in
- * bench/throughput.ts.
+ * lose nothing, on both transports (in-process, the default, and the loopback
+ * server, which must also hold every connection). The full -j 1000 figure
+ * (with peak memory) is in bench/throughput.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +11,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JsonlSink } from '../../src/events/sink.js';
 import { sharedLoopbackServer } from '../../src/mock/loopback-model.js';
 import { loadSuites } from '../../src/suites/load-suite.js';
-import { mockModelSource } from '../../src/suites/mock-source.js';
+import { mockModelSource, type MockTransport } from '../../src/suites/mock-source.js';
 import { runSuite } from '../../src/suites/run-suite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'faultline-conc-'));
-const source = mockModelSource();
+const sources = { memory: mockModelSource(), http: mockModelSource({ transport: 'http' }) };
 afterAll(async () => {
-  await source.close();
+  await sources.memory.close();
+  await sources.http.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -43,12 +45,13 @@ tasks:
 
 type Line = Record<string, unknown>;
 
-describe(`-j ${CONCURRENCY} on the mock`, () => {
-  it('ends every session, loses no event (seq 1..N in file order), answers every tool_use, and the server holds every connection', async () => {
-    const file = join(dir, 'wide.yaml');
+describe.each<MockTransport>(['memory', 'http'])(`-j ${CONCURRENCY} on the mock, transport %s`, (transport) => {
+  it('ends every session, loses no event (seq 1..N in file order), answers every tool_use (and the server holds every connection)', async () => {
+    const source = sources[transport];
+    const file = join(dir, `wide-${transport}.yaml`);
     writeFileSync(file, SUITE);
     const tasks = loadSuites([file]);
-    const trace = join(dir, 'wide.jsonl');
+    const trace = join(dir, `wide-${transport}.jsonl`);
     const sink = new JsonlSink(trace, { truncate: true });
     const summary = await runSuite({ tasks, sink, source, concurrency: CONCURRENCY, repeat: CONCURRENCY / 2, tempDir: dir });
     sink.close();
@@ -69,6 +72,7 @@ describe(`-j ${CONCURRENCY} on the mock`, () => {
     expect(of('tool_success').length + of('tool_failure').length).toBe(asked);
     expect(of('model_error')).toEqual([]);
 
+    if (transport === 'memory') return;
     const server = await sharedLoopbackServer();
     const connections = server.connections();
     expect(connections.peak).toBeGreaterThan(100);

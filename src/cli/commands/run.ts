@@ -27,6 +27,7 @@ interface RunOptions {
   record?: string;
   replay?: string;
   wire?: 'anthropic' | 'openai' | 'responses';
+  transport?: 'memory' | 'http';
   out?: string;
   concurrency: string;
   filter?: string;
@@ -59,6 +60,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
     .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
     .addOption(new Option('--wire <format>', 'wire format the mock speaks to tasks that do not pin one with `wire:` (pinned tasks keep theirs, and the run says so): anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default anthropic').choices(['anthropic', 'openai', 'responses']))
+    .addOption(new Option('--transport <kind>', 'how the SDK clients reach the mock, for every task that does not pin `transport:` (pinned tasks keep theirs, and the run says so): memory (an in-process fetch, no socket; default) or http (the loopback server on 127.0.0.1)').choices(['memory', 'http']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
@@ -138,12 +140,17 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         const note = pinnedWireNote(tasks, opts.wire);
         if (note) io.stderr(`faultline: ${note}\n`);
       }
+      if (opts.transport) {
+        const { pinnedTransportNote } = await import('../../suites/transport-pins.js');
+        const note = pinnedTransportNote(tasks, opts.transport);
+        if (note) io.stderr(`faultline: ${note}\n`);
+      }
 
       const junitPath = opts.junit !== undefined ? (await import('../junit-file.js')).claimJunitFile(io, opts.junit) : null;
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const c = colorsFor(io.isTTY, io.env);
-      const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}) });
+      const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) });
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
       // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
@@ -254,6 +261,7 @@ async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mo
     throw new CliError(`--model is required with --provider ${opts.provider}`);
   }
   if (opts.wire && opts.provider !== 'mock') throw new CliError(`--wire chooses what the mock speaks; --provider ${opts.provider} speaks its own wire`);
+  if (opts.transport && (opts.provider !== 'mock' || opts.replay)) throw new CliError(`--transport chooses how the SDK reaches the mock; ${opts.replay ? '--replay' : `--provider ${opts.provider}`} does not use the mock`);
   if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
   const [{ liveModelSource, LiveSourceError }, { replayModelSource, ReplayError }] = await Promise.all([
     import('../../suites/live-source.js'),

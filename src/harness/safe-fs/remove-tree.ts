@@ -33,7 +33,22 @@ export async function removeTree(path: string): Promise<void> {
 }
 
 async function empty(dir: OpenDir): Promise<void> {
-  for (const name of await readdir(dir.at(''))) {
+  // Entry types (as lstat sees them) save a failed open per file: a non-directory is unlinked at once, through
+  // the directory's descriptor. Swapped since the listing, the unlink fails on a directory (EISDIR/EPERM) and the
+  // entry takes the open(O_NOFOLLOW) path below; a directory swapped for a link fails that open and is unlinked.
+  for (const entry of await readdir(dir.at(''), { withFileTypes: true })) {
+    const name = entry.name;
+    if (!entry.isDirectory()) {
+      const gone = await unlink(dir.at(name)).then(
+        () => true,
+        (e: unknown) => {
+          if (code(e) === 'ENOENT') return true;
+          if (code(e) === 'EISDIR' || code(e) === 'EPERM') return false;
+          throw e;
+        },
+      );
+      if (gone) continue;
+    }
     let sub;
     try {
       sub = await open(dir.at(name), DIR_FLAGS);

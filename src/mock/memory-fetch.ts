@@ -1,0 +1,185 @@
+/**
+ * The in-process transport: a `fetch` for the official SDK clients (their
+ * `fetch` client option) that hands each request to the mock router (the same
+ * dispatch as the loopback HTTP server) and returns a real `Response`. The
+ * SDKs' own request building, response parsing, SSE decoding and error
+ * classes run unchanged; only the socket is gone, which cuts the CPU of a
+ * mocked model call about fourfold.
+ *
+ * The transport plan keeps its meaning: a delay waits before the headers; a
+ * reset rejects as Node's fetch does on a reset connection (TypeError "fetch
+ * failed", cause ECONNRESET); a cut errors the body stream after N chunks as a
+ * dropped socket does (TypeError "terminated"); a stall holds the body until
+ * the caller aborts or STALL_HOLD_MS, then drops it; an abort rejects with
+ * the signal's reason. Status and headers are the HTTP path's (the same reply,
+ * with a JSON body's content-length and a date).
+ */
+import { STALL_HOLD_MS } from './loopback-server.js';
+import type { MockRouter } from './mock-router.js';
+import type { MockAnswer, RecordedRequest } from './session.js';
+
+/** The error Node's socket gives on a reset: what undici puts as the `cause` of its fetch errors. */
+function resetError(): Error {
+  return Object.assign(new Error('read ECONNRESET'), { errno: -104, code: 'ECONNRESET', syscall: 'read' });
+}
+
+/** Rejected before the headers: undici's TypeError for a connection that failed. */
+const connectionFailed = () => new TypeError('fetch failed', { cause: resetError() });
+/** A body cut midway: undici's TypeError for a socket closed under a response. */
+const bodyTerminated = () => new TypeError('terminated', { cause: resetError() });
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+
+/** Wait `ms`, or reject with the abort reason when the signal fires first. */
+function wait(ms: number, signal: AbortSignal | null): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+let dateSecond = -1;
+let dateText = '';
+/** The `date` header node:http adds, formatted once per second. */
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(now).toUTCString();
+  }
+  return dateText;
+}
+
+const encoder = new TextEncoder();
+
+/** The body as a stream that carries out the plan's pacing, cut and stall, and follows the caller's abort. */
+function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal: AbortSignal | null, done: () => void): ReadableStream<Uint8Array> {
+  const chunks = reply.chunks ?? [reply.body];
+  let i = 0;
+  let onAbort: (() => void) | null = null;
+  // Cancelled by the reader: a pending pause (a stall holds 15 s) ends at once.
+  const gone = new AbortController();
+  const pause = signal ? AbortSignal.any([signal, gone.signal]) : gone.signal;
+  const stop = () => {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    onAbort = null;
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!signal) return;
+      // Aborting the request errors its body as fetch does (the SDKs cancel a stream this way).
+      onAbort = () => controller.error(abortReason(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+    },
+    async pull(controller) {
+      try {
+        if (transport.stallAfterChunks != null && i >= transport.stallAfterChunks) {
+          // A stalled upstream: nothing more until the caller gives up, or the mock drops it after STALL_HOLD_MS.
+          await wait(STALL_HOLD_MS, pause);
+          stop();
+          controller.error(bodyTerminated());
+          return;
+        }
+        if (transport.cutAfterChunks !== null && i >= transport.cutAfterChunks) {
+          stop();
+          controller.error(bodyTerminated());
+          return;
+        }
+        if (i >= chunks.length) {
+          stop();
+          controller.close();
+          done();
+          return;
+        }
+        if (transport.chunkDelayMs > 0 && streamed) await wait(transport.chunkDelayMs, pause);
+        controller.enqueue(encoder.encode(chunks[i++] as string));
+      } catch (error) {
+        // An abort has errored the stream already, a cancel closed it: only another failure is the reader's to see.
+        stop();
+        if (!pause.aborted) controller.error(error);
+      }
+    },
+    cancel() {
+      stop();
+      gone.abort();
+    },
+  });
+}
+
+/** Carry out the answer's plan and build the Response the HTTP path would have given. */
+export async function answerResponse(answer: MockAnswer & { record?: RecordedRequest }, head: boolean, signal: AbortSignal | null): Promise<Response> {
+  const { reply, transport } = answer;
+  if (transport.delayMs > 0) await wait(transport.delayMs, signal);
+  if (signal?.aborted) throw abortReason(signal);
+  if (transport.reset) throw connectionFailed();
+  const streamed = reply.chunks !== undefined && reply.headers['content-type']?.startsWith('text/event-stream') === true;
+  // A JSON body always states its full length on the HTTP path too (a cut one is a short body, not a clean end).
+  const headers = streamed ? { ...reply.headers, date: httpDate() } : { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)), date: httpDate() };
+  const answered = () => {
+    if (answer.record) answer.record.answeredAt = performance.now();
+  };
+  const init = { status: reply.status, headers };
+  if (head) {
+    answered();
+    return new Response(null, init);
+  }
+  const plain = transport.cutAfterChunks === null && transport.stallAfterChunks == null && (transport.chunkDelayMs === 0 || !streamed);
+  if (plain && !streamed) {
+    // The common case: the whole body at once (Response makes its own stream of it).
+    answered();
+    return new Response(reply.body, init);
+  }
+  return new Response(plannedBody(answer, streamed, signal, answered), init);
+}
+
+/** Lower-case header names and values from whatever `init.headers` the SDK passed. */
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined) return out;
+  if (headers instanceof Headers) headers.forEach((value, name) => (out[name] = value));
+  else if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) out[name.toLowerCase()] = value;
+  else for (const [name, value] of Object.entries(headers as Record<string, string | undefined>)) if (value !== undefined && value !== null) out[name.toLowerCase()] = String(value);
+  return out;
+}
+
+/**
+ * A fetch answered by `router` for URLs under `origin`; any other URL is
+ * refused (the in-process mock reaches nothing else).
+ */
+export function memoryFetch(router: MockRouter, origin: string): typeof fetch {
+  const prefix = `${origin}/`;
+  return async (input, init) => {
+    let url: string;
+    let method: string;
+    let headers: Record<string, string>;
+    let bodyText: string;
+    let signal: AbortSignal | null;
+    if (typeof input === 'string' && (init?.body === undefined || init.body === null || typeof init.body === 'string')) {
+      // The SDKs' usual call: a URL string and a JSON string body, read without building a Request.
+      url = input;
+      method = (init?.method ?? 'GET').toUpperCase();
+      headers = headerRecord(init?.headers);
+      bodyText = (init?.body as string | null | undefined) ?? '';
+      signal = init?.signal ?? null;
+    } else {
+      const request = new Request(input, init);
+      url = request.url;
+      method = request.method;
+      headers = headerRecord(request.headers);
+      bodyText = await request.text();
+      signal = request.signal;
+    }
+    if (!url.startsWith(prefix)) throw new TypeError(`fetch failed: the in-process faultline mock serves ${origin} only, not ${url}`);
+    if (signal?.aborted) throw abortReason(signal);
+    const answer = router.dispatch({ method, url: url.slice(origin.length), headers, bodyText });
+    return answerResponse(answer, method === 'HEAD', signal);
+  };
+}
