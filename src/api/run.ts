@@ -23,7 +23,7 @@ export interface RunOptions {
   /** Only tasks whose id contains this text. */
   filter?: string;
   /** The wire the mock speaks to tasks that do not pin one (default anthropic). */
-  wire?: 'anthropic' | 'openai' | 'responses';
+  wire?: 'anthropic' | 'openai' | 'responses' | 'gemini';
   /** OS sandbox for bash (default: each task's `sandbox`, else auto). */
   sandbox?: SandboxMode;
   /** Your own provider (e.g. a live or replayed one); default the scripted mock. */

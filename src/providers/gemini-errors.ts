@@ -13,7 +13,7 @@ import { kindForStatus } from './classify-error.js';
 import { connectionReason } from './connection-reason.js';
 import { ModelCallError } from './types.js';
 
-const RETRYABLE_KINDS = new Set(['rate_limited', 'overloaded', 'server_error', 'timeout']);
+const RETRYABLE_KINDS: ReadonlySet<string> = new Set(['rate_limited', 'overloaded', 'server_error', 'timeout']);
 
 /** `"27s"`, `"0.200s"` -> ms; null when it is not a Duration. */
 export function durationMs(value: unknown): number | null {
@@ -39,6 +39,7 @@ export function geminiCallError(error: unknown, signal: AbortSignal | undefined)
   if (signal?.aborted) return signal.reason;
   if (error instanceof ModelCallError) return error;
   if (error instanceof ApiError) {
+    // By status, as on every wire: the API's overload (503 UNAVAILABLE, it has no 529) reads as a 503 does anywhere.
     const kind = kindForStatus(error.status);
     const delay = retryDelayMs(error.message);
     return new ModelCallError(kind, error.message, error.status, delay !== null && delay > 0 ? delay : null, RETRYABLE_KINDS.has(kind));

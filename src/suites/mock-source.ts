@@ -12,6 +12,7 @@
  */
 import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';
 import type { Wire } from '../mock/wire-errors.js';
+import { effectiveWire } from './wire-pins.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 
@@ -32,7 +33,7 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
     modelName: 'mock-scripted',
     async open(task: LoadedTask) {
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
-      const wire = task.wire ?? options.wire ?? 'anthropic';
+      const wire = task.wire ?? effectiveWire(task, options.wire) ?? 'anthropic';
       const stream = options.stream ?? task.stream ?? false;
       const { model, session } = await loopbackModel(task.script, { wire, stream });
       return { model, close: () => session.close() };
