@@ -30,13 +30,16 @@ export class GeminiModel implements Model {
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
+  private readonly timeoutMs: number;
 
   constructor(options: GeminiModelOptions) {
     this.model = options.model;
     this.stream = options.stream ?? false;
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-    const httpOptions: HttpOptions = { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // No SDK timeout: the call's own signal carries it (see callSignal).
+    const httpOptions: HttpOptions = {};
     if (options.baseURL !== undefined) httpOptions.baseUrl = options.baseURL;
     if (options.headers !== undefined) httpOptions.headers = { ...options.headers };
     if (options.fetch !== undefined) httpOptions.fetch = options.fetch as NonNullable<HttpOptions['fetch']>;
@@ -51,26 +54,30 @@ export class GeminiModel implements Model {
 
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toGeminiParams(this.model, request);
-    const signal = request.signal;
-    if (signal) params.config = { ...params.config, abortSignal: signal };
-    if (!this.stream) {
-      let response: GenerateContentResponse;
-      try {
-        response = await this.client.models.generateContent(params);
-      } catch (error) {
-        throw geminiCallError(error, signal);
-      }
-      const mapped = fromGeminiResponse(response, makeId);
-      return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
-    }
-    const started = this.now();
-    let chunks: AsyncGenerator<GenerateContentResponse>;
+    const call = callSignal(request.signal, this.timeoutMs);
+    params.config = { ...params.config, abortSignal: call.signal };
     try {
-      chunks = await this.client.models.generateContentStream(params);
-    } catch (error) {
-      throw geminiCallError(error, signal);
+      if (!this.stream) {
+        let response: GenerateContentResponse;
+        try {
+          response = await this.client.models.generateContent(params);
+        } catch (error) {
+          throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
+        }
+        const mapped = fromGeminiResponse(response, makeId);
+        return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
+      }
+      const started = this.now();
+      let chunks: AsyncGenerator<GenerateContentResponse>;
+      try {
+        chunks = await this.client.models.generateContentStream(params);
+      } catch (error) {
+        throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
+      }
+      return await this.readStream(chunks, started, request, options);
+    } finally {
+      call.release();
     }
-    return this.readStream(chunks, started, request, options);
   }
 
   private async readStream(chunks: AsyncGenerator<GenerateContentResponse>, started: number, request: ModelRequest, options: CompleteOptions): Promise<ModelResponse> {
@@ -110,6 +117,35 @@ export class GeminiModel implements Model {
 }
 
 const signal = (request: ModelRequest) => request.signal;
+
+const timedOut = (ms: number) => new ModelCallError('timeout', `the request timed out after ${ms} ms`, null, null, true);
+
+/**
+ * A signal for one call: aborted by the caller's signal or after `ms`. The
+ * SDK hangs a listener on the signal it is given for every attempt and, for a
+ * response it hands over, never takes it off: given the session's own signal,
+ * a long session piled up one listener per model call. It gets this one,
+ * released (and dropped) when the call ends.
+ */
+function callSignal(caller: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut(): boolean; release(): void } {
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException('the request timed out', 'TimeoutError'));
+  }, ms);
+  return {
+    signal: controller.signal,
+    timedOut: () => expired && caller?.aborted !== true,
+    release: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
 
 /** The next chunk, or a `timeout` error when none comes for `ms` (a stalled stream). */
 async function withinIdle<T>(next: Promise<T>, ms: number): Promise<T> {

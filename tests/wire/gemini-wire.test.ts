@@ -5,6 +5,7 @@
  * finishReason values, usageMetadata, the error envelope with RetryInfo, SSE
  * and JSON-array streams, and the API's 400 texts for bad requests.
  */
+import { getEventListeners } from 'node:events';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '../../src/mock/loopback-server.js';
@@ -77,6 +78,13 @@ describe.each([false, true])('the Gemini wire through @google/genai (stream %s)'
     expect([unavailable.status, unavailable.retryable]).toEqual([503, true]);
     const bad = await failure(model([{ text: 'a', fault: { status: 400 } }], stream).model.complete(request([ask])));
     expect([bad.kind, bad.retryable]).toEqual(['invalid_request', false]);
+  });
+
+  it('leaves no listener on the caller\'s signal after a call (a session\'s signal lives for every model call)', async () => {
+    const { model: m } = model([{ text: 'a', repeat: true }], stream);
+    const session = new AbortController();
+    for (let i = 0; i < 3; i++) await m.complete({ ...request([ask]), signal: session.signal });
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
   });
 
   it('a connection cut mid-answer is retryable, never a clean turn', async () => {
