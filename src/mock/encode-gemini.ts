@@ -80,6 +80,21 @@ export function geminiCandidate(reply: MockReply): { text: string; calls: Gemini
   return { text, calls, finishReason };
 }
 
+/**
+ * The reply as this wire carries it, in the engine's terms: the calls that
+ * go out (a cut, malformed or blocked one does not), the stop reason the API
+ * gives instead, no cut left to make. What the mock records as said (the lab
+ * reads the issued calls from it) is what the harness could have seen.
+ */
+export function geminiWireReply(reply: MockReply): MockReply {
+  if (reply.stopReason === PROMPT_BLOCKED) return { ...reply, content: [], cutToolInput: false };
+  const said = geminiCandidate(reply);
+  const sent = new Set(said.calls.map((c) => (c['functionCall'] as { id: string }).id));
+  const content = reply.content.filter((b) => b.type !== 'tool_use' || sent.has(b.id));
+  const stopReason = said.finishReason === 'MALFORMED_FUNCTION_CALL' ? 'MALFORMED_FUNCTION_CALL' : reply.stopReason;
+  return { ...reply, content, stopReason, cutToolInput: false };
+}
+
 export function geminiUsage(reply: MockReply, withCandidates = true): Record<string, unknown> {
   const { input_tokens, output_tokens, cache_read_tokens } = reply.usage;
   // The prompt count includes the cached part, reported again on its own.

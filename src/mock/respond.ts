@@ -13,7 +13,7 @@ import { decodeOpenAI } from './decode-openai.js';
 import { decodeResponses, resolveResponsesInput } from './decode-responses.js';
 import { checkGeminiBody } from './check-gemini-body.js';
 import { decodeGemini } from './decode-gemini.js';
-import { encodeGeminiResponse } from './encode-gemini.js';
+import { encodeGeminiResponse, geminiWireReply } from './encode-gemini.js';
 import { encodeGeminiStream } from './encode-gemini-stream.js';
 import { geminiCallOf } from './gemini-call.js';
 import { checkGeminiTurns } from './validate-gemini.js';
@@ -241,6 +241,8 @@ export function respond(input: RespondInput): RespondOutput {
   }
   if (!result.ok) return { ...base, reply: wireError(wire, 400, result.error.message), request, turn, rejected: result.error.message };
   const attempt = input.nextAttempt?.(turn) ?? 1;
+  // Gemini cannot carry a cut or malformed call: what is said is what its wire sends instead.
+  if (wire === 'gemini') result.reply = geminiWireReply(result.reply);
   const fault = result.reply.fault;
   // `times` limits the fault to the first attempts at this turn: the retry then succeeds.
   const applies = fault !== null && (fault.times === undefined || attempt <= fault.times);
