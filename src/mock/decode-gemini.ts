@@ -66,11 +66,15 @@ export function decodeGemini(body: JsonObject, call: GeminiCall): DecodedRequest
       return;
     }
     const blocks = built.user();
+    // Exact ids first; a response pairs by name only when it has no id or the calls had none (a client that made up its own).
+    const echoed = new Set(parts.flatMap((p) => { const fn = get(p, 'functionResponse', 'function_response'); return isObject(fn) && isString(fn['id']) ? [fn['id']] : []; }));
+    const callsHadIds = previousCalls.some((c) => !c.id.startsWith('gemini_call_'));
     for (const part of parts) {
       const fn = get(part, 'functionResponse', 'function_response');
       if (isObject(fn)) {
-        const named = previousCalls.find((c) => !taken.has(c) && c.name === fn['name']) ?? previousCalls.find((c) => !taken.has(c));
-        const byId = isString(fn['id']) ? previousCalls.find((c) => c.id === fn['id']) : undefined;
+        const byId = isString(fn['id']) ? previousCalls.find((c) => c.id === fn['id'] && !taken.has(c)) : undefined;
+        const free = (c: ToolUseBlock) => !taken.has(c) && !echoed.has(c.id);
+        const named = byId || (isString(fn['id']) && callsHadIds) ? undefined : (previousCalls.find((c) => free(c) && c.name === fn['name']) ?? previousCalls.find(free));
         const answered = byId ?? named;
         if (answered) taken.add(answered);
         const { text, error } = responseText(fn['response']);

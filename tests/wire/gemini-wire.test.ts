@@ -161,3 +161,22 @@ describe('the Gemini wire as the API spells it', () => {
     expect(session.requests[0]?.request?.tools.map((t) => t.name)).toEqual(['a', 'b']);
   });
 });
+
+describe('Gemini function responses are paired by id first', () => {
+  it('reads a response whose id no call has as an orphan, and the echoed ones as their calls\' (a retry that kept the broken attempt\'s result)', async () => {
+    const { readTranscript } = await import('../../src/mock/lab/transcript.js');
+    const { decodeGemini } = await import('../../src/mock/decode-gemini.js');
+    const call = (id: string) => ({ functionCall: { id, name: 'read_file', args: {} } });
+    const answer = (id?: string) => ({ functionResponse: { ...(id ? { id } : {}), name: 'read_file', response: { output: id ?? 'x' } } });
+    const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'model', parts: [call('c0'), call('c1')] }, { role: 'user', parts: [answer('c0_cut1'), answer('c0'), answer('c1')] }] };
+    const transcript = readTranscript('gemini', JSON.stringify(body));
+    expect(transcript?.messages[2]?.results.map((r) => r.id)).toEqual(['c0_cut1', 'c0', 'c1']);
+    const decoded = decodeGemini(body, { model: 'm', stream: null });
+    expect(decoded.messages[2]?.content.map((b) => (b.type === 'tool_result' ? b.tool_use_id : b.type))).toEqual(['c0_cut1', 'c0', 'c1']);
+    // Without ids (a client of an API that sent none), responses pair with the calls by name, in order.
+    const bare = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'model', parts: [{ functionCall: { name: 'read_file', args: {} } }] }, { role: 'user', parts: [answer()] }] };
+    const decodedBare = decodeGemini(bare, { model: 'm', stream: null });
+    const use = decodedBare.messages[1]?.content[0];
+    expect(decodedBare.messages[2]?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: use?.type === 'tool_use' ? use.id : '-' });
+  });
+});

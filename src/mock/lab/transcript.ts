@@ -148,11 +148,15 @@ function geminiMessages(body: JsonObject): WireMessage[] {
       if (uses.length > 0) pending = [...uses];
       return message('assistant', { raw: canonical(c), uses, text });
     }
+    // Exact ids first: a response with an id no call of the turn has is an orphan, never re-paired by name.
+    const ids = new Set(parts.flatMap((p) => (isObject(p['functionResponse']) && isString(p['functionResponse']['id']) ? [p['functionResponse']['id']] : [])));
     const results = parts.flatMap((p) => {
       const fn = p['functionResponse'];
       if (!isObject(fn)) return [];
       const byId = isString(fn['id']) ? pending.find((u) => u.id === fn['id']) : undefined;
-      const paired = byId ?? pending.find((u) => u.name === fn['name']);
+      // By name only for a response without an id, or for calls that came without ids (made up here as name#turn.part).
+      const byName = !isString(fn['id']) || pending.every((u) => u.id.includes('#'));
+      const paired = byId ?? (byName ? pending.find((u) => u.name === fn['name'] && !ids.has(u.id)) : undefined);
       if (paired) pending = pending.filter((u) => u !== paired);
       const response = fn['response'];
       const error = isObject(response) && response['error'] !== undefined && response['error'] !== null;
