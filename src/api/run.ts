@@ -23,7 +23,7 @@ export interface RunOptions {
   /** Only tasks whose id contains this text. */
   filter?: string;
   /** The wire the mock speaks to tasks that do not pin one (default anthropic). */
-  wire?: 'anthropic' | 'openai' | 'responses';
+  wire?: 'anthropic' | 'openai' | 'responses' | 'gemini';
   /** How the SDK reaches the mock for tasks that do not pin one: memory (in-process fetch, default) or http (loopback server). */
   transport?: 'memory' | 'http';
   /** OS sandbox for bash (default: each task's `sandbox`, else auto). */

@@ -19,6 +19,8 @@ export interface DecodedRequest {
   previousResponseId?: string;
   /** Responses: whether the response is kept for a later `previous_response_id` (`store`, default true). */
   store?: boolean;
+  /** Gemini: how the stream is framed (the URL says: `?alt=sse` or the JSON array), absent when not streaming. */
+  geminiStream?: 'sse' | 'json_array';
 }
 
 /** A failed check: the API's message and, on the OpenAI wires, its `param` and `code`. */

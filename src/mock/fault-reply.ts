@@ -5,7 +5,9 @@
  * carry the plan out.
  */
 import { anthropicStreamError } from './encode-anthropic-sse.js';
+import { geminiErrorCode, geminiStreamError } from './encode-gemini-stream.js';
 import { openaiStreamError } from './encode-openai-sse.js';
+import { GEMINI_MESSAGES, geminiError } from './gemini-errors.js';
 import { responsesStreamError } from './encode-responses-sse.js';
 import type { EventPosition, FaultSpec } from './script.js';
 import { framesInsideLastCall } from './stream-calls.js';
@@ -49,9 +51,22 @@ const STATUS_OF_ANTHROPIC_TYPE: Readonly<Record<string, number>> = {
 };
 
 export function errorReply(wire: Wire, status: number, fault: Pick<FaultSpec, 'error_type' | 'message' | 'body' | 'headers'>): HttpReply {
+  if (wire === 'gemini') return geminiErrorReply(status, fault);
   const message = fault.message ?? DEFAULT_MESSAGES[status] ?? `HTTP ${status}`;
   const headers = fault.headers ?? {};
   const reply = wire === 'anthropic' ? anthropicError(status, message, fault.error_type, headers) : openaiError(status, message, fault.error_type ? { type: fault.error_type } : {}, headers);
+  return fault.body !== undefined ? { ...reply, body: fault.body } : reply;
+}
+
+/**
+ * Gemini has no 529: an overloaded model is 503 UNAVAILABLE there, so an
+ * overload fault is put on this wire the way the API reports overload.
+ */
+function geminiErrorReply(requested: number, fault: Pick<FaultSpec, 'error_type' | 'message' | 'body' | 'headers'>): HttpReply {
+  const status = requested === 529 ? 503 : requested;
+  const message = fault.message ?? GEMINI_MESSAGES[status] ?? `HTTP ${status}`;
+  const statusName = fault.error_type !== undefined ? geminiErrorCode(fault.error_type).status : undefined;
+  const reply = geminiError(status, message, statusName, fault.headers ?? {});
   return fault.body !== undefined ? { ...reply, body: fault.body } : reply;
 }
 
@@ -69,10 +84,12 @@ export function applyFault(wire: Wire, fault: FaultSpec, normal: HttpReply, stre
   const chunks = normal.chunks ?? [normal.body];
   if (fault.sse_error) {
     const type = fault.sse_error.type ?? (wire === 'anthropic' ? 'overloaded_error' : 'server_error');
-    const message = fault.sse_error.message ?? (type === 'overloaded_error' ? 'Overloaded' : 'The server had an error while processing your request.');
-    if (!stream) return { reply: errorReply(wire, wire === 'anthropic' ? (STATUS_OF_ANTHROPIC_TYPE[type] ?? 500) : 500, { error_type: type, message }), transport };
-    const frame = wire === 'anthropic' ? anthropicStreamError(type, message) : wire === 'openai' ? openaiStreamError(type, message) : responsesStreamError(type, message);
-    const cut = [...chunks.slice(0, framesBefore(wire, fault.sse_error.after_events, chunks)), frame];
+    const message = fault.sse_error.message ?? (wire === 'gemini' ? (GEMINI_MESSAGES[geminiErrorCode(type).code] ?? 'An internal error has occurred.') : type === 'overloaded_error' ? 'Overloaded' : 'The server had an error while processing your request.');
+    const nonStreamStatus = wire === 'anthropic' ? (STATUS_OF_ANTHROPIC_TYPE[type] ?? 500) : wire === 'gemini' ? geminiErrorCode(type).code : 500;
+    if (!stream) return { reply: errorReply(wire, nonStreamStatus, { error_type: type, message }), transport };
+    const before = framesBefore(wire, fault.sse_error.after_events, chunks);
+    const frame = wire === 'anthropic' ? anthropicStreamError(type, message) : wire === 'openai' ? openaiStreamError(type, message) : wire === 'gemini' ? geminiStreamError(type, message, chunks[0]?.startsWith('[') ? 'json_array' : 'sse', before) : responsesStreamError(type, message);
+    const cut = [...chunks.slice(0, before), frame];
     return { reply: { ...normal, body: cut.join(''), chunks: cut }, transport };
   }
   if (fault.stall_after_events !== undefined) {

@@ -1,5 +1,6 @@
 /** The REAL adapter for a wire, pointed at a mock base URL (shared by the msw and loopback mounts). */
 import { AnthropicModel } from '../providers/anthropic.js';
+import { GeminiModel } from '../providers/gemini.js';
 import { OpenAIModel } from '../providers/openai.js';
 import { OpenAIResponsesModel } from '../providers/openai-responses.js';
 import type { Model } from '../providers/types.js';
@@ -37,6 +38,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
   };
   if (options.wire === 'anthropic' && options.promptCache !== undefined) return new AnthropicModel({ ...common, promptCache: options.promptCache, model: options.model ?? 'mock-claude' });
   if (options.wire === 'anthropic') return new AnthropicModel({ ...common, model: options.model ?? 'mock-claude' });
+  if (options.wire === 'gemini') return new GeminiModel({ ...common, model: options.model ?? 'gemini-mock' });
   if (options.wire === 'openai') return new OpenAIModel({ ...common, model: options.model ?? 'mock-gpt' });
   return new OpenAIResponsesModel({ ...common, model: options.model ?? 'mock-gpt' });
 }

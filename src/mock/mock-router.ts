@@ -95,13 +95,13 @@ export class MockRouter {
     });
     this.sessions.set(id, session);
     const root = `${origin}/s/${id}`;
-    const baseURLs = { anthropic: root, openai: `${root}/v1`, responses: `${root}/v1` };
+    const baseURLs = { anthropic: root, openai: `${root}/v1`, responses: `${root}/v1`, gemini: root };
     return {
       id,
       wire,
       baseURL: baseURLs[wire ?? 'anthropic'],
       baseURLs,
-      rootBaseURL: wire === null || wire === 'anthropic' ? origin : `${origin}/v1`,
+      rootBaseURL: wire === null || wire === 'anthropic' || wire === 'gemini' ? origin : `${origin}/v1`,
       headers: { [SESSION_HEADER]: id },
       requests: session.requests,
       close: () => void this.sessions.delete(id),

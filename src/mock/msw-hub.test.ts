@@ -32,7 +32,7 @@ async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
   return error as ModelCallError;
 }
 
-describe.each<Wire>(['anthropic', 'openai', 'responses'])('the %s wire through the real SDK and msw', (wire) => {
+describe.each(['anthropic', 'openai', 'responses'] as const)('the %s wire through the real SDK and msw', (wire) => {
   it('runs a two-turn tool task: tool_use, then the final answer after the result', async () => {
     const { model, session } = mockModel(
       [{ text: 'Reading.', tool_use: [{ name: 'read', input: { path: 'a.ts' } }] }, { text: 'It exports foo.' }],

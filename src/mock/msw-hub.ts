@@ -30,7 +30,7 @@ export const MOCK_ORIGIN = 'https://mock.faultline.invalid';
 export interface MockSessionHandle {
   id: string;
   wire: Wire;
-  /** Anthropic: `<origin>/s/<id>` (SDK appends /v1/messages). OpenAI wires: `<origin>/s/<id>/v1` (SDK appends /chat/completions or /responses). */
+  /** Anthropic and Gemini: `<origin>/s/<id>` (the SDK appends /v1/messages, /v1beta/models/...). OpenAI wires: `<origin>/s/<id>/v1` (SDK appends /chat/completions or /responses). */
   baseURL: string;
   /** Every request this session received, decoded to the neutral form, in order. */
   requests: RecordedRequest[];
@@ -73,7 +73,8 @@ function mount(wire: Wire, path: string) {
       const missing = wireError(wire, 404, `no ${wire} mock session is registered as ${sid}`);
       return new HttpResponse(missing.body, { status: missing.status, headers: missing.headers });
     }
-    const { reply, transport } = session.handle(await request.text());
+    const url = new URL(request.url);
+    const { reply, transport } = session.handle(await request.text(), url.pathname + url.search);
     if (transport.delayMs > 0) await delay(transport.delayMs);
     // msw cannot drop a connection half-way: a reset or a cut is a network error here. Use the loopback server for those.
     if (transport.reset || transport.cutAfterChunks !== null) return HttpResponse.error();
@@ -83,7 +84,13 @@ function mount(wire: Wire, path: string) {
 }
 
 /** The mock's msw handlers (every wire), for a user's own msw server: `server.use(...mockHandlers)`. */
-export const mockHandlers = [mount('anthropic', '/v1/messages'), mount('openai', '/v1/chat/completions'), mount('responses', '/v1/responses')];
+export const mockHandlers = [
+  mount('anthropic', '/v1/messages'),
+  mount('openai', '/v1/chat/completions'),
+  mount('responses', '/v1/responses'),
+  // Gemini: `models/{model}:generateContent` and `:streamGenerateContent` (msw path params stop at ':', so the model and method are one segment; respond reads them from the path).
+  mount('gemini', '/v1beta/models/:call'),
+];
 
 /**
  * A fetch that answers the mock origin through the handlers, with no global
@@ -123,7 +130,7 @@ export function registerSession(script: z.input<typeof ModelScript>, options: Re
   return {
     id,
     wire: options.wire,
-    baseURL: options.wire === 'anthropic' ? root : `${root}/v1`,
+    baseURL: options.wire === 'anthropic' || options.wire === 'gemini' ? root : `${root}/v1`,
     requests: session.requests,
     fetch: mockFetch,
     failNext: (failure) => session.failNext(failure),

@@ -11,6 +11,12 @@ import { checkResponsesBody } from './check-responses-body.js';
 import { decodeAnthropic } from './decode-anthropic.js';
 import { decodeOpenAI } from './decode-openai.js';
 import { decodeResponses, resolveResponsesInput } from './decode-responses.js';
+import { checkGeminiBody } from './check-gemini-body.js';
+import { decodeGemini } from './decode-gemini.js';
+import { encodeGeminiResponse, geminiWireReply } from './encode-gemini.js';
+import { encodeGeminiStream } from './encode-gemini-stream.js';
+import { geminiCallOf } from './gemini-call.js';
+import { checkGeminiTurns } from './validate-gemini.js';
 import type { DecodedRequest } from './decoded-request.js';
 import { encodeAnthropicMessage } from './encode-anthropic.js';
 import { encodeAnthropicStream } from './encode-anthropic-sse.js';
@@ -61,6 +67,8 @@ export interface RespondInput {
   errorResult?: ErrorResultRule;
   /** The model turns a conversation holds (see EngineOptions.turnsTaken); default: its assistant messages. */
   turnsTaken?: EngineOptions['turnsTaken'];
+  /** The request path (query included): on the Gemini wire it names the model and whether to stream. */
+  path?: string;
 }
 
 /** Decides whether one tool result reads as an error (the lab's rule, shared with its checks). */
@@ -96,7 +104,15 @@ function rejected(wire: Wire, problem: { message: string; param?: string | null;
   return { ok: false, reply: problemReply(wire, problem), message: problem.message };
 }
 
-function decode(wire: Wire, json: unknown, store: ResponseStore): Decoded {
+function decode(wire: Wire, json: unknown, store: ResponseStore, path: string | undefined): Decoded {
+  if (wire === 'gemini') {
+    const problem = checkGeminiBody(json);
+    if (problem !== null) return rejected(wire, problem);
+    const body = json as JsonObject;
+    const violation = checkGeminiTurns(body['contents'] as unknown[]);
+    if (violation !== null) return rejected(wire, violation);
+    return { ok: true, request: decodeGemini(body, geminiCallOf(path)) };
+  }
   if (wire === 'anthropic') {
     const problem = checkAnthropicBody(json);
     if (problem !== null) return rejected(wire, { message: problem });
@@ -144,6 +160,13 @@ function encode(wire: Wire, reply: MockReply, request: DecodedRequest, ids: { se
     const options = { model: request.model, id: `msg_mock_${ids.sessionId}_${ids.key}` };
     return request.stream ? out({ 'request-id': requestId }, null, encodeAnthropicStream(reply, options)) : out({ 'request-id': requestId }, encodeAnthropicMessage(reply, options), null);
   }
+  if (wire === 'gemini') {
+    const options = { model: request.model, responseId: `mock_${ids.sessionId}_${ids.key}` };
+    if (request.geminiStream === undefined) return out({ 'x-request-id': requestId }, encodeGeminiResponse(reply, options), null);
+    const chunks = encodeGeminiStream(reply, options, request.geminiStream);
+    const type = request.geminiStream === 'sse' ? { 'content-type': 'text/event-stream' } : { 'content-type': 'application/json; charset=UTF-8' };
+    return { status: 200, headers: { ...type, 'x-request-id': requestId }, body: chunks.join(''), chunks };
+  }
   if (wire === 'openai') {
     const options = { model: request.model, id: `chatcmpl-mock-${ids.sessionId}-${ids.key}`, created: Math.floor(now() / 1000) };
     if (!request.stream) return out({ 'x-request-id': requestId }, encodeOpenAICompletion(reply, options), null);
@@ -188,10 +211,10 @@ export function respond(input: RespondInput): RespondOutput {
   const base = { request: null, turn: null, transport: NO_TRANSPORT_FAULT, attempt: 1, side: null, said: null, fault: null, rejected: null };
   const json = parseJson(input.bodyText);
   if (!json.ok) {
-    const message = wire === 'anthropic' ? 'There was an issue with your request body: it is not valid JSON.' : 'We could not parse the JSON body of your request.';
-    return { ...base, reply: wire === 'anthropic' ? anthropicError(400, message) : openaiError(400, message), rejected: message };
+    const message = wire === 'anthropic' ? 'There was an issue with your request body: it is not valid JSON.' : wire === 'gemini' ? 'Invalid JSON payload received. Unexpected token.' : 'We could not parse the JSON body of your request.';
+    return { ...base, reply: wire === 'anthropic' ? anthropicError(400, message) : wire === 'gemini' ? problemReply(wire, { message }) : openaiError(400, message), rejected: message };
   }
-  const decoded = decode(wire, json.value, store);
+  const decoded = decode(wire, json.value, store, input.path);
   if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
   if (input.errorResult) markErrorResults(request, wire, input.errorResult);
@@ -223,6 +246,8 @@ export function respond(input: RespondInput): RespondOutput {
   const cache = wire === 'anthropic' && input.promptCache && !result.reply.usageScripted ? input.promptCache.account(json.value as JsonObject) : null;
   if (cache !== null) result.reply.usage = { ...cache, output_tokens: result.reply.usage.output_tokens };
   const attempt = input.nextAttempt?.(turn) ?? 1;
+  // Gemini cannot carry a cut or malformed call: what is said is what its wire sends instead.
+  if (wire === 'gemini') result.reply = geminiWireReply(result.reply);
   const fault = result.reply.fault;
   // `times` limits the fault to the first attempts at this turn: the retry then succeeds.
   const applies = fault !== null && (fault.times === undefined || attempt <= fault.times);

@@ -4,6 +4,7 @@
  * conversation endpoint or a side route (count_tokens, models, a probe). Query
  * strings (`?beta=true`, sent by the Anthropic SDK's beta client) are ignored.
  */
+import { geminiMethodOf } from './gemini-call.js';
 import type { SideRoute } from './side-routes.js';
 import type { Wire } from './wire-errors.js';
 
@@ -22,7 +23,8 @@ const CONVERSATION: ReadonlyArray<[string, Wire]> = [
 ];
 
 /** Side routes that say no wire of their own (models, probes) answer in the wire the headers suggest. */
-function guessWire(headers: Record<string, string | string[] | undefined>): Wire {
+function guessWire(headers: Record<string, string | string[] | undefined>, path: string): Wire {
+  if (headers['x-goog-api-key'] !== undefined || /^\/(v1beta|v1alpha)\//.test(path)) return 'gemini';
   return headers['anthropic-version'] !== undefined || headers['x-api-key'] !== undefined ? 'anthropic' : 'openai';
 }
 
@@ -36,8 +38,12 @@ export function routeOf(method: string, url: string, headers: Record<string, str
     if (conversation) return { sid, wire: conversation[1] };
     if (rest === '/v1/messages/count_tokens') return { sid, wire: 'anthropic', route: { kind: 'count_tokens' } };
     if (rest === '/v1/responses/input_tokens') return { sid, wire: 'responses', route: { kind: 'count_tokens' } };
+    const gemini = geminiMethodOf(rest);
+    if (gemini) return gemini.method === 'countTokens' ? { sid, wire: 'gemini', route: { kind: 'count_tokens' } } : { sid, wire: 'gemini' };
   }
-  const wire = guessWire(headers);
+  const wire = guessWire(headers, rest);
+  const listing = method === 'GET' ? /^\/(v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?$/.exec(rest) : null;
+  if (listing && wire === 'gemini') return { sid, wire, route: listing[2] === undefined ? { kind: 'models' } : { kind: 'models', id: decodeURIComponent(listing[2]) } };
   if (method === 'HEAD' || method === 'OPTIONS') return { sid, wire, route: { kind: 'probe' } };
   if (method === 'GET' && rest === '/v1/models') return { sid, wire, route: { kind: 'models' } };
   const model = method === 'GET' ? /^\/v1\/models\/([^/]+)$/.exec(rest) : null;

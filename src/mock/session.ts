@@ -137,10 +137,10 @@ export class MockSession {
     this.failures.push(failure);
   }
 
-  /** A conversation request (the body as text) on this session's wire. */
-  handle(bodyText: string): MockAnswer {
+  /** A conversation request (the body as text) on this session's wire; `path` (query included) matters on the Gemini wire, where the URL names the model and the streaming. */
+  handle(bodyText: string, path?: string): MockAnswer {
     if (this.wire === null) throw new Error('a session for every wire needs call() with the wire');
-    return this.call({ wire: this.wire, bodyText });
+    return this.call({ wire: this.wire, bodyText, ...(path !== undefined ? { path } : {}) });
   }
 
   call(call: IncomingCall): MockAnswer & { record: RecordedRequest } {
@@ -160,6 +160,7 @@ export class MockSession {
     const out = respond({
       wire: call.wire,
       bodyText: call.bodyText,
+      ...(call.path !== undefined ? { path: call.path } : {}),
       script: this.script,
       sessionId: this.id,
       now: this.now,

@@ -20,16 +20,16 @@ const reply: MockReply = {
   fault: null,
 };
 
-const frames: Record<Wire, string[]> = {
+const frames: Record<Exclude<Wire, 'gemini'>, string[]> = {
   anthropic: encodeAnthropicStream(reply, { model: 'm', id: 'msg' }),
   openai: encodeOpenAIStream(reply, { model: 'm', id: 'chatcmpl', created: 0, includeUsage: false }),
   responses: encodeResponsesStream(reply, { model: 'm', id: 'resp', createdAt: 0, previousResponseId: null, store: true }),
 };
 /** The frame that ends the reply's calls on each wire (nothing of it may go out before a cut inside the arguments). */
-const finish: Record<Wire, RegExp> = { anthropic: /message_delta/, openai: /"finish_reason":"tool_calls"/, responses: /"type":"response\.function_call_arguments\.done"[^\n]*"output_index":1/ };
+const finish: Record<Exclude<Wire, 'gemini'>, RegExp> = { anthropic: /message_delta/, openai: /"finish_reason":"tool_calls"/, responses: /"type":"response\.function_call_arguments\.done"[^\n]*"output_index":1/ };
 
 describe('inside_tool_input', () => {
-  it.each(['anthropic', 'openai', 'responses'] as Wire[])('cuts the %s stream inside the last call, before its arguments are whole and before the finish reason', (wire) => {
+  it.each(['anthropic', 'openai', 'responses'] as const)('cuts the %s stream inside the last call, before its arguments are whole and before the finish reason', (wire) => {
     const n = framesInsideLastCall(wire, frames[wire])!;
     expect(n).toBeGreaterThan(0);
     const sent = frames[wire].slice(0, n);
@@ -45,7 +45,7 @@ describe('inside_tool_input', () => {
   });
 
   it('puts the SSE error frame there too, on every wire', () => {
-    for (const wire of ['anthropic', 'openai', 'responses'] as Wire[]) {
+    for (const wire of ['anthropic', 'openai', 'responses'] as const) {
       const normal = { status: 200, headers: {}, body: frames[wire].join(''), chunks: frames[wire] };
       const { reply: out } = applyFault(wire, { sse_error: { after_events: 'inside_tool_input' } }, normal, true);
       const chunks = out.chunks!;

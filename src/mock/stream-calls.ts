@@ -29,7 +29,9 @@ export interface StreamedCall {
 }
 
 function data(frame: string): Record<string, unknown> | null {
-  const line = frame.split('\n').find((l) => l.startsWith('data: '));
+  // A Gemini JSON-array element: `[{...}`, `,\r\n{...}` (no `data:` line).
+  const element = /^[[,]\s*(\{.*\})\]?$/s.exec(frame);
+  const line = element ? `data: ${element[1]}` : frame.split('\n').find((l) => l.startsWith('data: '));
   if (!line) return null;
   try {
     const value: unknown = JSON.parse(line.slice(6));
@@ -62,6 +64,17 @@ function scan(wire: Wire, chunks: readonly string[]): { ids: string[]; opened: n
       if (d['type'] === 'content_block_delta' && delta?.['type'] === 'input_json_delta') {
         const call = byKey.get(d['index'] as number);
         if (call !== undefined) pieces.push({ frame: at, call, text: String(delta['partial_json'] ?? '') });
+      }
+    } else if (wire === 'gemini') {
+      // Each call arrives whole in one chunk: it is seen and complete at the same frame.
+      const candidates = Array.isArray(d['candidates']) ? (d['candidates'] as Array<Record<string, unknown>>) : [];
+      const parts = (candidates[0]?.['content'] as Record<string, unknown> | undefined)?.['parts'];
+      for (const part of Array.isArray(parts) ? (parts as Array<Record<string, unknown>>) : []) {
+        const fn = part['functionCall'] as Record<string, unknown> | undefined;
+        if (!fn) continue;
+        const key = ids.length;
+        open(key, String(fn['id'] ?? fn['name']));
+        pieces.push({ frame: at, call: key, text: JSON.stringify(fn['args'] ?? {}) });
       }
     } else if (wire === 'openai') {
       const choices = Array.isArray(d['choices']) ? (d['choices'] as Array<Record<string, unknown>>) : [];
@@ -96,8 +109,10 @@ function scan(wire: Wire, chunks: readonly string[]): { ids: string[]; opened: n
  * arguments come in two pieces or more.
  */
 export function framesInsideLastCall(wire: Wire, chunks: readonly string[]): number | null {
-  const { ids, pieces } = scan(wire, chunks);
+  const { ids, opened, pieces } = scan(wire, chunks);
   const last = ids.length - 1;
+  // Gemini sends each call whole in one chunk: the nearest cut is right before the last call's chunk (it never arrives).
+  if (wire === 'gemini') return last < 0 ? null : (opened[last] as number);
   const own = pieces.filter((p) => p.call === last && p.text !== '');
   if (last < 0 || own.length < 2) return null;
   return (own[0] as ArgumentPiece).frame + 1;

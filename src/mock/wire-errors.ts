@@ -1,11 +1,13 @@
 /**
  * The real error envelopes of each API, so SDKs parse mock errors exactly as
  * live ones: Anthropic `{type:"error", error:{type, message}}`, OpenAI (Chat
- * Completions and Responses alike) `{error:{message, type, param, code}}`.
+ * Completions and Responses alike) `{error:{message, type, param, code}}`,
+ * Gemini `{error:{code, message, status, details?}}` (gemini-errors.ts).
  */
-/** The three wires: Anthropic Messages, OpenAI Chat Completions, OpenAI Responses. */
-export type Wire = 'anthropic' | 'openai' | 'responses';
-export const WIRES: readonly Wire[] = ['anthropic', 'openai', 'responses'];
+import { geminiError } from './gemini-errors.js';
+/** The four wires: Anthropic Messages, OpenAI Chat Completions, OpenAI Responses, Gemini generateContent. */
+export type Wire = 'anthropic' | 'openai' | 'responses' | 'gemini';
+export const WIRES: readonly Wire[] = ['anthropic', 'openai', 'responses', 'gemini'];
 
 /** A mount-neutral HTTP answer; msw and the loopback server only adapt it. */
 export interface HttpReply {
@@ -59,10 +61,12 @@ export function openaiError(status: number, message: string, fields: OpenAIError
 export function problemReply(wire: Wire, problem: { message: string; param?: string | null; code?: string | null; status?: number }): HttpReply {
   const status = problem.status ?? 400;
   if (wire === 'anthropic') return anthropicError(status, problem.message);
+  if (wire === 'gemini') return geminiError(status, problem.message);
   return openaiError(status, problem.message, { param: problem.param ?? null, code: problem.code ?? null });
 }
 
 /** An error with the wire's default type for the status. */
 export function wireError(wire: Wire, status: number, message: string, headers: Record<string, string> = {}): HttpReply {
+  if (wire === 'gemini') return geminiError(status, message, undefined, headers);
   return wire === 'anthropic' ? anthropicError(status, message, undefined, headers) : openaiError(status, message, {}, headers);
 }

@@ -15,6 +15,6 @@ describe('createModel', () => {
 
   it('rejects an unknown provider', () => {
     // Deliberately outside the type, as a config file could be.
-    expect(() => createModel({ provider: 'gemini' as 'openai', model: 'x' })).toThrow(/unknown provider/);
+    expect(() => createModel({ provider: 'cohere' as 'openai', model: 'x' })).toThrow(/unknown provider/);
   });
 });

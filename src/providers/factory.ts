@@ -1,13 +1,14 @@
 /** One place that turns a provider name into a Model (CLI, suites, live runs). */
 import type { AdapterOptions } from './adapter-options.js';
 import { AnthropicModel } from './anthropic.js';
+import { GeminiModel } from './gemini.js';
 import { OpenAIModel } from './openai.js';
 import { OpenAIResponsesModel } from './openai-responses.js';
 import type { MaxTokensParam } from './openai-mapping.js';
 import type { Model } from './types.js';
 
 /** `openai` is Chat Completions; `openai-responses` the Responses API, on the same `openai` client. */
-export type ProviderName = 'anthropic' | 'openai' | 'openai-responses';
+export type ProviderName = 'anthropic' | 'openai' | 'openai-responses' | 'gemini';
 
 export interface CreateModelOptions extends Omit<AdapterOptions, 'now'> {
   provider: ProviderName;
@@ -24,6 +25,8 @@ export function createModel(options: CreateModelOptions): Model {
       return new OpenAIModel({ ...rest, ...(maxTokensParam !== undefined ? { maxTokensParam } : {}) });
     case 'openai-responses':
       return new OpenAIResponsesModel(rest);
+    case 'gemini':
+      return new GeminiModel(rest);
     default: {
       // Exhaustiveness: a new provider name must be handled here.
       const never: never = provider;

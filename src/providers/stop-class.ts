@@ -59,3 +59,30 @@ export function classifyResponsesStop(raw: string | null | undefined, hasFunctio
   if (raw === 'completed') return hasFunctionCalls ? 'tool_use' : 'end_turn';
   return classify(RESPONSES, raw);
 }
+
+/**
+ * Gemini `finishReason`: the API has no tool-call reason, a turn with
+ * function calls ends with STOP. The block reasons (a candidate blocked, or
+ * `PROMPT_<blockReason>` when the prompt was blocked and no candidate came)
+ * are content_filter; MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL and the
+ * rest are unknown, so the loop fails closed on them.
+ */
+const GEMINI: Readonly<Record<string, StopClass>> = {
+  MAX_TOKENS: 'max_tokens',
+  SAFETY: 'content_filter',
+  RECITATION: 'content_filter',
+  BLOCKLIST: 'content_filter',
+  PROHIBITED_CONTENT: 'content_filter',
+  SPII: 'content_filter',
+  IMAGE_SAFETY: 'content_filter',
+  PROMPT_SAFETY: 'content_filter',
+  PROMPT_BLOCKLIST: 'content_filter',
+  PROMPT_PROHIBITED_CONTENT: 'content_filter',
+  PROMPT_IMAGE_SAFETY: 'content_filter',
+  PROMPT_OTHER: 'content_filter',
+};
+
+export function classifyGeminiStop(raw: string | null | undefined, hasFunctionCalls: boolean): StopClass {
+  if (raw === 'STOP') return hasFunctionCalls ? 'tool_use' : 'end_turn';
+  return classify(GEMINI, raw);
+}

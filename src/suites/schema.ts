@@ -118,8 +118,8 @@ const TaskSettings = {
   deferred_tools: z.array(z.string()).optional(),
   /** Per-tool user-facing display of successful results: full, summary or hidden (errors always shown). */
   display_mode: z.record(z.string(), z.enum(['full', 'summary', 'hidden'])).optional(),
-  /** Wire format the mock speaks for this task: Anthropic Messages, OpenAI Chat Completions or OpenAI Responses. */
-  wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
+  /** Wire format the mock speaks for this task: Anthropic Messages, OpenAI Chat Completions, OpenAI Responses or Gemini generateContent. */
+  wire: z.enum(['anthropic', 'openai', 'responses', 'gemini']).optional(),
   /** Strict tool use on the mock: the wire's strict schema subset plus `strict: true` (default false; live runs: `--strict`). */
   strict_tools: z.boolean().optional(),
   /**
@@ -130,6 +130,13 @@ const TaskSettings = {
   transport: z.enum(['memory', 'http']).optional(),
   /** Why the task pins its transport (required with `transport`). */
   transport_reason: z.string().min(1).optional(),
+  /**
+   * The wires this task's fault exists on (default: every wire). A `--wire`
+   * outside them runs the task on the first one listed, and the run names it
+   * with the pinned tasks (e.g. Gemini never sends half a function call, so a
+   * cut call's arguments cannot be put on that wire).
+   */
+  wires: z.array(z.enum(['anthropic', 'openai', 'responses', 'gemini'])).min(1).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
   /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */

@@ -27,7 +27,7 @@ export interface ScenarioOptions {
   /** Defenses that are off by default, switched on. */
   enable?: readonly string[];
   /** Force a wire (default: the task's). */
-  wire?: 'anthropic' | 'openai' | 'responses';
+  wire?: 'anthropic' | 'openai' | 'responses' | 'gemini';
   stream?: boolean;
 }
 

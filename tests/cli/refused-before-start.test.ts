@@ -100,4 +100,14 @@ describe('faultline run --wire', () => {
     expect(stdout).toMatch(/2 passed, 0 failed/);
     expect(code).toBe(0);
   });
+
+  it('runs a task whose fault does not exist on the forced wire (`wires`) on the first wire it lists, and names it', async () => {
+    mkdirSync(join(dir, 'wires'));
+    // Gemini never sends half a function call: the cut-call task lists the wires that can.
+    const cut = join(import.meta.dirname, '../../suites/faults/protocol/001-max-tokens-mid-tool-use.yaml');
+    const { code, stdout, stderr } = await cli(['run', cut, scripted, '--wire', 'gemini', '--out', join(dir, 'wires', 't.jsonl')]);
+    expect(stderr).toBe('faultline: --wire gemini: 1 task keeps the wire it pins: protocol-001-max-tokens-mid-tool-use (anthropic)\n');
+    expect(stdout).toMatch(/2 passed, 0 failed/);
+    expect(code).toBe(0);
+  });
 });

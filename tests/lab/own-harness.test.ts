@@ -91,10 +91,14 @@ describe('the lab against faultline\'s own harness', () => {
     ['anthropic', true],
     ['openai', true],
     ['responses', true],
+    ['gemini', false],
+    ['gemini', true],
   ] as const)('passes every lab task on the %s wire too (every task streamed: %s)', async (wire, stream) => {
-    const run = await lab(ownHarness(bundle.file, { wire, stream }), labTasks());
+    // A task whose fault does not exist on this wire (`wires`) is not run on it (Gemini has no unparseable arguments).
+    const tasks = labTasks().filter((t) => t.wires === undefined || t.wires.includes(wire));
+    const run = await lab(ownHarness(bundle.file, { wire, stream }), tasks);
     expect(details(run).join('\n')).toBe('');
-    expect(run.summary.sessions.map((s) => `${s.task.id} ${s.outcome}`)).toEqual(labTasks().map((t) => `${t.id} passed`));
+    expect(run.summary.sessions.map((s) => `${s.task.id} ${s.outcome}`)).toEqual(tasks.map((t) => `${t.id} passed`));
     expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
   }, 240_000);
 

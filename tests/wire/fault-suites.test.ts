@@ -1,5 +1,5 @@
 /**
- * Every protocol fault scenario of suites/faults/protocol, on all THREE wires and
+ * Every protocol fault scenario of suites/faults/protocol, on all FOUR wires and
  * both transports (JSON and SSE) unless the task pins one, through the real
  * SDK clients against the loopback server. Each run must pass the task's own
  * expectations (the right model_error / stop_class events, nothing cut off
@@ -15,16 +15,14 @@ import { runSuite } from '../../src/suites/run-suite.js';
 
 const tasks = loadSuites([join(import.meta.dirname, '../../suites/faults/protocol')]);
 
-type Variant = { wire: 'anthropic' | 'openai' | 'responses'; stream: boolean };
+type Variant = { wire: 'anthropic' | 'openai' | 'responses' | 'gemini'; stream: boolean };
 /**
- * Failure modes a wire cannot express. The Responses API has no stop reason:
- * a completed response with function calls is a tool-use turn, so "end_turn
- * with a pending tool_use" does not exist there.
+ * A task runs on the wire it pins, else on every wire its fault exists on
+ * (`wires`: e.g. the Responses API and Gemini have no stop reason that says
+ * "end_turn with a pending tool_use", Gemini never sends half a call).
  */
-const CANNOT_SAY: Record<string, readonly string[]> = { responses: ['protocol-005-'] };
 function variants(task: LoadedTask): Variant[] {
-  const all = task.wire ? [task.wire] : (['anthropic', 'openai', 'responses'] as const);
-  const wires = all.filter((w) => !(CANNOT_SAY[w] ?? []).some((prefix) => task.id.startsWith(prefix)));
+  const wires = task.wire ? [task.wire] : (task.wires ?? (['anthropic', 'openai', 'responses', 'gemini'] as const));
   const streams = task.stream !== undefined ? [task.stream] : [false, true];
   return wires.flatMap((wire) => streams.map((stream) => ({ wire, stream })));
 }
@@ -43,12 +41,14 @@ const matrix: Variant[] = [
   { wire: 'openai', stream: true },
   { wire: 'responses', stream: false },
   { wire: 'responses', stream: true },
+  { wire: 'gemini', stream: false },
+  { wire: 'gemini', stream: true },
 ];
 
 describe('protocol fault scenarios over the loopback server', () => {
-  it('covers every failure mode on all three wires', () => {
+  it('covers every failure mode on all four wires', () => {
     const covered = new Set(tasks.flatMap((t) => variants(t).map((v) => v.wire)));
-    expect([...covered].sort()).toEqual(['anthropic', 'openai', 'responses']);
+    expect([...covered].sort()).toEqual(['anthropic', 'gemini', 'openai', 'responses']);
     expect(tasks.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -81,14 +81,14 @@ describe('protocol fault scenarios over the loopback server', () => {
 
   /** Each defense or rule switched off: the scenarios that exercise it must fail (so they can). */
   const switchedOff: Array<[string, Partial<LoadedTask>, string[]]> = [
-    ['harness retries (max_retries: 0)', { max_retries: 0 }, ['protocol-006-', 'protocol-006b-', 'protocol-007-', 'protocol-008-', 'protocol-008b-', 'protocol-011-', 'protocol-012-', 'protocol-013-', 'protocol-023-', 'protocol-024-']],
+    ['harness retries (max_retries: 0)', { max_retries: 0 }, ['protocol-006-', 'protocol-006b-', 'protocol-007-', 'protocol-008-', 'protocol-008b-', 'protocol-011-', 'protocol-012-', 'protocol-013-', 'protocol-023-', 'protocol-024-', 'protocol-025e-']],
     ['cut_tool_call_guard', { disabled_defenses: ['cut_tool_call_guard'] }, ['protocol-001-', 'protocol-002-', 'protocol-019-']],
-    ['stop_reason_fail_closed', { disabled_defenses: ['stop_reason_fail_closed'] }, ['protocol-003-', 'protocol-004-']],
+    ['stop_reason_fail_closed', { disabled_defenses: ['stop_reason_fail_closed'] }, ['protocol-003-', 'protocol-004-', 'protocol-025b-']],
     ['end_turn_fallthrough', { disabled_defenses: ['end_turn_fallthrough'] }, ['protocol-005-']],
   ];
   it.each(switchedOff)('fails the scenarios of %s when it is switched off', async (_name, override, prefixes) => {
     const chosen = tasks.filter((t) => prefixes.some((p) => t.id.startsWith(p))).map((t) => ({ ...t, ...override }) as LoadedTask);
-    // The default wire (anthropic) can say every one of these.
+    // The default wire (anthropic) can say every one of these; the Gemini ones pin their wire.
     expect(chosen).toHaveLength(prefixes.length);
     const source = mockModelSource();
     const summary = await runSuite({ tasks: chosen, sink: new MemorySink(), source, concurrency: 4 });

@@ -62,8 +62,8 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       'after',
       [
         '',
-        'The harness gets ANTHROPIC_BASE_URL, OPENAI_BASE_URL and OPENAI_API_BASE pointed at the lab, dummy',
-        'ANTHROPIC_API_KEY / OPENAI_API_KEY, FAULTLINE_LAB=1, FAULTLINE_LAB_PROMPT and FAULTLINE_LAB_WORKSPACE;',
+        'The harness gets ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OPENAI_API_BASE and GOOGLE_GEMINI_BASE_URL pointed at',
+        'the lab, dummy ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY, FAULTLINE_LAB=1, FAULTLINE_LAB_PROMPT and FAULTLINE_LAB_WORKSPACE;',
         'every other credential and proxy variable is removed. It runs in a fresh workspace with the task\'s',
         'files and is stopped, with every process it started, at the end of the script or the timeout.',
         '',

@@ -17,7 +17,7 @@ interface MockServerOptions {
   suite: string;
   task: string;
   port: string;
-  wire?: 'anthropic' | 'openai' | 'responses';
+  wire?: 'anthropic' | 'openai' | 'responses' | 'gemini';
   json?: boolean;
 }
 
@@ -50,10 +50,10 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
   }).catch((error: unknown) => {
     throw listenError(error, port);
   });
-  const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai', 'responses'];
+  const wires = opts.wire ? [opts.wire] : ['anthropic', 'openai', 'responses', 'gemini'];
   if (opts.json) {
     // One JSON line a script can read before the server's request log starts.
-    const urls = { anthropic: server.origin, openai: `${server.origin}/v1`, responses: `${server.origin}/v1` };
+    const urls = { anthropic: server.origin, openai: `${server.origin}/v1`, responses: `${server.origin}/v1`, gemini: server.origin };
     io.stdout(JSON.stringify({ format_version: 1, task_id: task.id, origin: server.origin, port: Number(new URL(server.origin).port), base_urls: Object.fromEntries(wires.map((w) => [w, urls[w as keyof typeof urls]])) }) + '\n');
     return server;
   }
@@ -61,6 +61,7 @@ export async function startTaskServer(opts: MockServerOptions, io: CliIo): Promi
   if (wires.includes('anthropic')) io.stdout(`  anthropic base URL: ${server.origin}        (POST /v1/messages)\n`);
   if (wires.includes('openai')) io.stdout(`  openai base URL:    ${server.origin}/v1     (POST /v1/chat/completions)\n`);
   if (wires.includes('responses')) io.stdout(`  responses base URL: ${server.origin}/v1     (POST /v1/responses)\n`);
+  if (wires.includes('gemini')) io.stdout(`  gemini base URL:    ${server.origin}        (POST /v1beta/models/{model}:generateContent)\n`);
   io.stdout('  faults with `times` count attempts per turn for the life of the server. Ctrl-C to stop.\n');
   return server;
 }
@@ -80,7 +81,7 @@ export function registerMockServer(program: Command, io: CliIo, result: CommandR
     .requiredOption('--suite <file>', 'suite file (.yaml)')
     .requiredOption('--task <id>', 'task id in the suite')
     .option('--port <n>', 'port (0 picks a free one)', '0')
-    .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (all three are served)').choices(['anthropic', 'openai', 'responses']))
+    .addOption(new Option('--wire <format>', 'only print this wire\'s base URL (all four are served)').choices(['anthropic', 'openai', 'responses', 'gemini']))
     .option('--json', 'print where it listens as one JSON line (origin, port, base URLs)')
     .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol/006-rate-limited-429-retry-after.yaml --task protocol-006-rate-limited-429-retry-after-ms --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
     .action(async (opts: MockServerOptions) => {

@@ -26,7 +26,7 @@ interface RunOptions {
   repeat: string;
   record?: string;
   replay?: string;
-  wire?: 'anthropic' | 'openai' | 'responses';
+  wire?: 'anthropic' | 'openai' | 'responses' | 'gemini';
   transport?: 'memory' | 'http';
   out?: string;
   concurrency: string;
@@ -59,7 +59,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
     .option('--record <dir>', 'store every model exchange (neutral request + response, no keys) under <dir>')
     .option('--replay <dir>', 'play a recording back instead of calling a provider (no key needed)')
-    .addOption(new Option('--wire <format>', 'wire format the mock speaks to tasks that do not pin one with `wire:` (pinned tasks keep theirs, and the run says so): anthropic (Messages), openai (Chat Completions) or responses (OpenAI Responses); default anthropic').choices(['anthropic', 'openai', 'responses']))
+    .addOption(new Option('--wire <format>', 'wire format the mock speaks to tasks that do not pin one with `wire:` (pinned tasks keep theirs, and the run says so): anthropic (Messages), openai (Chat Completions), responses (OpenAI Responses) or gemini (Gemini generateContent); default anthropic').choices(['anthropic', 'openai', 'responses', 'gemini']))
     .addOption(new Option('--transport <kind>', 'how the SDK clients reach the mock, for every task that does not pin `transport:` (pinned tasks keep theirs, and the run says so): memory (an in-process fetch, no socket; default) or http (the loopback server on 127.0.0.1)').choices(['memory', 'http']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')

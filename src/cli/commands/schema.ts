@@ -17,7 +17,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
     .command('schema')
     .description('print the exact tools payload each provider wire receives for a suite, with its byte size per tool')
     .argument('<suites...>', 'suite files (.yaml) or directories of them')
-    .addOption(new Option('--provider <wire>', 'only this wire (default: all three)').choices(['anthropic', 'openai', 'responses']))
+    .addOption(new Option('--provider <wire>', 'only this wire (default: all four)').choices(['anthropic', 'openai', 'responses', 'gemini']))
     .option('--strict', 'strict tool use: the wire\'s strict schema subset plus strict: true')
     .option('--sizes', 'print only the size table')
     .option('--json', 'print one JSON document: per wire, the tools payload and its sizes')
@@ -30,7 +30,7 @@ export function registerSchema(program: Command, io: CliIo, _result: CommandResu
       ]);
       const tasks = loadSuitesForCli(paths, io);
       const definitions = suiteToolDefinitions(tasks);
-      const families: PayloadWire[] = opts.provider ? [opts.provider] : ['anthropic', 'openai', 'responses'];
+      const families: PayloadWire[] = opts.provider ? [opts.provider] : ['anthropic', 'openai', 'responses', 'gemini'];
       if (opts.json) {
         const { printJson } = await import('../../report/json-format.js');
         const wires = families.map((family) => {

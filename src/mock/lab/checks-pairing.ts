@@ -35,7 +35,8 @@ const resultsIn = (messages: readonly WireMessage[]): WireToolResult[] => messag
 function isSplit(followers: readonly WireMessage[], wire: string): boolean {
   const carrying = followers.map((m, i) => (m.results.length > 0 ? i : -1)).filter((i) => i >= 0);
   if (carrying.length < 2) return false;
-  if (wire === 'anthropic') return true;
+  // Messages and Gemini: one user message (content) carries all of a turn's results.
+  if (wire === 'anthropic' || wire === 'gemini') return true;
   const first = carrying[0] as number;
   const last = carrying[carrying.length - 1] as number;
   return followers.slice(first, last + 1).some((m) => m.results.length === 0);
@@ -47,10 +48,11 @@ function isSplit(followers: readonly WireMessage[], wire: string): boolean {
  * between separate result messages on the OpenAI wires is split_tool_results.
  */
 function notFirstWhere(followers: readonly WireMessage[], wire: string): string | null {
-  const kinds = wire === 'anthropic' ? followers.filter((m) => m.role === 'user').map((m) => m.kinds).join('') : followers.map((m) => (m.results.length > 0 ? 'R' : 'T')).join('');
+  const oneMessage = wire === 'anthropic' || wire === 'gemini';
+  const kinds = oneMessage ? followers.filter((m) => m.role === 'user').map((m) => m.kinds).join('') : followers.map((m) => (m.results.length > 0 ? 'R' : 'T')).join('');
   const first = kinds.indexOf('R');
   if (first > 0) return `${first} ${first === 1 ? 'block or message comes' : 'blocks or messages come'} before the first tool result`;
-  if (wire === 'anthropic' && /R+T+R/.test(kinds)) return 'text comes between the tool results in the user message';
+  if (oneMessage && /R+T+R/.test(kinds)) return 'text comes between the tool results in the user message';
   return null;
 }
 

@@ -14,10 +14,11 @@ import { toolLabel, type SessionEmitter } from '../../events/emitter.js';
 import type { ModelErrorKind, StopClass } from '../../events/labels.js';
 import { kindForStatus, streamErrorToModelCallError } from '../../providers/classify-error.js';
 import { parseRetryAfterMs } from '../../providers/retry-after.js';
-import { classifyAnthropicStop, classifyOpenAIStop, classifyResponsesStop, responsesStopReason } from '../../providers/stop-class.js';
+import { classifyAnthropicStop, classifyGeminiStop, classifyOpenAIStop, classifyResponsesStop, responsesStopReason } from '../../providers/stop-class.js';
 import type { Usage } from '../../providers/types.js';
 import { openaiFinishReason } from '../encode-openai.js';
 import { responsesStatus } from '../encode-responses.js';
+import { geminiFinishReason, PROMPT_BLOCKED } from '../encode-gemini.js';
 import type { MockReply } from '../engine.js';
 import type { RecordedRequest } from '../session.js';
 import type { Wire } from '../wire-errors.js';
@@ -30,6 +31,10 @@ export function prefixHashOf(system: string, toolsJson: string): string {
 /** The stop reason as it went on the wire, and its class, as the harness's adapter would see it. */
 function stopOnWire(wire: Wire, said: MockReply): { raw: string | null; cls: StopClass } {
   if (wire === 'anthropic') return { raw: said.stopReason, cls: classifyAnthropicStop(said.stopReason) };
+  if (wire === 'gemini') {
+    const raw = said.stopReason === PROMPT_BLOCKED ? 'PROMPT_SAFETY' : geminiFinishReason(said.stopReason);
+    return { raw, cls: classifyGeminiStop(raw, said.content.some((b) => b.type === 'tool_use')) };
+  }
   if (wire === 'openai') {
     const raw = openaiFinishReason(said.stopReason);
     return { raw, cls: classifyOpenAIStop(raw) };

@@ -17,7 +17,7 @@ export const TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = {
   edit: ['edit', 'Edit', 'edit_file', 'editFile', 'str_replace', 'str_replace_editor', 'replace', 'apply_patch'],
   ls: ['ls', 'LS', 'list', 'list_dir', 'list_directory', 'list_files', 'listFiles', 'ListDirectory'],
   glob: ['glob', 'Glob', 'find_files', 'file_search', 'FindFiles'],
-  grep: ['grep', 'Grep', 'search', 'search_files', 'search_file_content', 'ripgrep', 'rg'],
+  grep: ['grep', 'Grep', 'search', 'search_files', 'search_file_content', 'grep_search', 'ripgrep', 'rg'],
   bash: ['bash', 'Bash', 'shell', 'run_command', 'run_shell_command', 'execute_command', 'exec', 'terminal', 'local_shell'],
   sleep: ['sleep', 'Sleep', 'wait'],
 };

@@ -127,7 +127,59 @@ function responsesMessages(items: readonly unknown[]): WireMessage[] {
   });
 }
 
+/**
+ * Gemini contents -> messages: a `model` content is the assistant's (its
+ * functionCall parts the uses), a `user` content the user's (its
+ * functionResponse parts the results, kinds in part order). A response
+ * without the call's `id` (ids are optional on this API) answers the
+ * earliest unanswered call of the last call turn with its name.
+ */
+function geminiMessages(body: JsonObject): WireMessage[] {
+  const raw = Array.isArray(body['contents']) ? body['contents'] : [];
+  let pending: WireToolUse[] = [];
+  return raw.filter(isObject).map((c, turn) => {
+    const parts = Array.isArray(c['parts']) ? c['parts'].filter(isObject) : [];
+    const text = parts.flatMap((p) => (isString(p['text']) && p['thought'] !== true ? [p['text']] : [])).join('\n');
+    if (c['role'] === 'model') {
+      const uses = parts.flatMap((p, i) => {
+        const fn = p['functionCall'];
+        return isObject(fn) ? [{ id: isString(fn['id']) ? fn['id'] : `${String(fn['name'])}#${turn}.${i}`, name: String(fn['name']), input: argumentsOf(fn['args'] ?? {}) }] : [];
+      });
+      if (uses.length > 0) pending = [...uses];
+      return message('assistant', { raw: canonical(c), uses, text });
+    }
+    // Exact ids first: a response with an id no call of the turn has is an orphan, never re-paired by name.
+    const ids = new Set(parts.flatMap((p) => (isObject(p['functionResponse']) && isString(p['functionResponse']['id']) ? [p['functionResponse']['id']] : [])));
+    const results = parts.flatMap((p) => {
+      const fn = p['functionResponse'];
+      if (!isObject(fn)) return [];
+      const byId = isString(fn['id']) ? pending.find((u) => u.id === fn['id']) : undefined;
+      // By name only for a response without an id, or for calls that came without ids (made up here as name#turn.part).
+      const byName = !isString(fn['id']) || pending.every((u) => u.id.includes('#'));
+      const paired = byId ?? (byName ? pending.find((u) => u.name === fn['name'] && !ids.has(u.id)) : undefined);
+      if (paired) pending = pending.filter((u) => u !== paired);
+      const response = fn['response'];
+      const error = isObject(response) && response['error'] !== undefined && response['error'] !== null;
+      const content = isObject(response) && Object.keys(response).length === 1 && isString(response['output']) ? response['output'] : isObject(response) && error && isString(response['error']) ? response['error'] : JSON.stringify(response ?? null);
+      return [{ ...result(paired?.id ?? (isString(fn['id']) ? fn['id'] : String(fn['name'])), content, error) }];
+    });
+    return message('user', { raw: canonical(c), results, text, kinds: parts.map((p) => (isObject(p['functionResponse']) ? 'R' : 'T')).join('') });
+  });
+}
+
+function geminiTools(raw: unknown): WireTool[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).flatMap((t) => {
+    const declarations = Array.isArray(t['functionDeclarations']) ? t['functionDeclarations'].filter(isObject) : [];
+    return declarations.map((fn) => {
+      const schema = fn['parametersJsonSchema'] ?? fn['parameters'];
+      return { name: String(fn['name'] ?? ''), description: isString(fn['description']) ? fn['description'] : '', strict: false, schema: isObject(schema) ? schema : {}, json: JSON.stringify(fn) };
+    });
+  });
+}
+
 function tools(wire: Wire, raw: unknown): WireTool[] {
+  if (wire === 'gemini') return geminiTools(raw);
   if (!Array.isArray(raw)) return [];
   return raw.filter(isObject).map((t) => {
     const fn = wire === 'openai' ? (isObject(t['function']) ? t['function'] : isObject(t['custom']) ? t['custom'] : {}) : t;
@@ -143,6 +195,10 @@ function tools(wire: Wire, raw: unknown): WireTool[] {
 }
 
 function systemText(wire: Wire, body: JsonObject, messages: WireMessage[]): string {
+  if (wire === 'gemini') {
+    const system = body['systemInstruction'] ?? body['system_instruction'];
+    return isString(system) ? system : isObject(system) ? partsText(system['parts']) : '';
+  }
   if (wire === 'anthropic') {
     const system = body['system'];
     return isString(system) ? system : Array.isArray(system) ? partsText(system) : '';
@@ -168,6 +224,7 @@ export function readTranscript(wire: Wire, bodyText: string, history: (responseI
   let messages: WireMessage[];
   if (wire === 'anthropic') messages = anthropicMessages(body);
   else if (wire === 'openai') messages = openaiMessages(body);
+  else if (wire === 'gemini') messages = geminiMessages(body);
   else {
     const input = body['input'];
     const items = isString(input) ? [{ role: 'user', content: input }] : Array.isArray(input) ? input : [];

@@ -12,9 +12,10 @@
  */
 import type { JsonSchema } from '../types.js';
 import { anthropicToolSchema } from './anthropic.js';
+import { geminiToolSchema } from './gemini.js';
 import { openaiToolSchema } from './openai.js';
 
-export type WireFamily = 'anthropic' | 'openai';
+export type WireFamily = 'anthropic' | 'openai' | 'gemini';
 
 export interface DialectOptions {
   /** Strict tool use: the family's strict schema subset plus `strict: true`. Default false. */
@@ -33,7 +34,7 @@ const cache = new WeakMap<JsonSchema, Map<string, JsonSchema>>();
 
 export function toolSchemaFor(family: WireFamily, schema: JsonSchema, options: DialectOptions = {}): JsonSchema {
   const strict = options.strict ?? false;
-  const compute = () => (family === 'anthropic' ? anthropicToolSchema(schema, { strict }) : openaiToolSchema(schema, { strict }));
+  const compute = () => (family === 'anthropic' ? anthropicToolSchema(schema, { strict }) : family === 'gemini' ? geminiToolSchema(schema) : openaiToolSchema(schema, { strict }));
   if (!Object.isFrozen(schema)) return compute();
   let byDialect = cache.get(schema);
   if (!byDialect) cache.set(schema, (byDialect = new Map()));
@@ -54,4 +55,5 @@ function deepFreeze<T>(value: T): T {
 export { anthropicToolSchema } from './anthropic.js';
 export { openaiToolSchema, nullable } from './openai.js';
 export { absentForNull } from './strict-nulls.js';
+export { geminiToolSchema, GEMINI_SCHEMA_KEYS, GEMINI_IGNORED_KEYS } from './gemini.js';
 export { UNDOCUMENTED_KEYS } from './common.js';

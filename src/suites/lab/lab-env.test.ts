@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DUMMY_KEY, labEnv } from './lab-env.js';
 
-const place = { baseURLs: { anthropic: 'http://127.0.0.1:1/s/a', openai: 'http://127.0.0.1:1/s/a/v1', responses: 'http://127.0.0.1:1/s/a/v1' }, prompt: 'p', workspace: '/tmp/ws-1', task: 't', cwd: '/home/me/project' };
+const place = { baseURLs: { anthropic: 'http://127.0.0.1:1/s/a', openai: 'http://127.0.0.1:1/s/a/v1', responses: 'http://127.0.0.1:1/s/a/v1', gemini: 'http://127.0.0.1:1/s/a' }, prompt: 'p', workspace: '/tmp/ws-1', task: 't', cwd: '/home/me/project' };
 
 describe('labEnv', () => {
   it("takes out the caller's keys and proxies, and points PWD at the workspace the harness runs in", () => {
