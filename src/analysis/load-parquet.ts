@@ -5,7 +5,7 @@ import { EVENT_NAMES } from '../events/schemas.js';
 import { sqlType } from './columns-sql.js';
 import { sqlString, type Duck } from './duck.js';
 import { InputError, type TraceFile } from './inputs.js';
-import type { LoadStats } from './load.js';
+import type { LoadStats } from './load-types.js';
 
 export async function loadParquet(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {
   try {

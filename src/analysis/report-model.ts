@@ -1,7 +1,9 @@
 /** The shape every report section has, whatever renders it. */
 import type { Row } from './duck.js';
-import type { LoadStats } from './load.js';
-import type { SessionView } from './session-view.js';
+import type { InputFile, LoadStats } from './load-types.js';
+import type { SessionView } from './session-view-model.js';
+
+export type { InputFile } from './load-types.js';
 
 export interface Section {
   id: string;
@@ -24,13 +26,6 @@ export interface ReportResult {
   sections: Section[];
 }
 
-/** One input file as the analysis read it: its lines, whether it was empty, and the runs it holds. */
-export interface InputFile {
-  path: string;
-  lines: number;
-  empty: boolean;
-  run_ids: string[];
-}
 
 export interface Analysis {
   load: LoadStats;

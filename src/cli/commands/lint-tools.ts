@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 // prefix-collisions is a leaf module (no imports): cheap enough to load for the description.
 import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../harness/tools/prefix-collisions.js';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 interface LintOptions {
   deferred?: string;
