@@ -1,5 +1,6 @@
 /** The shape every report section has, whatever renders it. */
 import type { Row } from './duck.js';
+import type { SectionFlag } from './section-flags.js';
 import type { InputFile, LoadStats } from './load-types.js';
 import type { SessionView } from './session-view-model.js';
 
@@ -18,6 +19,10 @@ export interface Section {
   totalRows?: number;
   /** Who ran what, when (`| header` in the SQL file): renderers put it in the report's header, not among the tables. */
   header?: boolean;
+  /** The cells this section highlights (`-- flag:` lines in the SQL file, section-flags.ts); none: nothing is coloured. */
+  flags?: SectionFlag[];
+  /** The most terminal lines this section may take (`-- budget: N`); absent: DEFAULT_SECTION_BUDGET (reports.ts). */
+  budget?: number;
 }
 
 export interface ReportResult {

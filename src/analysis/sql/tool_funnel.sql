@@ -2,6 +2,7 @@
 -- tool_failure, so lost = calls - successes - failures must be 0. Rates name
 -- their denominator (§13.4): executed = successes + execution-phase failures.
 -- section: tool_funnel | Tool funnel per tool (lost = calls - successes - failures; must be 0)
+-- flag: lost != 0 bad
 WITH calls AS (SELECT tool, count(*) AS n FROM tool_call GROUP BY tool),
 succ AS (SELECT tool, count(*) AS n FROM tool_success GROUP BY tool),
 fail AS (
