@@ -97,6 +97,22 @@ describe('links into docs/', () => {
   });
 });
 
+describe('headings', () => {
+  it('are unique within a page, so every anchor names one place', () => {
+    const twice: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(join(DOCS, page), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+      const seen = new Set<string>();
+      for (const m of text.matchAll(/^#{1,6} (.+)$/gm)) {
+        const s = slug(m[1]!);
+        if (seen.has(s)) twice.push(`${page}#${s}`);
+        seen.add(s);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+});
+
 describe('slug', () => {
   it('makes the anchors GitHub makes', () => {
     expect(slug('Stop reasons')).toBe('stop-reasons');
