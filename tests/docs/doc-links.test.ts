@@ -97,6 +97,17 @@ describe('links into docs/', () => {
   });
 });
 
+describe('names', () => {
+  it('every snake_case name the design pages put in backticks (a defense, a lab check, a field, a label) exists in src/', () => {
+    const source = filesUnder(join(REPO_ROOT, 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const unknown: string[] = [];
+    for (const page of ['architecture.md', 'harness-rules.md']) {
+      for (const m of readFileSync(join(DOCS, page), 'utf8').matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)) if (!source.includes(m[1]!)) unknown.push(`${page}: ${m[1]}`);
+    }
+    expect(unknown).toEqual([]);
+  });
+});
+
 describe('headings', () => {
   it('are unique within a page, so every anchor names one place', () => {
     const twice: string[] = [];
