@@ -9,8 +9,7 @@
  */
 import type { Column } from '../events/columns.js';
 import { sqlString, type Duck } from './duck.js';
-import type { CopiedRun } from './load.js';
-import type { InputFile } from './report-model.js';
+import type { CopiedRun, InputFile } from './load-types.js';
 
 const RUN_IDS_SQL = {
   /** One pass over the loaded `lines` table. */

@@ -27,7 +27,7 @@ import { forEachLineBytes, parseLineBytes } from '../events/trace-lines.js';
 import { sqlType } from './columns-sql.js';
 import { sqlString, type Duck } from './duck.js';
 import type { TraceFile } from './inputs.js';
-import type { LoadStats } from './load.js';
+import type { LoadStats } from './load-types.js';
 
 const LINE_COLUMN = '__line';
 

@@ -12,7 +12,7 @@ import { EVENT_NAMES } from '../events/schemas.js';
 import { sqlType } from './columns-sql.js';
 import { sqlString, type Duck } from './duck.js';
 import { InputError, type TraceFile } from './inputs.js';
-import type { LoadStats } from './load.js';
+import type { LoadStats } from './load-types.js';
 import { readRowsMetadata } from './rows/rows-metadata.js';
 
 export async function loadParquet(duck: Duck, file: TraceFile, fileId: number, keep: Column[], stats: LoadStats): Promise<void> {

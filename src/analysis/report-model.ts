@@ -1,7 +1,10 @@
 /** The shape every report section has, whatever renders it. */
 import type { Row } from './duck.js';
-import type { LoadStats } from './load.js';
-import type { SessionView } from './session-view.js';
+import type { SectionFlag } from './section-flags.js';
+import type { InputFile, LoadStats } from './load-types.js';
+import type { SessionView } from './session-view-model.js';
+
+export type { InputFile } from './load-types.js';
 
 export interface Section {
   id: string;
@@ -16,6 +19,10 @@ export interface Section {
   totalRows?: number;
   /** Who ran what, when (`| header` in the SQL file): renderers put it in the report's header, not among the tables. */
   header?: boolean;
+  /** The cells this section highlights (`-- flag:` lines in the SQL file, section-flags.ts); none: nothing is coloured. */
+  flags?: SectionFlag[];
+  /** The most terminal lines this section may take (`-- budget: N`); absent: DEFAULT_SECTION_BUDGET (reports.ts). */
+  budget?: number;
 }
 
 export interface ReportResult {
@@ -24,13 +31,6 @@ export interface ReportResult {
   sections: Section[];
 }
 
-/** One input file as the analysis read it: its lines, whether it was empty, and the runs it holds. */
-export interface InputFile {
-  path: string;
-  lines: number;
-  empty: boolean;
-  run_ids: string[];
-}
 
 export interface Analysis {
   load: LoadStats;

@@ -17,6 +17,7 @@ table of their own). SQL is loaded relative to this module so it works from src
 import { readFileSync } from 'node:fs';
 import type { Duck } from './duck.js';
 import type { ReportResult, Section } from './report-model.js';
+import { parseFlag, type SectionFlag } from './section-flags.js';
 
 export const REPORTS = [
   { id: 'tool_funnel', title: 'Tool funnel' },
@@ -53,7 +54,38 @@ interface SectionSql {
   header: boolean;
   /** `first N`: keep the first N rows (the statement must end in ORDER BY and have no LIMIT). */
   limit: number | null;
+  /** `-- flag:` lines under the marker: which cells this section highlights (section-flags.ts). */
+  flags: SectionFlag[];
+  /** `-- budget: N` under the marker: the most terminal lines the section may take; null: DEFAULT_SECTION_BUDGET. */
+  budget: number | null;
   sql: string;
+}
+
+/**
+ * Terminal lines a section may take when its file does not say (`-- budget: N`):
+ * a title, a table of a cut section (failing rows first, then a head) and its
+ * notes. Checked per section on the demo report (tests/analysis/section-budgets.test.ts),
+ * so a new section brings its own budget instead of eating into a total.
+ */
+export const DEFAULT_SECTION_BUDGET = 24;
+
+/** The `-- flag:` and `-- budget:` lines right under a marker, and the statement after them. */
+function sectionOptions(id: string, body: string): { flags: SectionFlag[]; budget: number | null; rest: string } {
+  const flags: SectionFlag[] = [];
+  let budget: number | null = null;
+  let rest = body;
+  for (;;) {
+    const m = /^[ \t]*-- (flag|budget):([^\n]*)\n/.exec(rest);
+    if (!m) break;
+    if (m[1] === 'flag') flags.push(parseFlag(m[2]!, id));
+    else {
+      const n = Number(m[2]!.trim());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`section ${id}: budget "${m[2]!.trim()}" is not a whole number of lines`);
+      budget = n;
+    }
+    rest = rest.slice(m[0].length);
+  }
+  return { flags, budget, rest };
 }
 
 /** A marker's statement: its text up to the next marker, less the comments that introduce the next one and the final `;`. */
@@ -85,11 +117,12 @@ export function parseSections(text: string): SectionSql[] {
   for (const part of parts) {
     const newline = part.indexOf('\n');
     const [id = '', title = '', flag = ''] = part.slice(0, newline).split('|').map((s) => s.trim());
-    const sql = statementOf(part.slice(newline + 1));
+    const options = sectionOptions(id, part.slice(newline + 1));
+    const sql = statementOf(options.rest);
     const first = /^first (\d+)$/.exec(flag);
     if (flag !== '' && flag !== 'chart' && flag !== 'data' && flag !== 'summary' && flag !== 'header' && !first) throw new Error(`section ${id}: unknown flag "${flag}"`);
     // a data section is left out of tables exactly as a chart's rows are
-    out.push({ id, title, chartOnly: flag === 'chart' || flag === 'data', summary: flag === 'summary', header: flag === 'header', limit: first ? Number(first[1]) : null, sql });
+    out.push({ id, title, chartOnly: flag === 'chart' || flag === 'data', summary: flag === 'summary', header: flag === 'header', limit: first ? Number(first[1]) : null, flags: options.flags, budget: options.budget, sql });
   }
   return out;
 }
@@ -111,6 +144,8 @@ async function runSections(duck: Duck, text: string): Promise<Section[]> {
     const section: Section = { id: s.id, title: s.title, chartOnly: s.chartOnly, columns: [], rows: [] };
     if (s.summary) section.summary = true;
     if (s.header) section.header = true;
+    if (s.flags.length > 0) section.flags = s.flags;
+    if (s.budget !== null) section.budget = s.budget;
     if (s.limit === null) Object.assign(section, await duck.query(s.sql));
     else {
       Object.assign(section, await duck.query(`${s.sql}\nLIMIT ${s.limit}`));

@@ -9,22 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { sqlString, type Duck, type Row } from './duck.js';
 import type { ReportResult } from './report-model.js';
+import type { SessionView } from './session-view-model.js';
 import { parseSections, parseTables } from './reports.js';
 
 export const SESSION_VIEW_SQL = readFileSync(new URL('./sql/session_view.sql', import.meta.url), 'utf8');
 
-export interface SessionView {
-  run_id: string;
-  session_id: string;
-  facts: Row;
-  model: Row[];
-  calls: Row[];
-  marks: Row[];
-  permissions: Row[];
-  expectations: Row[];
-  /** The conversation, when the run was recorded and the report was pointed at the recording (filled by the report layer). */
-  conversation?: { role: string; kind: string; text: string; error?: boolean }[];
-}
+export type { SessionView } from './session-view-model.js';
 
 /** What `pick` matches: session ids (as a report row names them) or task ids too (`--session <id>` takes either). */
 export interface SessionPick {

@@ -6,11 +6,10 @@ import { Command, CommanderError } from 'commander';
 import { FAULTLINE_VERSION } from '../version.js';
 import { CliError, processIo, type CliIo } from './io.js';
 import { COMMANDS } from './commands/index.js';
+import type { CommandResult } from './command-result.js';
 
-/** Each command's action sets the exit code through this holder (0 unless set). */
-export interface CommandResult {
-  exitCode: number;
-}
+// In command-result.ts so the commands (src/cli/commands/) need not import this file, which imports them.
+export type { CommandResult } from './command-result.js';
 
 export function buildProgram(io: CliIo, result: CommandResult): Command {
   const program = new Command('faultline')

@@ -47,19 +47,34 @@ const text = (max: number) => z.string().max(max);
 
 /** Fields on every line. `session_id` is absent on run-level events. */
 const envelope = {
+  /** Contract version; a reader refuses a line of a version it does not know. */
   v: z.literal(CONTRACT_VERSION),
   /** Epoch ms. `null` only in an imported trace whose source records no time (τ-bench trajectories). */
   ts: nonNeg().nullable(),
+  /** Per-writer line counter from 0: a gap is a lost line, and it orders lines written in the same millisecond. */
   seq: nonNeg(),
+  /** One run: a `faultline run`, a lab run, an import, or a user harness's process. */
   run_id: id(),
 };
 const sessionScoped = {
   ...envelope,
+  /** One session: one task (and repeat) through the harness, from session_start to session_end. */
   session_id: id(),
+  /** The suite task the session ran (an importer uses the source's own task or conversation id). */
   task_id: id(),
 };
-const turnScoped = { ...sessionScoped, turn: nonNeg() };
-const toolScoped = { ...turnScoped, tool: ToolLabel, tool_use_id: id() };
+const turnScoped = {
+  ...sessionScoped,
+  /** The model turn within the session (faultline's harness counts from 1). */
+  turn: nonNeg(),
+};
+const toolScoped = {
+  ...turnScoped,
+  /** The tool's name, a closed label: a name the harness does not know is `<unknown>` (the name itself goes to `requested_tool`). */
+  tool: ToolLabel,
+  /** The provider's id of the call, pairing tool_call with its one tool_success or tool_failure. */
+  tool_use_id: id(),
+};
 
 /**
  * Not available in source: a field below declared with `unknown()` may be

@@ -8,18 +8,15 @@ import type { Analysis } from '../analysis/report-model.js';
 import { findSection } from '../analysis/report-model.js';
 import { plural } from './plural.js';
 import { importReconciliation, importTotals } from './imports.js';
-import { README_REFS, readmeText, type ReadmeRef } from './readme-refs.js';
+import type { Finding } from './finding.js';
+import { README_REFS, readmeText } from './readme-refs.js';
 import { triageEvidence, triageLevel } from './triage.js';
 import { inputFindings } from './input-findings.js';
 import { taskFailureText, taskSessionsText } from '../analysis/task-diff.js';
 import { ShippedDefense } from '../events/labels.js';
 
-export interface Finding {
-  level: 'error' | 'warning';
-  text: string;
-  /** The README section that explains it. */
-  see?: ReadmeRef;
-}
+// The shape lives in finding.ts so the finders (input-findings.ts) need not import this file back.
+export type { Finding } from './finding.js';
 
 /** The finding as one line of text: `text (README › Section)`. */
 export function findingText(f: Finding): string {

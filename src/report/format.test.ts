@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseSections, reportSql, type ReportId } from '../analysis/reports.js';
 import { plural, sectionTitle, tableView, wrapText } from './format.js';
+
+/** The flags a shipped section declares (`-- flag:` in its SQL file). */
+const flagsOf = (report: ReportId, section: string) => parseSections(reportSql(report)).find((s) => s.id === section)?.flags ?? [];
 
 describe('tableView', () => {
   it('aligns by what a column holds, not by its position: numbers right, labels and yes/no left', () => {
@@ -15,7 +19,7 @@ describe('tableView', () => {
   });
 
   it('lays a one-row summary out as metric/value pairs, each value formatted by its own metric', () => {
-    const view = tableView({ summary: true, columns: ['sessions_started', 'pass_rate_of_ended_sessions', 'sessions_without_end'], rows: [{ sessions_started: 3, pass_rate_of_ended_sessions: 0.5, sessions_without_end: 1 }] });
+    const view = tableView({ summary: true, flags: flagsOf('sessions', 'session_summary'), columns: ['sessions_started', 'pass_rate_of_ended_sessions', 'sessions_without_end'], rows: [{ sessions_started: 3, pass_rate_of_ended_sessions: 0.5, sessions_without_end: 1 }] });
     expect(view.head).toEqual(['metric', 'value']);
     expect(view.headAlign).toEqual(['left', 'right']);
     expect(view.rows.map((r) => r.map((c) => c.text))).toEqual([['sessions_started', '3'], ['pass_rate_of_ended_sessions', '50.0%'], ['sessions_without_end', '1']]);
@@ -26,17 +30,21 @@ describe('tableView', () => {
     expect(tableView({ summary: true, columns: ['a'], rows: [{ a: 1 }, { a: 2 }] }).head).toEqual(['a']);
   });
 
-  it('flags the cells a reader must not miss', () => {
-    const view = tableView({ columns: ['lost', 'triage', 'failed'], rows: [{ lost: 1, triage: 'unwired', failed: 2 }, { lost: 0, triage: 'unreached', failed: 0 }] });
-    expect(view.rows.map((r) => r.map((c) => c.flag))).toEqual([['bad', 'bad', 'bad'], [null, 'warn', null]]);
+  it('flags the cells a reader must not miss, as their sections declare', () => {
+    const flags = [...flagsOf('tool_funnel', 'tool_funnel'), ...flagsOf('defense_report', 'defenses'), ...flagsOf('expectations', 'expectations')];
+    const rows = [{ lost: 1, triage: 'unwired', failed: 2 }, { lost: 0, triage: 'unreached', failed: 0 }];
+    expect(tableView({ columns: ['lost', 'triage', 'failed'], rows, flags }).rows.map((r) => r.map((c) => c.flag))).toEqual([['bad', 'bad', 'bad'], [null, 'warn', null]]);
+    // the same columns in a section that declares no flags are not coloured
+    expect(tableView({ columns: ['lost', 'triage', 'failed'], rows }).rows.flat().map((c) => c.flag)).toEqual(Array(6).fill(null));
   });
 
   it('reads any triage class from the data: only firing and disarmed pass unflagged, a class it has never seen needs a look', () => {
     const rows = ['firing', 'disarmed', 'unwired', 'unreached', 'unknown', 'some_future_class'].map((triage) => ({ triage, sessions_armed: 2 }));
-    expect(tableView({ columns: ['triage'], rows }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', 'warn', 'bad', 'warn']);
+    const flags = flagsOf('defense_report', 'defenses');
+    expect(tableView({ columns: ['triage'], rows, flags }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', 'warn', 'bad', 'warn']);
     // a defense no session armed asks nothing of anyone, whatever its class, unless its wiring is broken
     const unarmed = rows.map((r) => ({ ...r, sessions_armed: 0 }));
-    expect(tableView({ columns: ['triage'], rows: unarmed }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', null, null, null]);
+    expect(tableView({ columns: ['triage'], rows: unarmed, flags }).rows.map((r) => r[0]?.flag)).toEqual([null, null, 'bad', null, null, null]);
   });
 });
 

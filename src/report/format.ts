@@ -7,6 +7,7 @@
  */
 import type { Row, Scalar } from '../analysis/duck.js';
 import type { Section } from '../analysis/report-model.js';
+import { passes, type SectionFlag } from '../analysis/section-flags.js';
 import { triageLevel } from './triage.js';
 import { headToWidth, textWidth } from './text-width.js';
 
@@ -55,28 +56,28 @@ function columnAlign(rows: Section['rows'], column: string): Align {
   return rows.every((r) => alignOf(r[column]) === 'right') ? 'right' : 'left';
 }
 
-const positive = (value: unknown): boolean => typeof value === 'number' && value > 0;
-
-/** Columns whose positive count is broken by construction (`bad`) or needs a look (`warn`), by name, in whatever section they appear. */
-const BAD_WHEN_POSITIVE = new Set(['failed', 'seq_gaps', 'violations', 'error_violations', 'batches_with_identical_durations', 'tool_sets_with_differing_definitions']);
-const WARN_WHEN_POSITIVE = new Set(['sessions_without_end', 'sessions_cut_short', 'runs_without_run_end', 'seq_duplicates', 'duplicate_shards', 'sessions_never_connected', 'gave_up', 'warning_violations', 'sessions_with_prefix_changes', 'sessions_with_prefix_collisions']);
-
-/** The flag of one cell; `row` gives the cells around it, for flags that depend on them (an exception kind with failures). */
-export function cellFlag(column: string, value: Scalar | Scalar[] | undefined, row?: Row): Flag {
-  if (column === 'lost' && typeof value === 'number' && value !== 0) return 'bad';
-  if (column === 'triage') {
-    const level = triageLevel(value, row);
-    return level === 'error' ? 'bad' : level === 'warning' ? 'warn' : null;
+/**
+ * The flag of one cell, from the flags its section declares (`-- flag:` lines
+ * in the section's SQL, src/analysis/section-flags.ts): never from the
+ * column's name alone, so a column named like a flagged one in another
+ * section is not coloured. `row` gives the cells around it, for flags that
+ * depend on them (an exception kind with failures, a triage on an armed defense).
+ */
+export function cellFlag(column: string, value: Scalar | Scalar[] | undefined, row: Row | undefined, flags: readonly SectionFlag[] | undefined): Flag {
+  let out: Flag = null;
+  for (const f of flags ?? []) {
+    if (f.column !== column) continue;
+    if ('rule' in f) {
+      const level = triageLevel(value, row);
+      if (level === 'error') return 'bad';
+      if (level === 'warning') out = 'warn';
+      continue;
+    }
+    if (!passes(value, f) || (f.when && !passes(row?.[f.when.column], f.when))) continue;
+    if (f.level === 'bad') return 'bad';
+    out = 'warn';
   }
-  if (column === 'triggers_match_stats' && value === false) return 'bad';
-  if (BAD_WHEN_POSITIVE.has(column) && positive(value)) return 'bad';
-  if (WARN_WHEN_POSITIVE.has(column) && positive(value)) return 'warn';
-  if (column === 'status' && value === 'violated') return 'bad';
-  if (column === 'run_ended' && value === 'no') return 'warn';
-  if (column === 'missing_shards' && typeof value === 'string' && value !== '') return 'warn';
-  // an exception is a tool's own bug (tool_error is the tool reporting a problem)
-  if (column === 'failure_kind' && value === 'exception' && positive(row?.failures)) return 'warn';
-  return null;
+  return out;
 }
 
 /** True when the section is a single row of totals, shown as metric/value pairs (a column per metric would not fit). */
@@ -85,11 +86,11 @@ export function isTransposed(section: Pick<Section, 'rows' | 'summary'>): boolea
 }
 
 /** The section as every table renderer lays it out. */
-export function tableView(section: Pick<Section, 'columns' | 'rows' | 'summary'>): TableView {
+export function tableView(section: Pick<Section, 'columns' | 'rows' | 'summary' | 'flags'>): TableView {
   const cell = (column: string, value: Scalar | Scalar[] | undefined, align: Align, row?: Row): ViewCell => ({
     text: formatCell(column, value ?? null),
     align,
-    flag: cellFlag(column, value, row),
+    flag: cellFlag(column, value, row, section.flags),
   });
   const [only] = section.rows;
   if (isTransposed(section) && only) {

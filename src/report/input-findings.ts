@@ -4,7 +4,7 @@
  * count its events twice).
  */
 import type { Analysis } from '../analysis/report-model.js';
-import type { Finding } from './findings.js';
+import type { Finding } from './finding.js';
 import { plural } from './plural.js';
 import { README_REFS } from './readme-refs.js';
 

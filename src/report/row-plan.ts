@@ -14,6 +14,7 @@
  */
 import type { Row } from '../analysis/duck.js';
 import type { Section } from '../analysis/report-model.js';
+import type { SectionFlag } from '../analysis/section-flags.js';
 import { cellFlag, formatCell } from './format.js';
 import { plural } from './plural.js';
 
@@ -64,8 +65,9 @@ export interface PlanOptions {
   keepZero?: boolean;
 }
 
-export function isFailing(row: Row, columns: readonly string[]): boolean {
-  return columns.some((c) => cellFlag(c, row[c], row) !== null);
+/** A row with a cell its section flags (`-- flag:` in the section's SQL). */
+export function isFailing(row: Row, columns: readonly string[], flags: readonly SectionFlag[] | undefined): boolean {
+  return columns.some((c) => cellFlag(c, row[c], row, flags) !== null);
 }
 
 /** Counts of things that went wrong (`failures`, `failures_execution`, `errors`, `lost`), not rates. */
@@ -98,7 +100,7 @@ export function nounOf(section: Pick<Section, 'columns' | 'rows'>): string {
   return new Set(values).size === values.length ? (NOUN[key] ?? 'row') : 'row';
 }
 
-export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, options: PlanOptions = {}): RowPlan {
+export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows' | 'flags'>, options: PlanOptions = {}): RowPlan {
   const { columns } = section;
   const failing: Row[] = [];
   const withFailures: Row[] = [];
@@ -107,7 +109,7 @@ export function planRows(section: Pick<Section, 'id' | 'columns' | 'rows'>, opti
   const zero: Row[] = [];
   for (const row of section.rows) {
     if (isAggregate(row, columns)) aggregate.push(row);
-    else if (isFailing(row, columns)) failing.push(row);
+    else if (isFailing(row, columns, section.flags)) failing.push(row);
     else if (hasFailures(row, columns)) withFailures.push(row);
     else if (isZero(row, columns)) zero.push(row);
     else plain.push(row);

@@ -109,6 +109,12 @@ function sectionLines(section: Section, c: Colors, width: number, prose: number)
   return out;
 }
 
+/** One section as the terminal report shows it, line by line (its budget, `-- budget: N`, is checked against this). */
+export function renderSectionLines(section: Section, options: { color: boolean; width?: number }): string[] {
+  const width = options.width ?? TERMINAL_WIDTH;
+  return sectionLines(section, createColors(options.color), width, width).join('\n').split('\n');
+}
+
 /**
  * `wrap: false` (output that is not a terminal: a pipe, a file, a CI log)
  * leaves every line of text whole — a path, a finding, a note — so it can be

@@ -11,6 +11,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeTraces } from '../../src/analysis/analyze.js';
+import { DEFAULT_SECTION_BUDGET } from '../../src/analysis/reports.js';
+import { renderSectionLines } from '../../src/report/terminal.js';
 import { cli } from '../cli/cli-io.js';
 import { HAVE_CHROMIUM, sharedBrowser } from './chromium.js';
 import { tempDir } from './fixtures.js';
@@ -48,9 +51,26 @@ describe('the terminal report of the demo and fault suites', () => {
     expect(firstTable - verdict).toBeLessThanOrEqual(40); // the verdict is one screen
     expect(stdout).toMatch(/^Verdict (✓ nothing wrong found|✗ \d+ problems?|! \d+ warnings?)/m);
     expect(stdout).toMatch(/Expectations per id[^\n]*\n(?:[┌│├└][^\n]*\n)* {2}… \d+ more ids, none failing, none with failures \(failing = [^)]*count > 0\)\n/);
-    // was 760 lines before the report led with a verdict and cut long sections; a cut now also shows the rows with
-    // failures first and says what it hides of them (a few lines more than the 320 before)
-    expect(lines.length).toBeLessThan(330);
+    // was 760 lines before the report led with a verdict and cut long sections; the length is now the sum of what
+    // each section may take (its own `-- budget:`), so a new section brings its lines with it
+    const analysis = await analyzeTraces([trace], { cache: { enabled: false } });
+    const shown = analysis.reports.flatMap((r) => r.sections).filter((s) => !s.chartOnly && !s.header && s.rows.length > 0);
+    const allowed = firstTable + shown.reduce((n, s) => n + (s.budget ?? DEFAULT_SECTION_BUDGET) + 1, 0) + 5;
+    expect(lines.length).toBeLessThanOrEqual(allowed);
+  });
+
+  it('keeps each section within its own terminal line budget (`-- budget: N` in its SQL, else the default)', async () => {
+    const analysis = await analyzeTraces([trace], { cache: { enabled: false } });
+    const over: string[] = [];
+    for (const report of analysis.reports) {
+      for (const section of report.sections) {
+        if (section.chartOnly || section.header || section.rows.length === 0) continue;
+        const lines = renderSectionLines(section, { color: false, width: WIDTH }).length;
+        const budget = section.budget ?? DEFAULT_SECTION_BUDGET;
+        if (lines > budget) over.push(`${report.id}/${section.id}: ${lines} lines, budget ${budget}`);
+      }
+    }
+    expect(over).toEqual([]);
   });
 
   it('diff against the demo run fits 100 columns and reads base → candidate', async () => {

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTraces } from '../../src/analysis/analyze.js';
 import type { Analysis, Section } from '../../src/analysis/report-model.js';
+import { parseSections, reportSql } from '../../src/analysis/reports.js';
 import { renderHtml } from '../../src/report/html.js';
 import { sessionAnchor } from '../../src/report/session-html.js';
 import { toJsonReport } from '../../src/report/json.js';
@@ -15,6 +16,9 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderSectionTable, renderTerminal } from '../../src/report/terminal.js';
 import { goldenLines } from './golden-trace.js';
 import { tempDir, writeTrace } from './fixtures.js';
+
+/** The highlighting the shipped expectations section declares (`-- flag:` in sql/expectations.sql). */
+const EXPECTATION_FLAGS = parseSections(reportSql('expectations')).find((s) => s.id === 'expectations')?.flags ?? [];
 
 let analysis: Analysis;
 let file: string;
@@ -110,7 +114,7 @@ describe('terminal report of a long section', () => {
   const section = (rows: Section['rows']): Analysis => ({
     load: { files: [], inputs: [], copiedRuns: [], linesRead: 0, eventsUsed: 0, rescued: 0, rereads: 0, quarantined: [] },
     inputs: [],
-    reports: [{ id: 'expectations', title: 'Expectations', sections: [{ id: 'expectations', title: 'Expectations per id', chartOnly: false, columns: ['id', 'tasks', 'checked', 'failed', 'fail_rate_of_checked'], rows }] }],
+    reports: [{ id: 'expectations', title: 'Expectations', sections: [{ id: 'expectations', title: 'Expectations per id', chartOnly: false, flags: EXPECTATION_FLAGS, columns: ['id', 'tasks', 'checked', 'failed', 'fail_rate_of_checked'], rows }] }],
   });
   const ids = (k: number, failed: number) => Array.from({ length: k }, (_, i) => ({ id: `check-${i}`, tasks: 1, checked: 2, failed, fail_rate_of_checked: failed / 2 }));
 
@@ -194,7 +198,7 @@ describe('HTML report', () => {
 
   it('puts failing rows first and folds the rest of a long table into a details element', async () => {
     const rows = [...Array.from({ length: 30 }, (_, i) => ({ id: `ok-${i}`, tasks: 1, checked: 1, failed: 0, fail_rate_of_checked: 0 })), { id: 'broken', tasks: 1, checked: 1, failed: 1, fail_rate_of_checked: 1 }];
-    const long: Analysis = { ...analysis, reports: [{ id: 'expectations', title: 'Expectations', sections: [{ id: 'expectations', title: 'Expectations per id', chartOnly: false, columns: ['id', 'tasks', 'checked', 'failed', 'fail_rate_of_checked'], rows }] }] };
+    const long: Analysis = { ...analysis, reports: [{ id: 'expectations', title: 'Expectations', sections: [{ id: 'expectations', title: 'Expectations per id', chartOnly: false, flags: EXPECTATION_FLAGS, columns: ['id', 'tasks', 'checked', 'failed', 'fail_rate_of_checked'], rows }] }] };
     const html = await renderHtml(long);
     const [shown = '', folded = ''] = html.slice(html.indexOf('<h3 id="section-expectations"')).split('<details>');
     expect(shown.match(/<tr><td>/g)).toHaveLength(1);

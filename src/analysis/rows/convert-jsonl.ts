@@ -19,7 +19,8 @@ import type { Column } from '../../events/columns.js';
 import { scanLines } from '../../events/line-scan.js';
 import { sqlString, type Duck } from '../duck.js';
 import { jsonlReader, loadJsonl, UNREADABLE } from '../load-jsonl.js';
-import { createLinesTable, type LoadStats } from '../load.js';
+import { createLinesTable } from '../lines-table.js';
+import type { LoadStats } from '../load-types.js';
 import type { Accounting } from './manifest.js';
 import { writeFacts } from './run-seq.js';
 

@@ -21,8 +21,9 @@ import { compareState, fileState, markCovered, type FileState } from './file-sta
 import { CACHE_FORMAT, sumAccounting, type Accounting, type Manifest, type SegmentRecord } from './manifest.js';
 import { mergeTail } from './merge-segments.js';
 import type { ReaderDir } from './reader-dir.js';
+import type { CacheUse } from './cache-use.js';
 
-export type CacheUse = 'off' | 'small' | 'cold' | 'unchanged' | 'appended' | 'stale';
+export type { CacheUse } from './cache-use.js';
 
 export interface InputRows extends Accounting {
   cache: CacheUse;

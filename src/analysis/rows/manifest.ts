@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { QuarantinedLine } from '../load.js';
+import type { QuarantinedLine } from '../load-types.js';
 import type { CoveredMark, FileState } from './file-state.js';
 
 /** Bump when a change to the line check or to the stored rows would make old entries wrong. */

@@ -17,7 +17,9 @@ import type { TraceFile } from '../inputs.js';
 import { assertFileKind } from '../file-magic.js';
 import { copiedRuns, inputRunIds } from '../input-books.js';
 import { createLabelTables } from '../label-tables.js';
-import type { LoadProgress, LoadStats } from '../load.js';
+import type { CacheStats, LoadProgress, LoadStats } from '../load-types.js';
+
+export type { CacheStats } from '../load-types.js';
 import { createViews } from '../views.js';
 import { readersDir, sweepReaders } from './cache-entry.js';
 import { resolveCache, type ResolvedCache, type RowCacheOptions } from './cache-root.js';
@@ -33,11 +35,6 @@ export interface RowsOptions {
 }
 
 /** What the row cache did for each input (diagnostic: it never changes a figure). */
-export interface CacheStats {
-  files: { path: string; use: CacheUse | 'parquet'; parsedBytes: number; reusedBytes: number }[];
-  /** The report's figures (rows/figures-cache.ts): read back (`hit`), computed and kept (`stored`), or computed only (`off`). */
-  figures?: 'hit' | 'stored' | 'off';
-}
 
 export interface OpenRows {
   duck: Duck;

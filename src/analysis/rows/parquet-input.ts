@@ -15,7 +15,7 @@ import { EVENT_NAMES } from '../../events/schemas.js';
 import { sqlType } from '../columns-sql.js';
 import { sqlString, type Duck } from '../duck.js';
 import { InputError, type TraceFile } from '../inputs.js';
-import type { ImportSummary, QuarantinedLine } from '../load.js';
+import type { ImportSummary, QuarantinedLine } from '../load-types.js';
 import { rowsToCheck } from './parquet-proof.js';
 import { readRowsMetadata } from './rows-metadata.js';
 import { factsOf, type RunFact } from './run-seq.js';

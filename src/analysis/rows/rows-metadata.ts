@@ -7,7 +7,7 @@
  */
 import { CONTRACT_VERSION } from '../../events/labels.js';
 import { sqlString, type Duck } from '../duck.js';
-import type { ImportSummary, LoadStats, QuarantinedLine } from '../load.js';
+import type { ImportSummary, LoadStats, QuarantinedLine } from '../load-types.js';
 import type { RunFact } from './run-seq.js';
 
 export const ROWS_METADATA_KEY = 'faultline.rows';

@@ -18,6 +18,8 @@ FROM model_request GROUP BY file_id, run_id, session_id;
 SELECT DISTINCT run_id, session_id FROM conformance_stats;
 
 -- section: conformance_summary | Conformance (violations over lab sessions; prefix hits over model requests after each session's first) | summary
+-- flag: error_violations > 0 bad
+-- flag: warning_violations > 0 warn
 WITH ordered AS (
   -- Partitioned by the key's two columns, not the session_key struct: a window over a struct key is about
   -- twice as slow, and a model_request always has a session, so the partitions are the same.
@@ -48,6 +50,8 @@ SELECT lab.sessions AS lab_sessions,
 FROM lab, lab_requests, v, prefix;
 
 -- section: conformance_checks | Conformance checks (evaluated = opportunities the check looked at; not_exercised = no scenario reached it)
+-- flag: violations > 0 bad
+-- flag: status = 'violated' bad
 SELECT check_id,
        any_value(severity) AS severity,
        count(*) FILTER (WHERE evaluated > 0) AS sessions_evaluated,

@@ -29,6 +29,9 @@ JOIN defense_totals t USING (defense)
 WHERE coalesce(t.evaluations, 0) = 0 AND t.evaluated_at IS NOT NULL;
 
 -- section: defenses | Defenses: armed, evaluated, triggered, zero-trigger triage with evidence
+-- flag: triage triage
+-- flag: triggers_match_stats = false bad
+-- budget: 40
 WITH sessions_of AS (
   SELECT run_id, session_id, unnest(defenses_armed) AS defense, defenses_available FROM session_start),
 armed AS (

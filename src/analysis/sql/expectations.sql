@@ -5,6 +5,7 @@
 -- different tasks: `tasks` says how many tasks share it, and the list of
 -- failed expectations names the task. `detail` is free text from the trace.
 -- section: expectation_summary | Expectations (fail rate over checked expectations) | summary
+-- flag: failed > 0 bad
 SELECT count(*) AS checked,
        count(*) FILTER (WHERE NOT ok) AS failed,
        count(*) FILTER (WHERE NOT ok) / nullif(count(*), 0) AS fail_rate_of_checked,
@@ -13,6 +14,7 @@ SELECT count(*) AS checked,
 FROM expectation;
 
 -- section: expectations | Expectations per id (fail_rate_of_checked = failed / checked; failing ids first)
+-- flag: failed > 0 bad
 SELECT id,
        count(DISTINCT task_id) AS tasks,
        count(*) AS checked,

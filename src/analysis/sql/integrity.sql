@@ -38,6 +38,10 @@ SELECT DISTINCT c.run_id, c.session_id, c.turn, c.batch FROM tool_call c JOIN ca
 SELECT c.run_id, c.session_id, c.turn, c.batch, c.tool_use_id FROM tool_call c JOIN candidate_batches USING (run_id, session_id, turn, batch);
 
 -- section: integrity | Green-but-broken checks (each must be 0) | summary
+-- flag: batches_with_identical_durations > 0 bad
+-- flag: tool_sets_with_differing_definitions > 0 bad
+-- flag: sessions_with_prefix_changes > 0 warn
+-- flag: sessions_with_prefix_collisions > 0 warn
 WITH batches AS (
   SELECT c.run_id, c.session_id, c.turn, c.batch, count(DISTINCT c.tool_use_id) AS calls, -- copies of a run count once
          count(DISTINCT s.duration_ms) AS distinct_durations, max(s.duration_ms) AS longest

@@ -6,6 +6,8 @@
 -- rest of the session. `tools_changed` sums the tools a re-read listing
 -- changed against the first (description drift, added, removed).
 -- section: mcp_servers | MCP servers per server (sessions = sessions with any event of the server; connect ms over connects)
+-- flag: sessions_never_connected > 0 warn
+-- flag: gave_up > 0 warn
 SELECT server,
        count(DISTINCT session_key(run_id, session_id))::BIGINT AS sessions,
        count(DISTINCT session_key(run_id, session_id)) FILTER (WHERE state = 'connected')::BIGINT AS sessions_connected,

@@ -23,6 +23,10 @@ SELECT s.run_id, e.session_id IS NOT NULL AS ended, coalesce(e.outcome = 'passed
 FROM session_start s LEFT JOIN session_end e USING (run_id, session_id);
 
 -- section: run_summary | Runs (writers) and logical runs | summary
+-- flag: seq_gaps > 0 bad
+-- flag: runs_without_run_end > 0 warn
+-- flag: sessions_cut_short > 0 warn
+-- flag: seq_duplicates > 0 warn
 WITH per_run AS (
   SELECT run_id,
          CASE WHEN run_id IN (SELECT run_id FROM run_start) THEN max_seq - min_seq + 1 - distinct_seq END AS seq_gaps,
@@ -41,6 +45,10 @@ SELECT count(*) AS runs,
 FROM per_run p LEFT JOIN starts st USING (run_id);
 
 -- section: runs | Runs, one row per run_id (cut_short = started, no session_end; seq_gaps = lost lines) | first 50
+-- flag: seq_gaps > 0 bad
+-- flag: sessions_cut_short > 0 warn
+-- flag: seq_duplicates > 0 warn
+-- flag: run_ended = 'no' warn
 WITH per_run AS (
   SELECT run_id,
          events,
@@ -78,6 +86,9 @@ LEFT JOIN sessions se USING (run_id)
 ORDER BY logical_run_id, st.shard_index NULLS LAST, p.run_id;
 
 -- section: logical_runs | Logical runs (shards merged; pass rate over ended sessions) | first 50
+-- flag: missing_shards != '' warn
+-- flag: duplicate_shards > 0 warn
+-- flag: sessions_cut_short > 0 warn
 WITH starts AS (
   SELECT run_id, any_value(coalesce(logical_run_id, run_id)) AS logical_run_id, any_value(shard_index) AS shard_index, any_value(shard_count) AS shard_count
   FROM run_start GROUP BY run_id

@@ -6,6 +6,7 @@
 -- (not available in source), never a guess; the rates over sessions with an
 -- outcome still stand. A count or total over no sessions is 0.
 -- section: session_summary | Sessions (rates over ended sessions) | summary
+-- flag: sessions_without_end > 0 warn
 SELECT (SELECT count(*) FROM session_start) AS sessions_started,
        count(*) AS sessions_ended,
        (SELECT count(*) FROM session_start s ANTI JOIN session_end e USING (run_id, session_id)) AS sessions_without_end,
@@ -46,6 +47,7 @@ GROUP BY stop
 ORDER BY sessions DESC, stop;
 
 -- section: task_outcomes | Tasks (sessions per task id; failing tasks first) | data
+-- flag: sessions_cut_short > 0 warn
 -- One row per task id over every run read (a task id is unique within a run;
 -- its repeats and its sessions in merged runs or shards are its group). A
 -- task passes when it has an ended session with an outcome and every such

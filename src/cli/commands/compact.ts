@@ -1,7 +1,7 @@
 /** `faultline compact <paths...> --to <file.parquet>`: contract-valid events to Parquet (quarantined lines left out, and listed). */
 import type { Command } from 'commander';
 import { CliError, readProgress, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { resolve } from 'node:path';
 import type { FormatName } from '../../importers/types.js';
 import { formatOption, traceSources } from '../trace-sources.js';

@@ -1,7 +1,7 @@
 /** `faultline diff <base> <candidate>`: what changed between two runs, with confidence intervals. */
 import { Option, type Command } from 'commander';
 import { CliError, readProgress, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { useColor } from './report.js';
 import type { FormatName } from '../../importers/types.js';
 import { formatOption, traceSources } from '../trace-sources.js';

@@ -1,7 +1,7 @@
 /** `faultline export otel <traces...> --out <file> | --endpoint <url>`: faultline traces as OTLP/JSON spans. */
 import type { Command } from 'commander';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 interface ExportFlags {
   out?: string;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { FORMAT_NAMES, type FormatName } from '../../importers/types.js';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { importProgress } from '../trace-sources.js';
 
 interface ImportFlags {

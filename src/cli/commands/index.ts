@@ -1,7 +1,7 @@
 /** The command list; a new command adds one line here. */
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { registerMockServer } from './mock-server.js';
 import { registerRun } from './run.js';
 import { registerSchema } from './schema.js';

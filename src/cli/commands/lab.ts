@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { wantsColor } from '../../report/color-choice.js';
 
 interface LabCliOptions {

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 // The one prefix rule (a leaf module, no imports): cheap enough to load for the description.
 import { MIN_SHARED_PREFIX, prefixCollisions, type PrefixCollision } from '../../events/tool-prefix-rule.js';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 interface LintOptions {
   deferred?: string;

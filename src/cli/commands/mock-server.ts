@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { LoopbackServer } from '../../mock/loopback-server.js';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 interface MockServerOptions {
   suite: string;

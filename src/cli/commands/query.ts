@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { plural } from '../../report/plural.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { useColor } from './report.js';
 import type { FormatName } from '../../importers/types.js';
 import { formatOption, traceSources } from '../trace-sources.js';

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { ReportFormat } from '../../report/report-for-files.js';
 import type { FormatName } from '../../importers/types.js';
 import { CliError, readProgress, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 import { formatOption, traceSources } from '../trace-sources.js';
 import { strictProblems } from '../strict.js';
 import { wantsColor } from '../../report/color-choice.js';

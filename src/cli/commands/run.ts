@@ -7,7 +7,7 @@ import type { ModelSource } from '../../suites/model-source.js';
 import type { LiveProvider } from '../../suites/live-source.js';
 import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 /**
  * The --provider choices: 'mock' and suites/live-source's LIVE_PROVIDERS, in

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { PayloadWire } from '../../providers/dialects/payload.js';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 interface SchemaOptions {
   provider?: PayloadWire;

@@ -1,7 +1,7 @@
 /** `faultline validate <paths...>`: every line against the event contract, `file:line: reason` per bad one. */
 import type { Command } from 'commander';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 export function registerValidate(program: Command, io: CliIo, result: CommandResult): void {
   program

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { CliError, type CliIo } from '../io.js';
-import type { CommandResult } from '../program.js';
+import type { CommandResult } from '../command-result.js';
 
 interface VerifyCliOptions {
   all?: boolean;

@@ -8,13 +8,16 @@
 import type { ShellWord } from './shell-words.js';
 import type { TreeRead } from './types.js';
 import { SHELLS, baseName, shellCScript } from './command-words.js';
-import { access, judgeCommand, type Draft } from './command-model.js';
+import { access, type CommandJudgement, type Draft } from './command-draft.js';
 import { parseFind } from './specs-find.js';
 import { isRuleOn } from './rule-switches.js';
 
 const MAX_NESTING = 4;
 
-export function find(args: readonly ShellWord[], d: Draft, depth: number): void {
+/** Judges one command line; passed in by command-model.ts (find -exec judges its command as any other, without importing the dispatcher). */
+export type JudgeCommand = (cmd: { argv: readonly ShellWord[] }, depth: number) => CommandJudgement;
+
+export function find(args: readonly ShellWord[], d: Draft, depth: number, judgeCommand: JudgeCommand): void {
   const f = parseFind(args);
   for (const s of f.starts) d.accesses.push(access(s, f.deletes ? 'write' : 'read', f.deletes ? '`find -delete`' : '`find`'));
   for (const r of f.reads) d.accesses.push(access(r, 'read', '`find`'));

@@ -8,7 +8,8 @@
  * repository git will discover is checked by the chain (git-repo.ts).
  */
 import type { ShellWord } from './shell-words.js';
-import { RUNS_VALUE, access, opaque, type Draft } from './command-model.js';
+import { RUNS_VALUE, access, type Draft } from './command-draft.js';
+import { opaque } from './command-opaque.js';
 import { firstUnsafe, parseArgs } from './option-parse.js';
 import { GIT_BRANCH, GIT_CODE_OPTIONS, GIT_CONFIG, GIT_CONFIG_READS, GIT_GLOBAL, GIT_RUNS_OPERANDS, GIT_TABLES, GIT_TAG, isCodeConfigKey } from './specs-git.js';
 import { isRuleOn } from './rule-switches.js';

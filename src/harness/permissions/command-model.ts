@@ -19,42 +19,12 @@ import { docker, npm } from './command-tools.js';
 import { dd, sed, writer } from './command-writers.js';
 import { find } from './command-find.js';
 import { opaque, wordPaths } from './command-opaque.js';
-
-export { opaque, wordPaths } from './command-opaque.js';
+import { RUNS_VALUE, access, type CommandJudgement, type Draft } from './command-draft.js';
 import { isRuleOn } from './rule-switches.js';
 
-export interface CommandJudgement {
-  /** Null when the command is read-only, else why not (model-facing). */
-  readonly notReadOnly: string | null;
-  readonly accesses: readonly PathAccess[];
-  /** Directories later relative paths may resolve against (`cd x`, `env -C x`, `git -C x`); null = not static. */
-  readonly cwds: readonly (string | null)[];
-  readonly flags: readonly ShellFlag[];
-  /** Directories a git command runs in (relative to the command's cwd), for the repository-trust check. */
-  readonly gitDirs: readonly (string | null)[];
-  /** Scripts of shells the command starts (`find -exec sh -c SCRIPT`): analyzed as commands (null = not static). */
-  readonly scripts: readonly (string | null)[];
-  /**
-   * Targets of symlinks it creates (`ln -s T L`). A link is judged where it is
-   * used, so alone this is harmless; used by a later part of the same command
-   * line it was never judged (shell-paths.ts judges the target then).
-   */
-  readonly linkTargets: readonly PathAccess[];
-  /** Set when it runs code faultline cannot see (a script, inline code, an unknown program): what runs, model-facing. */
-  readonly unseenCode: string | null;
-}
-
-/** Mutable builder shared by the per-command judges. */
-export interface Draft {
-  notReadOnly: string | null;
-  accesses: PathAccess[];
-  cwds: (string | null)[];
-  flags: ShellFlag[];
-  gitDirs: (string | null)[];
-  scripts: (string | null)[];
-  linkTargets: PathAccess[];
-  unseenCode: string | null;
-}
+// The judges' shared pieces live in command-draft.ts and command-opaque.ts, so the per-command judges need not import this file.
+export { opaque, wordPaths } from './command-opaque.js';
+export { RUNS_VALUE, access, type CommandJudgement, type Draft } from './command-draft.js';
 
 const READ_ONLY_WRAPPERS: ReadonlySet<string> = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'xargs', 'env']);
 /**
@@ -65,8 +35,6 @@ const SHELL_STATE: ReadonlySet<string> = new Set([
   'cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'set', 'shopt', 'read', 'mapfile', 'readarray',
   'getopts', 'shift', 'let', 'wait',
 ]);
-/** Options whose value is a program the command runs: code named in a word, refused in every mode. */
-export const RUNS_VALUE: ReadonlySet<string> = new Set(['sort --compress-program', 'rg --pre', 'rg --hostname-bin', 'git grep -O', 'git grep --open-files-in-pager']);
 
 const memo = new WeakMap<object, CommandJudgement>();
 
@@ -78,11 +46,6 @@ export function judged(cmd: SimpleCommand): CommandJudgement {
     memo.set(cmd, j);
   }
   return j;
-}
-
-export function access(p: ArgValue | ShellWord, kind: PathAccess['access'], via: string, tree?: TreeRead): PathAccess {
-  const t = tree ?? p.tree;
-  return { path: p.value, access: kind, glob: p.glob, pattern: p.pattern, via, ...(t && isRuleOn('tree_reads') ? { tree: t } : {}) };
 }
 
 export function judgeCommand(cmd: Pick<SimpleCommand, 'argv'>, depth = 0): CommandJudgement {
@@ -125,7 +88,7 @@ function judgeNamed(name: string, args: readonly ShellWord[], d: Draft, depth: n
   if (fileTable) return fileReader(name, parseArgs(name, fileTable, args), args, d);
   if (Object.hasOwn(PURE_TABLES, name)) return pureWithOptions(name, args, d);
   if (name === 'egrep' || name === 'fgrep') return fileReader('grep', parseArgs(name, FILE_TABLES.grep!, args), args, d);
-  if (name === 'find') return find(args, d, depth);
+  if (name === 'find') return find(args, d, depth, judgeCommand);
   if (name === 'git') return judgeGit(args, d);
   if (name === 'npm') return npm(args, d);
   if (name === 'docker') return docker(args, d);

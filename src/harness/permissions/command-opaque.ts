@@ -8,7 +8,7 @@
 import type { ShellWord } from './shell-words.js';
 import type { ArgValue } from './option-parse.js';
 import { SHELLS, shellCScript } from './command-words.js';
-import { access, type Draft } from './command-model.js';
+import { access, type Draft } from './command-draft.js';
 import { INTERPRETER_CODE_OPTIONS } from './specs-writers.js';
 import { isRuleOn } from './rule-switches.js';
 

@@ -4,7 +4,8 @@
  * other sub-command runs code whose file effects are judged as opaque.
  */
 import type { ShellWord } from './shell-words.js';
-import { opaque, type Draft } from './command-model.js';
+import type { Draft } from './command-draft.js';
+import { opaque } from './command-opaque.js';
 import { firstUnsafe, parseArgs } from './option-parse.js';
 import { DOCKER_TABLE, NPM_READ_ONLY, NPM_TABLE } from './specs-tools.js';
 

@@ -6,7 +6,8 @@
  */
 import type { ShellWord } from './shell-words.js';
 import type { TreeRead } from './types.js';
-import { access, wordPaths, type Draft } from './command-model.js';
+import { access, type Draft } from './command-draft.js';
+import { wordPaths } from './command-opaque.js';
 import { parseArgs, type ArgValue } from './option-parse.js';
 import { DD_OPERANDS, SED_TABLE, WRITERS } from './specs-writers.js';
 import { sedScriptEffects } from './sed-script.js';

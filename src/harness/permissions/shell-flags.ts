@@ -4,7 +4,7 @@
  * tricks through `env`/`sudo`, and command names that are not static.
  * (Substitutions and shell-level assignments are flagged by the walker.)
  */
-import type { ShellFlag, SimpleCommand } from './shell-analysis.js';
+import type { ShellFlag, SimpleCommand } from './shell-types.js';
 import type { ShellWord } from './shell-words.js';
 import { SHELLS, baseName, isDangerousEnvName, isInterpreter, unwrapCommand } from './command-words.js';
 import { isRuleOn } from './rule-switches.js';

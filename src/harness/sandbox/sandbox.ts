@@ -12,23 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { bwrapArgs, type BwrapLayout } from './bwrap-args.js';
+import type { CommandSandbox } from './command-sandbox.js';
 import { commandEnv } from './command-env.js';
 import { namespacedBash } from './pid-namespace.js';
 
 export const SANDBOX_MODES = ['required', 'auto', 'off'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
-/** What ran: the closed label written on session_start. */
-export type SandboxKind = 'bubblewrap' | 'none';
-
-/** How the bash tool starts one command. */
-export interface CommandSandbox {
-  readonly kind: SandboxKind;
-  /**
-   * The program and arguments that run `bash -c command` in `cwd`, and the environment to give it.
-   * `statusCarriesSignal`: a command killed by signal n is reported as exit 128+n (an init process in between).
-   */
-  spawnArgs(command: string, cwd: string): { file: string; args: string[]; env?: NodeJS.ProcessEnv; statusCarriesSignal?: boolean };
-}
+// The interface the bash tool sees lives in command-sandbox.ts, so the tool types need not import this file (and its bubblewrap layout).
+export type { CommandSandbox, SandboxKind } from './command-sandbox.js';
 
 export interface SandboxChoice {
   readonly mode: SandboxMode;

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { JsonSchema } from '../../providers/types.js';
-import type { CommandSandbox } from '../sandbox/sandbox.js';
+import type { CommandSandbox } from '../sandbox/command-sandbox.js';
 
 export interface ToolContext {
   /** Absolute path of the task's sandbox workspace. Tools never touch anything outside it. */
