@@ -80,8 +80,13 @@ export const TurnStop = z.enum([
 ]);
 export type TurnStop = z.infer<typeof TurnStop>;
 
-/** Why the harness told the model which deferred tools are loaded: `after_compaction` (compaction may have elided the tool_search results that loaded them). */
-export const AnnounceReason = z.enum(['after_compaction']);
+/**
+ * Why the harness told the model about deferred tools: `after_compaction`
+ * (the loaded ones again: compaction may have elided the tool_search results
+ * that loaded them, and any announced earlier); `new_deferred` (tools that
+ * appeared during the session, each announced once).
+ */
+export const AnnounceReason = z.enum(['after_compaction', 'new_deferred']);
 export type AnnounceReason = z.infer<typeof AnnounceReason>;
 
 export const ToolSource = z.enum(['builtin', 'mcp', 'deferred']);

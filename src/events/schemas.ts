@@ -225,7 +225,7 @@ export const EVENT_SCHEMAS = {
     turns_dropped: nonNeg(),
     fits: z.boolean(),
   }),
-  /** The harness told the model, in a user-side text, which deferred tools are loaded (`tools_count` of them). */
+  /** The harness told the model, in a user-side text, about `tools_count` deferred tools (see AnnounceReason). */
   tools_announced: z.strictObject({
     ...turnScoped,
     event: z.literal('tools_announced'),

@@ -69,6 +69,7 @@ export class ContextManager {
    * for these messages) and compacts them in place when over the threshold.
    */
   prepare(turn: number, messages: Message[], measure: (messages: readonly Message[]) => number): PrepareResult {
+    this.compactedLastTurn = false;
     const bytes = measure(messages);
     const before = estimatePromptTokens(bytes, this.counted);
     if (before <= this.thresholdTokens) return this.sent(bytes, before);
@@ -79,6 +80,7 @@ export class ContextManager {
       ...(this.faults.splitPairs ? { splitPairs: true } : {}),
     });
     const changed = compacted.elided + compacted.droppedTurns > 0 || compacted.messages.length !== messages.length;
+    this.compactedLastTurn = changed;
     if (changed) messages.splice(0, messages.length, ...compacted.messages);
     const announced = changed && !this.faults.forgetDeferred ? this.reannounce(messages) : 0;
     const afterBytes = changed ? measure(messages) : bytes;
@@ -99,6 +101,9 @@ export class ContextManager {
     if (announced > 0) this.emitter.emit('tools_announced', { turn, reason: 'after_compaction', tools_count: announced });
     return { ...this.sent(afterBytes, after), stop: !fits };
   }
+
+  /** Whether the last prepare() compacted (the deferred-tool announcer then announces in full). */
+  compactedLastTurn = false;
 
   /** The provider's count of the prompt just sent (input + cache read + cache write tokens). */
   recordUsage(usage: Usage): void {

@@ -25,6 +25,7 @@ import { decideTurn } from './turn-decision.js';
 import { attributeStop } from './stop-attribution.js';
 import { loadShellParser } from '../permissions/shell-parser.js';
 import { ContextManager, DEFAULT_CONTEXT_CONFIG } from '../context/context-manager.js';
+import { DeferredAnnouncer } from '../context/deferred-announcer.js';
 
 export interface AgentRunOptions {
   model: Model;
@@ -87,6 +88,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   let errorStop: TurnStop | null = null;
   let modelError: string | undefined;
   let budgetStop = false;
+  const announcer = new DeferredAnnouncer(registry);
   // The context budget (seed's five required loop components: without a context manager a long session dies on the window).
   const contextConfig = config.context === undefined ? DEFAULT_CONTEXT_CONFIG : config.context;
   const context =
@@ -135,6 +137,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       explicit = 'context_limit';
       break;
     }
+    announceDeferred(announcer, messages, turn, emitter, context?.compactedLastTurn === true);
     const info = model.describeRequest(request);
     // What deferring saves on this request: the unloaded definitions as this wire would send them (messages left out: only the tools are measured).
     const unloaded = registry.unloadedDefinitions?.() ?? [];
@@ -261,6 +264,16 @@ function recordDefenses(
 /** Results for tool calls the loop refused to run (fail-closed, refusal or defense stop): history only, no call events. */
 function unexecutedResults(toolUses: readonly ToolUseBlock[], why: string): ToolResultBlock[] {
   return toolUses.map((block) => ({ type: 'tool_result', tool_use_id: block.id, is_error: true, content: `${block.name} was not run: ${why}` }));
+}
+
+/** Deferred tools that appeared since the last request go at the end of the message about to be sent. */
+function announceDeferred(announcer: DeferredAnnouncer, messages: Message[], turn: number, emitter: SessionEmitter, full: boolean): void {
+  const last = messages[messages.length - 1];
+  if (last?.role !== 'user') return;
+  const news = announcer.take(full);
+  if (news === null) return;
+  last.content = [...last.content, news.block];
+  emitter.emit('tools_announced', { turn, reason: full ? 'after_compaction' : 'new_deferred', tools_count: news.count });
 }
 
 function overBudget(usage: Usage, config: HarnessConfig): boolean {
