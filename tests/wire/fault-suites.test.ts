@@ -1,7 +1,8 @@
 /**
- * Every protocol fault scenario of suites/faults/protocol, on all FOUR wires and
- * both transports (JSON and SSE) unless the task pins one, through the real
- * SDK clients against the loopback server. Each run must pass the task's own
+ * Every protocol fault scenario of suites/faults/protocol, on all FOUR wires,
+ * JSON and SSE, unless the task pins one, through the real SDK clients, on
+ * both mock transports (the in-process fetch and the loopback server; a task
+ * pinning `transport: http` runs there in both). Each run must pass the task's own
  * expectations (the right model_error / stop_class events, nothing cut off
  * executed) and the invariants below: lost = 0, and every tool_use answered
  * by exactly one tool_result in the next message.
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemorySink, type FaultlineEvent } from '../../src/events/index.js';
 import { loadSuites, type LoadedTask } from '../../src/suites/load-suite.js';
-import { mockModelSource } from '../../src/suites/mock-source.js';
+import { mockModelSource, type MockTransport } from '../../src/suites/mock-source.js';
 import { runSuite } from '../../src/suites/run-suite.js';
 
 const tasks = loadSuites([join(import.meta.dirname, '../../suites/faults/protocol')]);
@@ -34,29 +35,22 @@ function toolUseIdsAnsweredOnce(events: readonly FaultlineEvent[]): boolean {
   return calls.length === settled.length;
 }
 
-const matrix: Variant[] = [
-  { wire: 'anthropic', stream: false },
-  { wire: 'anthropic', stream: true },
-  { wire: 'openai', stream: false },
-  { wire: 'openai', stream: true },
-  { wire: 'responses', stream: false },
-  { wire: 'responses', stream: true },
-  { wire: 'gemini', stream: false },
-  { wire: 'gemini', stream: true },
-];
+const matrix: Array<Variant & { transport: MockTransport }> = (['memory', 'http'] as const).flatMap((transport) =>
+  (['anthropic', 'openai', 'responses', 'gemini'] as const).flatMap((wire) => [false, true].map((stream) => ({ wire, stream, transport }))),
+);
 
-describe('protocol fault scenarios over the loopback server', () => {
+describe('protocol fault scenarios on the mock', () => {
   it('covers every failure mode on all four wires', () => {
     const covered = new Set(tasks.flatMap((t) => variants(t).map((v) => v.wire)));
     expect([...covered].sort()).toEqual(['anthropic', 'gemini', 'openai', 'responses']);
     expect(tasks.length).toBeGreaterThanOrEqual(20);
   });
 
-  describe.each(matrix)('wire $wire, stream $stream', ({ wire, stream }) => {
+  describe.each(matrix)('wire $wire, stream $stream, transport $transport', ({ wire, stream, transport }) => {
     const chosen = tasks.filter((t) => variants(t).some((v) => v.wire === wire && v.stream === stream));
     it(`passes every scenario that applies (${chosen.length})`, async () => {
       const sink = new MemorySink();
-      const source = mockModelSource({ wire, stream });
+      const source = mockModelSource({ wire, stream, transport });
       const summary = await runSuite({ tasks: chosen, sink, source, concurrency: 4 });
       await source.close();
       const failures = summary.outcomes
