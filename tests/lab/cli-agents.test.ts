@@ -38,11 +38,8 @@ interface Agent {
   command(resolve: (pkg: string, file: string) => string, home: string): string[];
   /** Checks that fire on every session for what the agent always sends (its tool schemas). */
   always: string[];
-  /** Task groups run side by side, each a `faultline lab` process (the slow-starting agent gets more). */
-  shards: string[][];
-  /** --timeout for the tasks that end on their own, and for the endless ones. */
-  timeoutS: number;
-  endlessTimeoutS: number;
+  /** Task groups run side by side, each a `faultline lab` process with its --timeout (the slow-starting agent gets more). */
+  shards: Array<{ tasks: string[]; timeoutS: number }>;
   findings: Row[];
 }
 
@@ -70,9 +67,10 @@ const AGENTS: Agent[] = [
     command: (resolve, home) => ['env', `HOME=${home}`, `TMPDIR=${home}`, 'IS_SANDBOX=1', 'DISABLE_AUTOUPDATER=1', 'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1', resolve('@anthropic-ai/claude-code-linux-x64', 'claude'), '-p', '{prompt}', '--dangerously-skip-permissions', '--model', 'claude-sonnet-4-5'],
     // 627 bytes of $schema over its 11 tool schemas, every request.
     always: ['undocumented_schema_keys'],
-    shards: [rest(), ENDLESS],
-    timeoutS: 60,
-    endlessTimeoutS: 20,
+    shards: [
+      { tasks: rest(), timeoutS: 60 },
+      { tasks: ENDLESS, timeoutS: 20 },
+    ],
     findings: [
       ['lab-parallel-with-timeout', 'end_turn', []],
       ['lab-parallel-reads', 'end_turn', []],
@@ -109,10 +107,12 @@ const AGENTS: Agent[] = [
     command: (resolve, home) => ['env', `HOME=${home}`, `TMPDIR=${home}`, process.execPath, resolve('@qwen-code/qwen-code', 'cli.js'), '--yolo', '--auth-type', 'openai', '-m', 'lab-model', '{prompt}'],
     // zod's $schema in each of its tool schemas (156 bytes a request).
     always: ['undocumented_schema_keys'],
-    shards: [rest(), ENDLESS],
-    timeoutS: 90,
-    // Long enough for more than 10 attempts at its retry pace after a slow start.
-    endlessTimeoutS: 40,
+    // Its retries of a 503 get long enough for more than 10 attempts at their pace after a slow start (~13 s on a loaded machine).
+    shards: [
+      { tasks: rest(), timeoutS: 90 },
+      { tasks: ['lab-retries-exhausted'], timeoutS: 90 },
+      { tasks: ['lab-no-turn-cap'], timeoutS: 40 },
+    ],
     findings: [
       ['lab-parallel-with-timeout', 'end_turn', []],
       ['lab-parallel-reads', 'end_turn', []],
@@ -150,10 +150,9 @@ const AGENTS: Agent[] = [
     // No $schema on this wire's tool definitions.
     always: [],
     // About 10 s to start each session: its tasks run in three labs side by side.
-    shards: [...halves(rest(), 3), ENDLESS],
-    timeoutS: 120,
-    // Long enough to loop past its slow start.
-    endlessTimeoutS: 60,
+    // Its retries of a 503 end on their own after 6 attempts (~90 s of doubling waits): that task gets a lab of its own
+    // with time for them; the endless loop gets long enough to loop past its slow start.
+    shards: [...halves(rest(), 3).map((tasks) => ({ tasks, timeoutS: 120 })), { tasks: ['lab-retries-exhausted'], timeoutS: 180 }, { tasks: ['lab-no-turn-cap'], timeoutS: 120 }],
     findings: [
       // A call of a tool it does not have (sleep here, ls below) is resent renamed "invalid" with an input of its own
       // ({tool, error}): the model reads a history it never wrote.
@@ -171,7 +170,8 @@ const AGENTS: Agent[] = [
       ['lab-empty-output', 'end_turn', []],
       // The 400 ends it (exit 1, nothing resent); the request that got it had resent ls as "invalid".
       ['lab-client-error-not-retried', 'model_error', ['resent_turn_altered'], /^model_error .*stopped \(exit 1\)/],
-      ['lab-retries-exhausted', 'aborted', [], TIMED_OUT],
+      // Six attempts, 2.6, 4.8, 9, 19.5 and 39.5 s apart (it doubles), then exit 1: bounded, and backing off.
+      ['lab-retries-exhausted', 'model_error', [], /^model_error .*stopped \(exit 1\)/],
       ['lab-end-turn-with-tool-call', 'end_turn', []],
       ['lab-text-beside-tool-call', 'end_turn', []],
       ['lab-malformed-arguments', 'end_turn', []],
@@ -217,14 +217,14 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('the lab
         runs.set(
           agent.name,
           await Promise.all(
-            agent.shards.map((tasks, k) =>
-              labProcess({ tasks, command: agent.command(installed.resolve, made(join(home, `h${k}`))), timeoutS: tasks.some((t) => ENDLESS.includes(t)) ? agent.endlessTimeoutS : agent.timeoutS, dir: join(home, `lab${k}`), isolate }),
+            agent.shards.map(({ tasks, timeoutS }, k) =>
+              labProcess({ tasks, command: agent.command(installed.resolve, made(join(home, `h${k}`))), timeoutS, dir: join(home, `lab${k}`), isolate }),
             ),
           ),
         );
       }),
     );
-  }, 600_000);
+  }, 900_000);
 
   it.each(AGENTS.map((a) => [a.name, a] as const))('%s: every task completes or the lab says in one line why, and the verdicts are as its requests show', (_, agent) => {
     const parts = runs.get(agent.name) ?? [];

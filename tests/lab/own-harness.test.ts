@@ -119,4 +119,19 @@ describe('the lab against faultline\'s own harness', () => {
   // shared 2-core machine one scheduling spike can still read as growth, so one retry is allowed (issue 20 keeps
   // the judgement's robustness open).
   it.each(Object.entries(PROVOKED_BY).filter(([check]) => TIMED.has(check)))('fires exactly %s when its bug is switched on (run alone)', { retry: 1, timeout: 120_000 }, firesExactly);
+
+  /**
+   * The rules that exist on the OpenAI wires too (results first, calls left unanswered, a request after the end,
+   * the resent history, malformed arguments, oversized definitions, stalls, silent truncation, a turn cap): the same
+   * bug, sent as a harness on that wire would send it, fires exactly its check there as well. error_result_unflagged
+   * is the Messages API's is_error, with no counterpart on them; and a Responses answer has no stop reason beside its
+   * calls (end_turn and tool_use are both `completed`), so the end_turn-with-calls bug cannot happen there.
+   */
+  const ON_EVERY_WIRE = ['tool_results_not_first', 'calls_left_unanswered', 'request_after_end', 'resent_turn_altered', 'history_rewritten', 'malformed_arguments_executed', 'oversized_tool_definitions', 'stall_not_detected', 'silent_truncation', 'no_turn_cap'];
+  it.concurrent.each(ON_EVERY_WIRE.flatMap((check) => (['openai', 'responses'] as const).filter((wire) => !(wire === 'responses' && check === 'calls_left_unanswered')).map((wire) => [check, wire] as const)))('fires exactly %s on the %s wire when its bug is switched on', async (check, wire) => {
+    const task = PROVOKED_BY[check]!;
+    const run = await lab(ownHarness(bundle.file, { bug: check, wire }), labTasks(task), HANGS[check] !== undefined ? { timeoutMs: HANGS[check] } : {});
+    expect(run.violated, details(run).join('\n')).toEqual([check]);
+    expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
+  }, 120_000);
 });
