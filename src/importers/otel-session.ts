@@ -70,7 +70,9 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
   // Start times parsed once (sorting on the nanosecond strings would parse them on every comparison).
   const starts = new Map(spans.map((s) => [s, BigInt(s.start)]));
   const startOf = (s: SpanRecord) => starts.get(s) as bigint;
-  const byStart = [...spans].sort((a, b) => (startOf(a) < startOf(b) ? -1 : startOf(a) > startOf(b) ? 1 : 0));
+  // At the same start, a tool span goes before a model call: a model call cannot ask for a tool at the instant it starts, so that tool answers an earlier call (a producer that stamps starts in whole milliseconds, OpenLLMetry's SDK, starts a tool and the next call in the same one).
+  const rank = (s: SpanRecord) => (s.role === 'tool' ? 0 : 1);
+  const byStart = [...spans].sort((a, b) => (startOf(a) < startOf(b) ? -1 : startOf(a) > startOf(b) ? 1 : rank(a) - rank(b)));
   const ids = new Set(spans.map((s) => s.spanId));
   const agents = byStart.filter((s) => s.role === 'agent');
   // The session's own span: the outermost agent span; agents nested in it (sub-agents) add no session of their own.
@@ -118,6 +120,11 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
     else if (s.role === 'tool') toolEvents(s, chatsSoFar, scope, emit, (ref, reason) => ctx.quarantine(ref, reason));
   }
   if (root) for (const e of root.events) sessionSpanEvent(e, scope, emit, root.ref);
+  // The calls the model asked for against the tool spans there are: a tool that is not instrumented, or whose span never ended (OpenLLMetry 0.27's withTool does not end the span of a tool that throws), leaves none.
+  const asked = chats.map((c) => toolUseCount(c.attrs, finishReason(c.attrs)));
+  const toolSpans = spans.filter((s) => s.role === 'tool').length;
+  const askedTotal = asked.every((n) => n !== null) ? (asked as number[]).reduce((a, b) => a + b, 0) : null;
+  if (askedTotal !== null && askedTotal > toolSpans) ctx.warn(`a trace whose model calls asked for more tool calls than it has tool spans (a tool not instrumented, or whose span was never ended): its tool figures count only the spans`);
   const totals = root ? usage(ra) : null;
   // Only answered calls have usage: a failed call (status ERROR) adds no tokens, it does not make the total unknown.
   const summed = sumUsage(chats.filter((c) => c.status !== STATUS_CODE.ERROR && text(c.attrs, ATTR.errorType) === null).map((c) => usage(c.attrs)));
@@ -137,6 +144,11 @@ export function traceEvents(traceId: string, spans: SpanRecord[], path: string, 
     },
     sessionRef,
   );
+}
+
+/** How many tool calls a model call's response asked for, as its producer recorded them; null when not recorded. */
+function toolUseCount(a: Attrs, reason: string | null): number | null {
+  return int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? int(a, AI.outputToolCallCount) ?? int(a, AI.oiToolCallCount) ?? aiNoToolCalls(a, reason);
 }
 
 /** The AI SDK writes ai.response.toolCalls only when a step has calls: absent on a step that did not end for tools, it is 0. */
@@ -196,7 +208,7 @@ function chatEvents(s: SpanRecord, ordinal: number, scope: Scope, emit: Emit): v
       ttft_ms: num(a, fl('ttft_ms')) ?? num(a, AI.msToFirstChunk),
       stop_reason: reason?.slice(0, 64) ?? null,
       stop_class: stopClassOf(a, reason),
-      tool_use_count: int(a, fl('tool_use_count')) ?? aiToolCallCount(a[AI.toolCalls]) ?? int(a, AI.outputToolCallCount) ?? int(a, AI.oiToolCallCount) ?? aiNoToolCalls(a, reason),
+      tool_use_count: toolUseCount(a, reason),
       ...usage(a),
     },
     s.ref,

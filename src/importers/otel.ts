@@ -133,6 +133,8 @@ export const otel: Importer = {
   notes: [
     'a trace is a session; its outcome and turn-stop reason are known only from faultline\'s own export (faultline.* attributes)',
     'a failed tool span is tool_error unless error.type names a contract failure kind; request sizes and prefix hashes come only from faultline\'s own export',
+    'a tool span without a call id (OpenLLMetry\'s traceloop tool spans) is identified by its span id; a tool whose span was never ended is missing (said when the model calls asked for more)',
+    'tool output sizes, permission decisions and hooks are in no GenAI span (faultline\'s own export only); time to first token only where recorded (AI SDK streamText), cache tokens only where the instrumentation writes them',
     'a tool\'s duration is its own execution time only where gen_ai.execute_tool.duration is recorded (AI SDK 7); else it is the span\'s, which includes the SDK\'s handling around the tool',
   ],
   async importFile(path, ctx) {

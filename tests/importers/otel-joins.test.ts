@@ -56,3 +56,24 @@ describe('export otel of an imported trace, imported back', () => {
     expect(strip(readEvents(back))).toEqual(strip(readEvents(first)));
   });
 });
+
+describe('otel importer: spans that start in the same millisecond', () => {
+  it('puts a tool span that starts with a model call in the turn before it, whichever the file lists first', async () => {
+    const ms = (n: number) => String(1_796_000_000_000_000_000n + BigInt(n) * 1_000_000n);
+    const attrs = (o: Record<string, string | number>) => Object.entries(o).map(([key, v]) => ({ key, value: typeof v === 'number' ? { intValue: v } : { stringValue: v } }));
+    const span = (id: string, start: number, end: number, a: Record<string, string | number>) => ({ traceId: 'a'.repeat(32), spanId: id.repeat(16), startTimeUnixNano: ms(start), endTimeUnixNano: ms(end), attributes: attrs(a) });
+    const chat = { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'm' };
+    // Starts stamped in whole milliseconds (as OpenLLMetry's SDK does): the tool and the second call share one.
+    const spans = [
+      span('2', 20, 30, chat),
+      span('1', 0, 10, chat),
+      span('3', 20, 20, { 'traceloop.span.kind': 'tool', 'traceloop.entity.name': 'get_time' }),
+    ];
+    const dir = scratch();
+    const file = join(dir, 'tie.otlp.json');
+    writeFileSync(file, JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }));
+    const out = join(dir, 'events.jsonl');
+    expect((await cli(['import', 'otel', file, '--out', out])).code).toBe(0);
+    expect(readEvents(out).filter((e) => e.event === 'tool_call').map((e) => [e.tool, e.turn])).toEqual([['get_time', 1]]);
+  });
+});
