@@ -96,6 +96,22 @@ const GENERIC: Readonly<Record<string, StopClass>> = {
   pause_turn: 'pause_turn',
   refusal: 'refusal',
   model_context_window_exceeded: 'context_window_exceeded',
+  // Gemini's finishReason, as the API spells it and as Google's GenAI instrumentation writes it (the enum name lower-cased);
+  // a Gemini tool turn is STOP with calls. MALFORMED_FUNCTION_CALL stays unknown (fail closed).
+  STOP: 'end_turn',
+  MAX_TOKENS: 'max_tokens',
+  SAFETY: 'content_filter',
+  safety: 'content_filter',
+  RECITATION: 'content_filter',
+  recitation: 'content_filter',
+  BLOCKLIST: 'content_filter',
+  blocklist: 'content_filter',
+  PROHIBITED_CONTENT: 'content_filter',
+  prohibited_content: 'content_filter',
+  SPII: 'content_filter',
+  spii: 'content_filter',
+  IMAGE_SAFETY: 'content_filter',
+  image_safety: 'content_filter',
 };
 
 /** A recorded finish reason's class, or null when none is recorded (not the `null` class: not available in source). */

@@ -74,13 +74,13 @@ export class GeminiModel implements Model {
       } catch (error) {
         throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
       }
-      return await this.readStream(chunks, started, request, options);
+      return await this.readStream(chunks, started, request, options, () => call.timedOut());
     } finally {
       call.release();
     }
   }
 
-  private async readStream(chunks: AsyncGenerator<GenerateContentResponse>, started: number, request: ModelRequest, options: CompleteOptions): Promise<ModelResponse> {
+  private async readStream(chunks: AsyncGenerator<GenerateContentResponse>, started: number, request: ModelRequest, options: CompleteOptions, expired: () => boolean): Promise<ModelResponse> {
     const ids = new ToolIdRegistry(request.messages);
     const blocks: AssistantBlock[] = [];
     let stopReason: string | null = null;
@@ -92,8 +92,9 @@ export class GeminiModel implements Model {
         next = await withinIdle(chunks.next(), this.streamIdleTimeoutMs);
       } catch (error) {
         void chunks.return(undefined).catch(() => undefined);
-        if (signal(request)?.aborted) throw request.signal?.reason;
+        if (request.signal?.aborted) throw request.signal.reason;
         if (error instanceof ModelCallError) throw error;
+        if (expired()) throw timedOut(this.timeoutMs);
         const classified = geminiCallError(error, request.signal);
         // An API error object inside the stream keeps its status; anything else broke the body.
         if (classified instanceof ModelCallError && classified.status !== null) throw classified;
@@ -115,8 +116,6 @@ export class GeminiModel implements Model {
     return { content, stopReason, stopClass: classifyGeminiStop(stopReason, content.some((b) => b.type === 'tool_use')), usage, ttftMs };
   }
 }
-
-const signal = (request: ModelRequest) => request.signal;
 
 const timedOut = (ms: number) => new ModelCallError('timeout', `the request timed out after ${ms} ms`, null, null, true);
 

@@ -34,6 +34,11 @@ describe('finish reasons as the GenAI conventions and the AI SDK spell them', ()
     expect(finishReasonClass('error')).toBe('unknown');
     expect(finishReasonClass(null)).toBeNull();
   });
+
+  it('classes Gemini\'s finish reasons, as the API and as Google\'s instrumentation (lower-cased) spell them; MALFORMED_FUNCTION_CALL stays unknown', () => {
+    expect(['STOP', 'stop', 'MAX_TOKENS', 'max_tokens', 'SAFETY', 'safety', 'RECITATION', 'prohibited_content'].map(finishReasonClass)).toEqual(['end_turn', 'end_turn', 'max_tokens', 'max_tokens', 'content_filter', 'content_filter', 'content_filter', 'content_filter']);
+    expect(['MALFORMED_FUNCTION_CALL', 'malformed_function_call'].map(finishReasonClass)).toEqual(['unknown', 'unknown']);
+  });
 });
 
 describe('export otel of an imported trace, imported back', () => {

@@ -102,8 +102,8 @@ describe('the lab against faultline\'s own harness', () => {
     expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
   }, 240_000);
 
-  async function firesExactly(check: string, task: string): Promise<void> {
-    const run = await lab(ownHarness(bundle.file, { bug: check }), labTasks(task), HANGS[check] !== undefined ? { timeoutMs: HANGS[check] } : {});
+  async function firesExactly(check: string, task: string, wire?: string): Promise<void> {
+    const run = await lab(ownHarness(bundle.file, { bug: check, ...(wire ? { wire } : {}) }), labTasks(task), HANGS[check] !== undefined ? { timeoutMs: HANGS[check] } : {});
     expect(run.violated, details(run).join('\n')).toEqual([check]);
     const events = run.events.filter((e) => e.event === 'conformance');
     expect(events.length).toBeGreaterThan(0);
@@ -114,6 +114,10 @@ describe('the lab against faultline\'s own harness', () => {
   const TIMED: ReadonlySet<string> = new Set(['no_backoff']);
 
   it.concurrent.each(Object.entries(PROVOKED_BY).filter(([check]) => !TIMED.has(check)))('fires exactly %s when its bug is switched on', firesExactly, 120_000);
+
+  // On the Gemini wire the hint is the body's RetryInfo retryDelay, not a header. (The body bugs rewrite Anthropic
+  // bodies; a cut call does not exist on this wire: tests/lab/gemini-cli.test.ts sees cut_tool_use_executed fire there.)
+  it('fires exactly retry_after_ignored on the Gemini wire when its bug is switched on', () => firesExactly('retry_after_ignored', 'lab-rate-limited', 'gemini'), 120_000);
 
   // The no_backoff judgement compares retry waits of a few tens of ms with the harness's own turnaround: on a
   // shared 2-core machine one scheduling spike can still read as growth, so one retry is allowed (issue 20 keeps

@@ -13,7 +13,7 @@ function io() {
 }
 
 describe('faultline mock-server', () => {
-  it("prints the three base URLs and serves the task's script with its faults, logging each request", async () => {
+  it("prints the base URLs and serves the task's script with its faults, logging each request", async () => {
     const { out, io: cliIo } = io();
     const server = await startTaskServer({ suite, task: 'protocol-006-rate-limited-429-retry-after-ms', port: '0' }, cliIo);
     try {
@@ -32,6 +32,26 @@ describe('faultline mock-server', () => {
       expect(out.stderr).toBe(
         'anthropic side request (no_tools) POST /v1/messages -> 200\nopenai side request (probe) HEAD / -> 200\nanthropic turn 1 attempt 1 -> 429\nanthropic turn 1 attempt 2 -> 200\n',
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves the Gemini wire at the origin: the 429 carries its retry hint as RetryInfo in the body, the retry gets the reply', async () => {
+    const { out, io: cliIo } = io();
+    const server = await startTaskServer({ suite, task: 'protocol-006-rate-limited-429-retry-after-ms', port: '0' }, cliIo);
+    try {
+      expect(out.stdout).toContain(`gemini base URL:    ${server.origin}        (POST /v1beta/models/{model}:generateContent)`);
+      const tools = [{ functionDeclarations: [{ name: 'read', parameters: { type: 'OBJECT', properties: { path: { type: 'STRING' } } } }] }];
+      const request = () => fetch(`${server.origin}/v1beta/models/gemini-2.5-flash:generateContent`, { method: 'POST', headers: { 'x-goog-api-key': 'k' }, body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'go' }] }], tools }) });
+      const first = await request();
+      expect(first.status).toBe(429);
+      expect(first.headers.get('retry-after-ms')).toBeNull();
+      expect(await first.json()).toMatchObject({ error: { code: 429, status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '0.04s' }] } });
+      const second = await request();
+      expect(second.status).toBe(200);
+      expect(await second.json()).toMatchObject({ candidates: [{ content: { role: 'model' }, finishReason: 'STOP' }] });
+      expect(out.stderr).toBe('gemini turn 1 attempt 1 -> 429\ngemini turn 1 attempt 2 -> 200\n');
     } finally {
       await server.close();
     }

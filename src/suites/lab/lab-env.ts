@@ -34,10 +34,9 @@ export function labEnv(parent: NodeJS.ProcessEnv, place: LabPlace): NodeJS.Proce
     // Older OpenAI clients and LangChain read OPENAI_API_BASE.
     OPENAI_API_BASE: place.baseURLs.openai,
     OPENAI_API_KEY: DUMMY_KEY,
-    // Gemini: the genai SDK and Gemini CLI read GOOGLE_GEMINI_BASE_URL; the key from GEMINI_API_KEY (GOOGLE_API_KEY wins when both are set, so it is the same dummy).
+    // Gemini: the genai SDK and Gemini CLI read GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY (not GOOGLE_API_KEY too: with both set the SDK warns on every client).
     GOOGLE_GEMINI_BASE_URL: place.baseURLs.gemini,
     GEMINI_API_KEY: DUMMY_KEY,
-    GOOGLE_API_KEY: DUMMY_KEY,
     // Gemini CLI: no usage statistics, no update check.
     GEMINI_TELEMETRY_ENABLED: 'false',
     // Keep harnesses from calling home (the OpenAI Agents SDK exports traces, Claude Code reports telemetry).
