@@ -1,9 +1,9 @@
 /**
- * The loopback mount (DESIGN §4): a real HTTP server on 127.0.0.1 that speaks
+ * The loopback mount (docs/architecture.md#the-mock-provider): a real HTTP server on 127.0.0.1 that speaks
  * `/v1/messages`, `/v1/chat/completions` and `/v1/responses` (plus the side
  * routes of routes.ts), so any harness in any language can be pointed at the
  * scripted engine, and so retries, aborts and cut streams run over real
- * sockets (msw hangs on cancelled bodies, DESIGN §7). Same sessions and
+ * sockets (msw hangs on cancelled bodies, docs/architecture.md#dependency-notes). Same sessions and
  * respond() as the msw mount; this file only carries out the transport plan.
  *
  * Routes: `/s/<id>/v1/...` for registered sessions; `/v1/...` for the default

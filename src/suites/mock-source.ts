@@ -2,12 +2,12 @@
  * The built-in mock provider as a ModelSource: each task's script is mounted
  * on the process-wide loopback server (127.0.0.1, real sockets) and the REAL
  * SDK adapter is pointed at it, so every run goes through the official clients
- * and real HTTP shapes (DESIGN §4).
+ * and real HTTP shapes (docs/architecture.md#the-mock-provider).
  *
  * Why the loopback server and not msw: scripts declare wire faults (resets,
  * streams cut after N events, delays) that msw cannot carry out, and msw 2 on
  * Node 20 hangs when a body is cancelled, which a retry or an abort does
- * (DESIGN §7). The loopback mount is as fast (one local socket per request) and
+ * (docs/architecture.md#dependency-notes). The loopback mount is as fast (one local socket per request) and
  * runs every fault; the msw mount stays for in-process unit tests.
  */
 import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';

@@ -101,7 +101,7 @@ const TaskSettings = {
   enabled_defenses: z.array(DefenseName).optional(),
   /** User-role reminders a session may get before reminder_cap forces a wrap-up (default 3). */
   max_reminders: z.number().int().positive().optional(),
-  /** Facts frozen into the system prompt at session start, as production harnesses do (seed §13.9). */
+  /** Facts frozen into the system prompt at session start, as production harnesses do (docs/harness-rules.md#fact-source-conflict). */
   system_snapshot: z.array(z.enum(SNAPSHOT_NAMES)).min(1).optional(),
   /** A bash script run in the fresh workspace before the session (not a tool call: suite files are trusted, like hooks). */
   setup: z.string().min(1).optional(),
@@ -120,7 +120,7 @@ const TaskSettings = {
   wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
-  /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */
+  /** Start concurrency-safe tool calls while the model is still streaming (docs/harness-rules.md#streaming-execution; needs `stream`). */
   streaming_tools: z.boolean().optional(),
   /** Model-call retries after the first attempt (default 3; 0 = none). */
   max_retries: z.number().int().nonnegative().optional(),
@@ -139,7 +139,7 @@ export const TaskSpec = z.strictObject({
   scenario: z.string().max(128).optional(),
   /** Fault catalog: the failure mode, in one line. */
   failure_mode: z.string().min(1).max(240).optional(),
-  /** Fault catalog: where the failure mode is described (a seed section, a public source). */
+  /** Fault catalog: where the failure mode is described (a link into docs/harness-rules.md, a public source). */
   source: z.string().min(1).optional(),
   /** Fault catalog: the defense this scenario must make fire (faultline verify-defense runs it). */
   defense: DefenseName.optional(),

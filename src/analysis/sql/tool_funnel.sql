@@ -1,6 +1,6 @@
--- Tool funnel (seed §14.1): every tool_call ends in exactly one tool_success or
+-- Tool funnel (docs/harness-rules.md#tool-funnel): every tool_call ends in exactly one tool_success or
 -- tool_failure, so lost = calls - successes - failures must be 0. Rates name
--- their denominator (§13.4): executed = successes + execution-phase failures.
+-- their denominator (docs/harness-rules.md#denominator-shift): executed = successes + execution-phase failures.
 -- section: tool_funnel | Tool funnel per tool (lost = calls - successes - failures; must be 0)
 -- flag: lost != 0 bad
 WITH calls AS (SELECT tool, count(*) AS n FROM tool_call GROUP BY tool),

@@ -1,6 +1,6 @@
 /**
  * Stage ⑤: validate the input against the tool's zod schema (the same schema
- * the model was shown). Errors name the field and say what to send (seed §5.5).
+ * the model was shown). Errors name the field and say what to send (docs/harness-rules.md#validation-errors).
  * Arguments that never parsed as JSON are reported as such, not as a schema
  * mismatch, so the model fixes the real problem.
  */
@@ -13,8 +13,8 @@ import type { StageResult } from './call.js';
 /**
  * `input` is what the later stages see (a PreToolUse hook may have rewritten
  * it). `notLoaded`: the tool is deferred and its schema was never sent, so a
- * bare schema error would send the model guessing field after field (seed
- * §5.5); the answer leads with the real cause and the one-step fix.
+ * bare schema error would send the model guessing field after field
+ * (docs/harness-rules.md#validation-errors); the answer leads with the real cause and the one-step fix.
  */
 export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = block.input, notLoaded = false): StageResult<unknown> {
   if (block.inputError) {
@@ -42,7 +42,7 @@ export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = 
       },
     };
   }
-  // The advice names each field and what to send, from the schema the model was shown (seed §5.5, §13.11);
+  // The advice names each field and what to send, from the schema the model was shown (docs/harness-rules.md#validation-errors, docs/harness-rules.md#two-path-divergence);
   // parsed again with the input kept in the issues, which only a failing call pays for.
   const issues = tool.inputSchema.safeParse(input, { reportInput: true }).error?.issues ?? parsed.error.issues;
   const advice = describeIssues(issues, toolJsonSchema(tool));

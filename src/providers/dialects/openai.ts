@@ -1,5 +1,5 @@
 /**
- * The OpenAI (Chat Completions function `parameters`) dialect, seed §11.3.
+ * The OpenAI (Chat Completions function `parameters`) dialect, docs/harness-rules.md#strict-schemas.
  *
  * Always: drop the keys no provider documents (common.ts), at every depth.
  *
@@ -7,13 +7,13 @@
  * opposite of Anthropic's on optional parameters:
  * - every key of `properties` must be listed in `required`, on every object;
  *   an optional parameter stays expressible as a `null` union (`null` means
- *   "not provided"; the runtime zod validation maps it back, seed §5.5);
+ *   "not provided"; the runtime zod validation maps it back, docs/harness-rules.md#validation-errors);
  * - `additionalProperties: false` on every object.
  * Numeric and length bounds (`minimum`, `minLength`, ...) are accepted by
  * OpenAI strict and kept (they are not in the SDK's unsupported list:
  * openai 6.49.0 lib/transform.mjs JSON_SCHEMA_UNSUPPORTED_SCHEMA_KEYWORDS).
  *
- * Deliberately not done (seed §11.6):
+ * Deliberately not done (docs/harness-rules.md#dialect-per-provider):
  * - `oneOf` is rejected by OpenAI strict, but zod emits unions as `anyOf` and
  *   no tool schema here produces `oneOf`; a rewrite would be dead code. It is
  *   left as is, so a future input fails loudly with OpenAI's own 400.
