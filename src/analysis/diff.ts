@@ -2,7 +2,7 @@
  * Run-to-run diff computed from two analyses' report rows: tasks that
  * flipped PASS -> FAIL (task-diff.ts), per-tool p95 change, failure-kind rate change, defense trigger change and
  * pass-rate change with Wilson intervals. A regression is a change a reader
- * must act on; ambiguous changes (e.g. tool_error up, §14.3) are shown, not
+ * must act on; ambiguous changes (e.g. tool_error up, docs/harness-rules.md#failure-kinds) are shown, not
  * flagged.
  */
 import type { Row } from './duck.js';

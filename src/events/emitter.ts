@@ -2,7 +2,7 @@
  * The emitter facade: the only way the harness (or a user's own harness)
  * writes events. It binds the envelope ids, turns unknown tool names into the
  * `<unknown>` label, and redacts free text, so a caller cannot leak a raw
- * path or message into a label (seed §14.5).
+ * path or message into a label (docs/harness-rules.md#telemetry-discipline).
  */
 import { MAX_REQUESTED_TOOL_CHARS, UNKNOWN_TOOL } from './labels.js';
 import { redactAndCap } from './redact.js';

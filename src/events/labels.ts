@@ -1,5 +1,5 @@
 /**
- * Closed label sets (DESIGN §2, seed §8.7 / §14.5). A label is something a
+ * Closed label sets (docs/event-contract.md, docs/harness-rules.md#denial-fuse, docs/harness-rules.md#telemetry-discipline). A label is something a
  * report groups by, so its cardinality must be bounded: paths, commands and
  * message text never appear here. Extend a set only by adding to it.
  */
@@ -10,7 +10,7 @@ export const CONTRACT_VERSION = 1 as const;
 /**
  * Pre-execution kinds: the tool body never ran. `unavailable`: the tool's
  * source is not ready — an MCP server still connecting or reconnecting, or
- * one that failed (seed §12.4, §13.12: "not there yet" is not "does not exist",
+ * one that failed (docs/harness-rules.md#mcp-pending: "not there yet" is not "does not exist",
  * so it is never counted as `not_found`). `defense_blocked`: a defense
  * (src/harness/defenses/) refused the call before it ran.
  */
@@ -60,7 +60,7 @@ export const SessionOutcome = z.enum(['passed', 'failed', 'error', 'aborted']);
 export type SessionOutcome = z.infer<typeof SessionOutcome>;
 
 /**
- * Turn-stop attribution (seed §4.4): why the loop ended. When several apply the
+ * Turn-stop attribution (docs/harness-rules.md#termination): why the loop ended. When several apply the
  * priority is explicit reason > abort > max turns > error.
  */
 export const TurnStop = z.enum([
@@ -98,7 +98,7 @@ export const ToolSource = z.enum(['builtin', 'mcp', 'deferred']);
  * lab), from the response that issued the tool_use to the request carrying its
  * result, so it includes the harness's own work and any sibling calls.
  * `timestamps`: derived from the timestamps of an imported trace. Only
- * `measured` durations are per-tool timings (seed §14.7); reports keep the
+ * `measured` durations are per-tool timings (docs/harness-rules.md#per-call-durations); reports keep the
  * others apart.
  */
 export const DurationSource = z.enum(['measured', 'turn', 'timestamps']);
@@ -108,7 +108,7 @@ export type ToolSource = z.infer<typeof ToolSource>;
 export const PermissionDecisionValue = z.enum(['allow', 'ask', 'deny']);
 export type PermissionDecisionValue = z.infer<typeof PermissionDecisionValue>;
 
-/** Which step of the permission chain decided (seed §8.2). */
+/** Which step of the permission chain decided (docs/harness-rules.md#permission-chain). */
 export const PermissionSource = z.enum([
   'hook',
   'deny_rule',
@@ -174,7 +174,7 @@ export const EXTERNAL_GUARDRAIL = 'external_guardrail';
 /**
  * A defense's label: lower-case letters, digits and `_`, starting with a
  * letter, at most 64 characters. Bounded in practice (one per implemented
- * defense), never free text, so it stays a safe label (seed §14.5).
+ * defense), never free text, so it stays a safe label (docs/harness-rules.md#telemetry-discipline).
  */
 export const DEFENSE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 export const DefenseName = z.string().regex(DEFENSE_NAME_PATTERN, 'a defense name is lower-case letters, digits and _, starting with a letter (max 64)');
@@ -182,15 +182,15 @@ export type DefenseName = z.infer<typeof DefenseName>;
 
 /**
  * What a defense did when it fired. `alert`: it only reported (a detector too
- * broad to act on, seed §13.7); `fallthrough`: it made the loop run a pending
- * call instead of ending (seed §4.5 F2); `reorder`: it changed the order of work.
+ * broad to act on, docs/harness-rules.md#false-positive-detector); `fallthrough`: it made the loop run a pending
+ * call instead of ending (docs/harness-rules.md#degeneration-fallbacks); `reorder`: it changed the order of work.
  */
 export const DefenseAction = z.enum(['hint', 'block', 'fuse', 'stop', 'ask', 'reorder', 'fallthrough', 'alert']);
 export type DefenseAction = z.infer<typeof DefenseAction>;
 
 /**
  * Where a defense is evaluated (defense_stats.evaluated_at): the report reads
- * the events of that point in the same session as §14.4's evidence that the
+ * the events of that point in the same session as docs/harness-rules.md#zero-trigger-triage's evidence that the
  * path ran (an `unwired` defense whose sessions have such events is broken
  * wiring; one whose sessions have none was never reached).
  */

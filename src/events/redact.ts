@@ -2,7 +2,7 @@
  * Secret redaction for any free text that reaches a trace, a recording or a
  * report (expectation detail, captured requests and tool output). Enforced
  * in the emitter facade and the recorder, so callers cannot write
- * unredacted text by accident (seed §14.5 rule 3).
+ * unredacted text by accident (docs/harness-rules.md#telemetry-discipline rule 3).
  *
  * The shapes follow gitleaks' default rule set (config/gitleaks.toml of
  * github.com/gitleaks/gitleaks; rule ids in the comments): provider tokens by

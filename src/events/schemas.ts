@@ -1,5 +1,5 @@
 /**
- * Event contract v1 (DESIGN §2). These zod schemas are the single source of
+ * Event contract v1 (docs/event-contract.md). These zod schemas are the single source of
  * truth: TypeScript types, runtime validation, schema/events.v1.json and the
  * DuckDB column list are all derived from them.
  *
@@ -337,7 +337,7 @@ export const EVENT_SCHEMAS = {
     event: z.literal('conformance'),
     check_id: ConformanceCheck,
     severity: ConformanceSeverity,
-    /** Where the rule comes from (a seed section, the API that rejects it); stable per check. */
+    /** Where the rule comes from (a link into docs/harness-rules.md, the API that rejects it); stable per check. */
     source: text(64),
     /** Bytes at stake for the checks that count them (schema bloat per session, an oversized result); null otherwise. */
     bytes: nonNeg().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The JSONL sink. Rules (DESIGN §2, seed §14.5):
+ * The JSONL sink. Rules (docs/event-contract.md, docs/harness-rules.md#telemetry-discipline):
  * - never throws into its caller: a failing disk is counted and reported once;
  * - a line is never split across two writes, so a crash leaves at most one torn
  *   last line (lines are buffered and flushed as whole lines with one write);

@@ -1,10 +1,10 @@
-/** Harness settings with their defaults (seed §4.4 termination set). */
+/** Harness settings with their defaults (docs/harness-rules.md#termination termination set). */
 import type { FrozenSnapshot, HookDefense } from './defenses/types.js';
 import type { HarnessFaults } from './faults.js';
 import { DEFAULT_CONTEXT_CONFIG, type ContextConfig } from './context/context-manager.js';
 
 export interface HarnessConfig {
-  /** Hard cap on model turns (seed §4.4). */
+  /** Hard cap on model turns (docs/harness-rules.md#termination). */
   maxTurns: number;
   /** Stop once input+output tokens across turns exceed this; null = no budget. */
   tokenBudget: number | null;
@@ -19,14 +19,14 @@ export interface HarnessConfig {
   enabledDefenses?: readonly string[];
   /** The suite's own defenses (defenses/types.ts), armed like shipped ones. */
   userDefenses?: readonly HookDefense[];
-  /** Test-only faults reproducing seed §13's green-but-broken forms (faults.ts); never set in a normal run. */
+  /** Test-only faults reproducing the green-but-broken forms (docs/harness-rules.md#green-but-broken) (faults.ts); never set in a normal run. */
   faults?: HarnessFaults;
   /** User-role reminders per session before a wrap-up is forced (default 3, reminders.ts). */
   maxReminders?: number;
   /** Facts frozen into the system prompt at session start (context/snapshots.ts); `system` already contains them. */
   snapshots?: readonly FrozenSnapshot[];
   /**
-   * Streaming tool execution (seed §7, schedule/streaming-turn.ts): with a
+   * Streaming tool execution (docs/harness-rules.md#streaming-execution, schedule/streaming-turn.ts): with a
    * streaming adapter, concurrency-safe calls start while the model is still
    * streaming. Same outcomes on or off; default off.
    */
@@ -41,7 +41,7 @@ export interface HarnessConfig {
   context?: ContextConfig | null;
 }
 
-/** Harness-side retries of a model call (SDK retries are off, DESIGN §7). */
+/** Harness-side retries of a model call (SDK retries are off, docs/architecture.md#dependency-notes). */
 export interface RetryConfig {
   /** Attempts per turn, the first included (1 = no retries). */
   maxAttempts: number;

@@ -2,7 +2,7 @@
  * MockReply -> OpenAI Chat Completions SSE: `chat.completion.chunk` deltas and a
  * final `data: [DONE]`. Tool-call deltas arrive interleaved by `index` (every
  * call's first chunk with id and name, then argument pieces round-robin), the
- * hard case a client must bucket by index (seed §7.2). Reuses the JSON
+ * hard case a client must bucket by index (docs/harness-rules.md#streaming-execution). Reuses the JSON
  * encoder's `openaiToolCalls` / `openaiFinishReason`.
  */
 import type { MockReply } from './engine.js';

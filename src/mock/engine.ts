@@ -1,5 +1,5 @@
 /**
- * The ONE scripted model engine (DESIGN §4). Stateless and deterministic: the
+ * The ONE scripted model engine (docs/architecture.md#the-mock-provider). Stateless and deterministic: the
  * turn is derived from the conversation itself (the model turns already in
  * it, one per run of assistant messages as the decoders merge them), never
  * from a request count, so the same request always gets the same reply, on
@@ -140,7 +140,7 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string, options: Engi
   });
   const cutToolInput = spec.cut_tool_input === true;
   const hasToolUse = content.some((b) => b.type === 'tool_use');
-  // Explicit null is kept: it is the "gateway dropped the stop reason" fault (§2.3).
+  // Explicit null is kept: it is the "gateway dropped the stop reason" fault (docs/harness-rules.md#stop-reasons).
   const stopReason =
     spec.stop_reason !== undefined ? spec.stop_reason : cutToolInput ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn';
   const reply: MockReply = { turn, content, stopReason, usage: spec.usage ?? DEFAULT_USAGE, cutToolInput, fault: spec.fault ?? null };

@@ -1,6 +1,6 @@
 /**
  * Cut-off tool arguments for the `cut_tool_input` fault: what a max_tokens stop
- * in the middle of a tool_use looks like on each wire (seed §2.3, §13.2).
+ * in the middle of a tool_use looks like on each wire (docs/harness-rules.md#stop-reasons, docs/harness-rules.md#state-before-init).
  */
 
 /** The JSON text cut in the middle: never valid JSON for an object (braces stay open). */

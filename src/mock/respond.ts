@@ -1,7 +1,7 @@
 /**
  * The mount-neutral mock endpoint: wire request body -> {status, headers, body}.
  * msw handlers and the loopback HTTP server only adapt this. Order is the real
- * APIs': body shape, then protocol pairing (DESIGN §4), then the model. Side
+ * APIs': body shape, then protocol pairing (docs/architecture.md#the-mock-provider), then the model. Side
  * requests (side-requests.ts) and content-matched turns are answered without
  * taking a turn of the script.
  */

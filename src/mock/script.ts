@@ -1,6 +1,6 @@
 /**
  * The model script: what the scripted mock model says, turn by turn. One
- * engine decides; thin encoders put the decision on each wire (DESIGN §4).
+ * engine decides; thin encoders put the decision on each wire (docs/architecture.md#the-mock-provider).
  *
  * Stop reasons are written in Anthropic vocabulary (`tool_use`, `end_turn`,
  * `max_tokens`, ...); the OpenAI encoder maps them (`tool_calls`, `stop`,
@@ -27,7 +27,7 @@ export const UsageSpec = z.strictObject({
 });
 
 /**
- * A wire-level fault for one turn (DESIGN §4), carried out by the mount. Content
+ * A wire-level fault for one turn (docs/architecture.md#the-mock-provider), carried out by the mount. Content
  * faults (null/unknown stop reasons, cut tool input, malformed or empty
  * arguments, duplicate ids, hallucinated names) are ordinary reply fields; this
  * is what happens on the connection. The engine is stateless, so `times` is

@@ -1,6 +1,6 @@
 /** SSE framing shared by both streaming encoders: one string per event, so mounts can pace or cut by event. */
 
-/** Anthropic frames carry an `event:` line (DESIGN §7); OpenAI frames are bare `data:` lines. */
+/** Anthropic frames carry an `event:` line (docs/architecture.md#dependency-notes); OpenAI frames are bare `data:` lines. */
 export function sseFrame(data: unknown, event?: string): string {
   const payload = typeof data === 'string' ? data : JSON.stringify(data);
   return `${event !== undefined ? `event: ${event}\n` : ''}data: ${payload}\n\n`;

@@ -1,6 +1,6 @@
 /**
  * Whether a schema sent with `strict: true` is one the wire's strict mode
- * accepts (seed §11.3): every object node `additionalProperties: false`; on the
+ * accepts (docs/harness-rules.md#strict-schemas): every object node `additionalProperties: false`; on the
  * OpenAI wires also every property listed in `required` (optional ones are
  * `null` unions). Worded as OpenAI words its 400. Used by the OpenAI request
  * checks (the real API rejects such a request) and by the lab's check.

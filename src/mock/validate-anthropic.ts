@@ -1,5 +1,5 @@
 /**
- * Protocol checks the real Messages API makes (seed §2.4), with its exact 400
+ * Protocol checks the real Messages API makes (docs/harness-rules.md#one-result-per-call), with its exact 400
  * texts, so a harness that breaks the pairing fails here as it would live.
  * Runs on the conversation as the API sees it (consecutive same-role messages
  * merged, see merge-turns.ts); indices name the wire messages.

@@ -1,5 +1,5 @@
 /**
- * Protocol checks the real Chat Completions API makes (seed §2.4, §2.6), with
+ * Protocol checks the real Chat Completions API makes (docs/harness-rules.md#one-result-per-call, docs/harness-rules.md#wire-differences), with
  * its exact 400 texts and `param` paths. Runs on wire messages: the indices in
  * `param` are wire indices (system and each tool message count).
  */

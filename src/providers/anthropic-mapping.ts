@@ -1,5 +1,5 @@
 /**
- * Neutral messages <-> Anthropic Messages API shapes (seed §2.1, §2.4). Pure
+ * Neutral messages <-> Anthropic Messages API shapes (docs/harness-rules.md#tool-call-round-trip, docs/harness-rules.md#one-result-per-call). Pure
  * functions, so describeRequest measures exactly the body complete() sends.
  */
 import type Anthropic from '@anthropic-ai/sdk';
@@ -33,7 +33,7 @@ function toWireMessage(message: Message): Anthropic.MessageParam {
 }
 
 function toWireTool(tool: ToolDefinition, requested: DialectOptions): Anthropic.Tool {
-  // The JSON Schema comes from the tool's zod schema (§3.6) through the Anthropic dialect (§11); the SDK type wants its own input_schema shape.
+  // The JSON Schema comes from the tool's zod schema (docs/harness-rules.md#one-schema-per-tool) through the Anthropic dialect (docs/harness-rules.md#schema-dialects); the SDK type wants its own input_schema shape.
   const dialect = tool.strict === false ? { ...requested, strict: false } : requested;
   const input_schema = toolSchemaFor('anthropic', tool.input_schema, dialect) as Anthropic.Tool.InputSchema;
   return { name: tool.name, description: tool.description, input_schema, ...(dialect.strict ? { strict: true } : {}) };
@@ -58,7 +58,7 @@ export function fromAnthropicMessage(message: Anthropic.Message): Omit<ModelResp
     else if (block.type === 'tool_use') content.push({ type: 'tool_use', id: block.id, name: block.name, ...checkToolInput(block.input) });
     // Server-side blocks (thinking, web search, ...) are not part of the neutral form; the harness never executes them.
   }
-  // The non-streaming type says non-null, but gateways send null (§2.3): keep what arrived.
+  // The non-streaming type says non-null, but gateways send null (docs/harness-rules.md#stop-reasons): keep what arrived.
   const stopReason: string | null = message.stop_reason ?? null;
   const usage = message.usage;
   return {

@@ -1,5 +1,5 @@
 /**
- * Anthropic Messages SSE -> ModelResponse (seed §7.2). Events: message_start,
+ * Anthropic Messages SSE -> ModelResponse (docs/harness-rules.md#streaming-execution). Events: message_start,
  * content_block_start / content_block_delta (text_delta, input_json_delta) /
  * content_block_stop, message_delta (stop reason, output usage), message_stop,
  * `ping` anywhere, `error` mid-stream. A tool_use is complete only at its

@@ -1,7 +1,7 @@
 /**
  * AnthropicModel: the Model interface on the official @anthropic-ai/sdk client.
  * SDK retries are off (`maxRetries: 0`): retries are the harness's job and are
- * logged, and msw 2 hangs when the SDK cancels an error body to retry (DESIGN §7).
+ * logged, and msw 2 hangs when the SDK cancels an error body to retry (docs/architecture.md#dependency-notes).
  * With `stream: true` the call streams (SSE) and the raw events are read by
  * AnthropicStreamAccumulator: tool_use complete at block stop, ttft recorded.
  */

@@ -1,6 +1,6 @@
 /**
  * Provider errors -> ModelCallError. The kind comes from the SDK error class
- * (connection / timeout) or the HTTP status, never from message text (§5.7).
+ * (connection / timeout) or the HTTP status, never from message text (docs/harness-rules.md#failure-kinds).
  * Both SDKs share the same class layout, so the adapters reduce their errors to
  * the neutral `ErrorFacts` below and this file decides.
  */

@@ -1,5 +1,5 @@
 /**
- * Neutral messages <-> OpenAI Chat Completions shapes (seed §2.6): arguments are
+ * Neutral messages <-> OpenAI Chat Completions shapes (docs/harness-rules.md#wire-differences): arguments are
  * a JSON string, each tool result is its own `role: "tool"` message, the system
  * prompt is a system message. Pure functions, shared by complete() and
  * describeRequest().
@@ -53,7 +53,7 @@ function toWireMessages(message: Message): WireMessage[] {
 }
 
 function toWireTool(tool: ToolDefinition, requested: DialectOptions): OpenAI.ChatCompletionFunctionTool {
-  // The schema goes through the OpenAI dialect (§11): the only place that shapes `parameters`.
+  // The schema goes through the OpenAI dialect (docs/harness-rules.md#schema-dialects): the only place that shapes `parameters`.
   const dialect = tool.strict === false ? { ...requested, strict: false } : requested;
   const parameters = toolSchemaFor('openai', tool.input_schema, dialect);
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters, ...(dialect.strict ? { strict: true } : {}) } };
@@ -73,7 +73,7 @@ function toolCallBlock(call: OpenAI.ChatCompletionMessageToolCall): AssistantBlo
   if (call.type === 'function') {
     return { type: 'tool_use', id: call.id, name: call.function.name, ...parseToolArguments(call.function.arguments ?? '') };
   }
-  // Custom (free-text) tools are never declared by us; keep the call so it still gets a result (§2.4).
+  // Custom (free-text) tools are never declared by us; keep the call so it still gets a result (docs/harness-rules.md#one-result-per-call).
   return { type: 'tool_use', id: call.id, name: call.custom.name, ...parseToolArguments(call.custom.input) };
 }
 
@@ -83,7 +83,7 @@ export function fromOpenAICompletion(completion: OpenAI.ChatCompletion): Omit<Mo
   const text = choice?.message.content;
   if (typeof text === 'string' && text !== '') content.push({ type: 'text', text });
   for (const call of choice?.message.tool_calls ?? []) content.push(toolCallBlock(call));
-  // The type says non-null, but gateways send null (§2.3): keep what arrived.
+  // The type says non-null, but gateways send null (docs/harness-rules.md#stop-reasons): keep what arrived.
   const stopReason: string | null = choice?.finish_reason ?? null;
   const usage = completion.usage;
   const cached = usage?.prompt_tokens_details?.cached_tokens ?? 0;

@@ -39,7 +39,7 @@ function toItems(message: Message): InputItem[] {
 function toWireTool(tool: ToolDefinition, requested: DialectOptions): OpenAI.Responses.FunctionTool {
   // A tool that opts out (an outside schema, e.g. MCP) is never sent strict, as on the other wires.
   const dialect = tool.strict === false ? { ...requested, strict: false } : requested;
-  // Same schema family as Chat Completions (seed §11): the OpenAI dialect is the only place that shapes `parameters`.
+  // Same schema family as Chat Completions (docs/harness-rules.md#schema-dialects): the OpenAI dialect is the only place that shapes `parameters`.
   return { type: 'function', name: tool.name, description: tool.description, parameters: toolSchemaFor('openai', tool.input_schema, dialect), strict: dialect.strict === true };
 }
 
@@ -65,7 +65,7 @@ export function fromResponsesObject(response: OpenAI.Responses.Response): Omit<M
     // Reasoning and built-in tool items are not part of the neutral form; the harness never executes them.
   }
   if (text !== '') content.unshift({ type: 'text', text });
-  // The type says status is set; gateways drop it (§2.3): keep what arrived.
+  // The type says status is set; gateways drop it (docs/harness-rules.md#stop-reasons): keep what arrived.
   const stopReason = responsesStopReason(response.status, response.incomplete_details?.reason);
   return { content, stopReason, stopClass: classifyResponsesStop(stopReason, content.some((b) => b.type === 'tool_use')), usage: responsesUsage(response.usage) };
 }

@@ -2,7 +2,7 @@
  * OpenAIResponsesModel: the Model interface on the official `openai` client's
  * `client.responses` (the Responses API, OpenAI's default for agents). Same
  * client options, error classification and retry policy as the other two
- * adapters (SDK retries off, DESIGN §7). With `stream: true` the raw SSE is
+ * adapters (SDK retries off, docs/architecture.md#dependency-notes). With `stream: true` the raw SSE is
  * read by ResponsesStreamAccumulator, so a clean end (`response.completed`)
  * is told from a cut.
  */

@@ -1,5 +1,5 @@
 /**
- * OpenAI Chat Completions SSE -> ModelResponse (seed §2.6, §7.2).
+ * OpenAI Chat Completions SSE -> ModelResponse (docs/harness-rules.md#wire-differences, docs/harness-rules.md#streaming-execution).
  * `chat.completion.chunk` deltas; tool-call argument pieces arrive interleaved
  * by `index` and are bucketed by it; `finish_reason` arrives on the last choice
  * chunk, usage (with `include_usage`) on a chunk with empty choices, then

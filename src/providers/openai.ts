@@ -1,7 +1,7 @@
 /**
  * OpenAIModel: the Model interface on the official `openai` client, Chat
  * Completions. Works with any OpenAI-compatible server via `baseURL`. SDK
- * retries are off (`maxRetries: 0`), see DESIGN §7. With `stream: true` the
+ * retries are off (`maxRetries: 0`), see docs/architecture.md#dependency-notes. With `stream: true` the
  * call streams with `include_usage` and OpenAIStreamAccumulator buckets the
  * interleaved tool-call deltas by index.
  */

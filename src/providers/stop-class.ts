@@ -1,7 +1,7 @@
 /**
- * Classification of raw provider stop reasons (seed §2.3). Whitelist style:
+ * Classification of raw provider stop reasons (docs/harness-rules.md#stop-reasons). Whitelist style:
  * only reasons we know map to a class; anything else is `unknown` and a missing
- * reason is `null`, so the loop can fail closed on both (DESIGN §3).
+ * reason is `null`, so the loop can fail closed on both (docs/harness-rules.md).
  */
 import type { StopClass } from '../events/labels.js';
 

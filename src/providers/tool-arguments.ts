@@ -1,7 +1,7 @@
 /**
  * Parse wire tool arguments (OpenAI sends a JSON string). Never throws: bad
  * arguments become `input: {}` plus `inputError`, so the harness can answer the
- * call with a precise error result instead of crashing the turn (§4.5, §5.5).
+ * call with a precise error result instead of crashing the turn (docs/harness-rules.md#degeneration-fallbacks, docs/harness-rules.md#validation-errors).
  */
 import type { ToolUseBlock } from './types.js';
 

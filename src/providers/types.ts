@@ -46,7 +46,7 @@ export interface ToolDefinition {
   input_schema: JsonSchema;
   /**
    * false: never sent in a wire's strict mode, whatever the request asks. For
-   * schemas that come from outside (MCP servers, seed §11.6): the strict subset
+   * schemas that come from outside (MCP servers, docs/harness-rules.md#dialect-per-provider): the strict subset
    * is only known to fit the schemas we generate. Absent: follows the request.
    */
   strict?: false;
@@ -86,7 +86,7 @@ export interface RequestInfo {
 
 /**
  * Optional per-call hooks for streaming consumers (the streaming scheduler,
- * seed §7). Non-streaming adapters never call them.
+ * docs/harness-rules.md#streaming-execution). Non-streaming adapters never call them.
  */
 export interface CompleteOptions {
   /**

@@ -1,6 +1,6 @@
 /**
  * Where a task's model comes from. The runner asks for one model per session
- * and never learns whether it is mocked (DESIGN §1).
+ * and never learns whether it is mocked (docs/architecture.md).
  */
 import type { Model } from '../providers/types.js';
 import type { LoadedTask } from './load-suite.js';

@@ -123,7 +123,7 @@ export function reliabilityText(summary: RunSummary, c: Colors): string {
   return rows.length > 0 ? table.toString() + note : note.trimStart();
 }
 
-/** Which OS sandbox ran bash (seed §8.1): `sandbox: bubblewrap`, or none and why. */
+/** Which OS sandbox ran bash (docs/harness-rules.md#permission-layers): `sandbox: bubblewrap`, or none and why. */
 export function sandboxLine(outcomes: readonly TaskOutcome[]): string {
   const kinds = new Map<string, number>();
   for (const o of outcomes) if (o.sandbox) kinds.set(o.sandbox, (kinds.get(o.sandbox) ?? 0) + 1);

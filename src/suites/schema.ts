@@ -103,7 +103,7 @@ const TaskSettings = {
   enabled_defenses: z.array(DefenseName).optional(),
   /** Times one defense may offer the same reminder before reminder_cap forces a wrap-up (default 3; distinct hints are not added up). */
   max_reminders: z.number().int().positive().optional(),
-  /** Facts frozen into the system prompt at session start, as production harnesses do (seed §13.9). */
+  /** Facts frozen into the system prompt at session start, as production harnesses do (docs/harness-rules.md#fact-source-conflict). */
   system_snapshot: z.array(z.enum(SNAPSHOT_NAMES)).min(1).optional(),
   /** A bash script run in the fresh workspace before the session (not a tool call: suite files are trusted, like hooks). */
   setup: z.string().min(1).optional(),
@@ -139,7 +139,7 @@ const TaskSettings = {
   wires: z.array(z.enum(['anthropic', 'openai', 'responses', 'gemini'])).min(1).optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */
   stream: z.boolean().optional(),
-  /** Start concurrency-safe tool calls while the model is still streaming (seed §7; needs `stream`). */
+  /** Start concurrency-safe tool calls while the model is still streaming (docs/harness-rules.md#streaming-execution; needs `stream`). */
   streaming_tools: z.boolean().optional(),
   /** Anthropic: send prompt-cache breakpoints (default true); `faultline run --no-prompt-cache` turns them off. */
   prompt_cache: z.boolean().optional(),
@@ -172,7 +172,7 @@ export const TaskSpec = z.strictObject({
   scenario: z.string().max(128).optional(),
   /** Fault catalog: the failure mode, in one line. */
   failure_mode: z.string().min(1).max(240).optional(),
-  /** Fault catalog: where the failure mode is described (a seed section, a public source). */
+  /** Fault catalog: where the failure mode is described (a link into docs/harness-rules.md, a public source). */
   source: z.string().min(1).optional(),
   /** Fault catalog: the defense this scenario must make fire (faultline verify-defense runs it). */
   defense: DefenseName.optional(),

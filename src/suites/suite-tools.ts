@@ -1,7 +1,7 @@
 /**
  * The tool definitions a set of tasks puts on the wire: every tool any task
  * registers, in the registry's stable order, from the registry's one
- * definitions path (seed §3.2).
+ * definitions path (docs/harness-rules.md#descriptions).
  */
 import { createRegistry } from '../harness/tools/builtin.js';
 import type { ToolDefinition } from '../providers/types.js';

@@ -38,7 +38,7 @@ export const faultlineMatchers = {
     };
   },
 
-  /** Every tool_call ended in exactly one tool_success or tool_failure (seed §14.1). */
+  /** Every tool_call ended in exactly one tool_success or tool_failure (docs/harness-rules.md#tool-funnel). */
   toHaveNoLostCalls(received: Received): MatcherResult {
     const events = eventsOf(received);
     const calls = events.filter((e) => e.event === 'tool_call').map((e) => (e.event === 'tool_call' ? e.tool_use_id : ''));

@@ -2,7 +2,7 @@
  * The report over a run of the whole fault catalog (suites/faults): the
  * zero-trigger triage shows every class at least once — the green-but-broken
  * group stages each — every shipped defense fires, and the green-but-broken
- * integrity checks and findings show the forms seed §13 says pass every test.
+ * integrity checks and findings show the forms docs/harness-rules.md#green-but-broken says pass every test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

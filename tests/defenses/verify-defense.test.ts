@@ -1,5 +1,5 @@
 /**
- * `faultline verify-defense` over the shipped catalog (DESIGN §1 job 3): every
+ * `faultline verify-defense` over the shipped catalog (the third job in docs/architecture.md): every
  * shipped defense fires on its fault scenarios, on none of its controls, and
  * each fault scenario fails with it off. And the check can fail: a defense
  * whose trigger is deleted (armed and evaluated, never acting — the F1 dead

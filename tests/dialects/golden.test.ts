@@ -1,6 +1,6 @@
 /**
  * Golden tests for the two schema dialects on a nested schema: an object
- * inside an array inside a union (seed §11.3: the rules apply at every depth,
+ * inside an array inside a union (docs/harness-rules.md#strict-schemas: the rules apply at every depth,
  * or the 400 shows up weeks later on the one tool with a nested parameter).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * What really leaves the process: the official SDK clients build and send the
  * request, a capturing fetch keeps the body, and the body is searched for
- * `$schema` at any depth (seed §11.2: it is never rejected, so only looking
+ * `$schema` at any depth (docs/harness-rules.md#dialect-per-provider: it is never rejected, so only looking
  * at the wire finds it).
  */
 import { describe, expect, it } from 'vitest';

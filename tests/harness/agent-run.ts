@@ -46,7 +46,7 @@ export async function runWithModel(model: Model, options: AgentRunOptions): Prom
   return { result, events, workspace, of };
 }
 
-/** calls - successes - failures (seed §14.1): must be 0. */
+/** calls - successes - failures (docs/harness-rules.md#tool-funnel): must be 0. */
 export function lost(run: Pick<AgentRun, 'of'>): number {
   return run.of('tool_call').length - run.of('tool_success').length - run.of('tool_failure').length;
 }

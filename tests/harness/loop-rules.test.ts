@@ -1,5 +1,5 @@
 /**
- * The loop rules of DESIGN §3 / seed §2.3, §4.4, §4.5, each through the real
+ * The loop rules of docs/harness-rules.md, docs/harness-rules.md#stop-reasons, docs/harness-rules.md#termination, docs/harness-rules.md#degeneration-fallbacks, each through the real
  * SDK clients and msw, on both wire formats.
  */
 import { existsSync } from 'node:fs';

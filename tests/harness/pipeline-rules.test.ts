@@ -1,5 +1,5 @@
 /**
- * The pipeline rules of the spine (DESIGN §3, seed §5, §14), through the real
+ * The pipeline rules of the spine (docs/harness-rules.md, docs/harness-rules.md#the-tool-pipeline, docs/harness-rules.md#telemetry), through the real
  * SDK clients and msw on both wires.
  */
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe.each(WIRES)('pipeline rules over the %s wire', (wire) => {
   it('rejects invalid input with field-by-field advice from the schema the model was shown, without running the tool', async () => {
     const run = await runScripted([{ tool_use: [{ name: 'write', input: { file_path: 7, content: 'x' } }] }, { text: 'ok' }], { wire });
     const text = resultText(run.result.messages);
-    // The live path gives describeIssues' advice (seed §13.11: the same text the registry's validation gives, not a second wording).
+    // The live path gives describeIssues' advice (docs/harness-rules.md#two-path-divergence: the same text the registry's validation gives, not a second wording).
     expect(text).toMatch(/^Invalid input for write, so it was not run\.\nfile_path: expected string, received number — send file_path as a string\./);
     expect(text).toMatch(/call write again/);
     expect(run.of('tool_failure')[0]).toMatchObject({ failure_kind: 'invalid_input', error_code: 'invalid_type' });

@@ -1,5 +1,5 @@
 /**
- * The session's system prompt on the wire (seed §8.8, §3.5, §13.9): the
+ * The session's system prompt on the wire (docs/harness-rules.md#rules-up-front, docs/harness-rules.md#stable-prefix, docs/harness-rules.md#fact-source-conflict): the
  * configured deny rules and disabled tools reach the model before its first
  * call, and the text is the same bytes on every turn.
  */

@@ -1,7 +1,7 @@
 /**
  * A real MCP tool through the whole pipeline (runAgent, the official SDK
  * client over msw, the stdio fault server): its PostToolUse hook gets the raw
- * output before the token limit cuts it (seed §5.2: a redaction hook must see
+ * output before the token limit cuts it (docs/harness-rules.md#pipeline-order: a redaction hook must see
  * what a cut would hide), the spill holds the hook's rewrite, and the model
  * gets head and tail with the sizes in tokens.
  */

@@ -1,5 +1,5 @@
 /**
- * The three cancel sources (seed §6.6, §6.7) through the whole harness:
+ * The three cancel sources (docs/harness-rules.md#bash-cascade, docs/harness-rules.md#cancel-sources) through the whole harness:
  * bash cascade (later bash only, the turn goes on), user abort (everything
  * stops, every call still gets a result) and a call's own timeout (that call
  * only) — each logged with its own failure_kind / error_code.

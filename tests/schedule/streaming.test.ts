@@ -1,5 +1,5 @@
 /**
- * The streaming scheduler (seed §7) through the real SDKs over real sockets
+ * The streaming scheduler (docs/harness-rules.md#streaming-execution) through the real SDKs over real sockets
  * (loopback mock, SSE): calls start before the response is complete, and
  * switching `streamingTools` on or off gives the same trace apart from timing
  * fields and event order, the same results and the same files — also for

@@ -1,9 +1,9 @@
 /**
- * The fault catalog checked in both directions (DESIGN §6, issue 9): every
+ * The fault catalog checked in both directions (docs/architecture.md#fault-catalog, issue 9): every
  * fault scenario says what fails, where that is described and which defense
  * or invariant it exercises, and every name it uses exists; every shipped
  * defense has fault scenarios and controls, and every invariant has a
- * scenario. A defense with no scenario is the dead defense of seed §13.1; a
+ * scenario. A defense with no scenario is the dead defense of docs/harness-rules.md#dead-defense; a
  * scenario naming a rule that does not exist is a citation nobody checks.
  */
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ const shipped = new Map(SHIPPED_DEFENSES.map((d) => [d.name, d]));
 const invariantIds = new Set(INVARIANTS.map((i) => i.id));
 
 /**
- * The green-but-broken scenarios (seed §13: the report must show each form)
+ * The green-but-broken scenarios (docs/harness-rules.md#green-but-broken: the report must show each form)
  * are being written in suites/faults/green-but-broken/. Until that directory
  * exists, the `report_shows_*` invariants they exercise are not required to
  * have a scenario; as soon as it exists they are checked like every other

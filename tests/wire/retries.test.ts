@@ -1,6 +1,6 @@
 /**
  * Retries, aborts and cut streams over real sockets (the loopback server; msw
- * hangs on cancelled bodies, DESIGN §7), for both wires.
+ * hangs on cancelled bodies, docs/architecture.md#dependency-notes), for both wires.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
--- Protocol conformance (the black-box lab, seed §2.4, §3.5, §5.8, §9, §11):
+-- Protocol conformance (the black-box lab, docs/harness-rules.md#one-result-per-call, docs/harness-rules.md#stable-prefix, docs/harness-rules.md#results-in-one-message, docs/harness-rules.md#results, docs/harness-rules.md#schema-dialects):
 -- `conformance` events are violations, `conformance_stats` say per session
 -- how often each check looked (evaluated) and fired. The prefix hit rate is
 -- simulated prompt caching: a request hits when its prefix_hash (system +

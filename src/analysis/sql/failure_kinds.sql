@@ -1,4 +1,4 @@
--- Failure kinds (seed §14.2/§14.3): pre-execution kinds (the tool body never
+-- Failure kinds (docs/harness-rules.md#failure-kinds): pre-execution kinds (the tool body never
 -- ran) apart from execution kinds, and `exception` (our bug) never merged with
 -- `tool_error` (the tool ran and reported an error, often correct behaviour).
 -- The phase of each kind comes from labels.ts via failure_kind_phase.

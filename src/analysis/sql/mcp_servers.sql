@@ -1,4 +1,4 @@
--- MCP servers (seed §12.3 (5), §12.4): how each server's connection went,
+-- MCP servers (docs/harness-rules.md#mcp-limits, docs/harness-rules.md#mcp-pending): how each server's connection went,
 -- from its mcp_server events. A connect is a `connected` event with an
 -- attempt (the ones without are re-reads after tools/list_changed); a failed
 -- attempt is `failed` or `timeout`; `gave_up` counts the final ones

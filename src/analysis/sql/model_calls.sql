@@ -1,4 +1,4 @@
--- Model calls (seed §2.3, §4): provider errors by kind, retries, and the
+-- Model calls (docs/harness-rules.md#stop-reasons, docs/harness-rules.md#the-loop): provider errors by kind, retries, and the
 -- stop_class distribution where `null` and `unknown` are counted classes.
 -- section: model_summary | Model calls (rates over model_request events) | summary
 WITH req AS (SELECT count(*) AS n FROM model_request),

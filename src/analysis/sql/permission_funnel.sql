@@ -1,4 +1,4 @@
--- Permission funnel (seed §8, §14.6): decisions by decision x source x
+-- Permission funnel (docs/harness-rules.md#permissions, docs/harness-rules.md#telemetry-discipline): decisions by decision x source x
 -- needed_prompt. needed_prompt separates "asked a human" from rule decisions.
 -- section: permission_summary | Permission decisions (rates over all permission_decision events) | summary
 SELECT count(*) AS decisions,

@@ -1,4 +1,4 @@
--- Sessions (seed §4.4, §13.4): outcomes, turn-stop attribution, turns, tokens.
+-- Sessions (docs/harness-rules.md#termination, docs/harness-rules.md#denominator-shift): outcomes, turn-stop attribution, turns, tokens.
 -- cache_read_share_of_prompt_tokens = cache reads / (input + cache reads +
 -- cache writes), i.e. input_tokens is taken to exclude cached tokens.
 -- An imported session whose source records no outcome, stop or token counts

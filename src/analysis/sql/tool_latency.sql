@@ -1,4 +1,4 @@
--- Per-tool latency (seed §14.7): each call's own duration, exact quantiles
+-- Per-tool latency (docs/harness-rules.md#per-call-durations): each call's own duration, exact quantiles
 -- (quantile_cont), over executed calls only: successes plus execution-phase
 -- failures. Pre-execution failures never ran the tool, so their 0 ms would
 -- drag the percentiles down. Only durations the executing harness timed

@@ -1,6 +1,6 @@
 /**
  * `faultline lint-tools [suites...]`: report resident/deferred tool name
- * pairs sharing a prefix of 4+ characters (seed §3.4, §10.5). Such a pair
+ * pairs sharing a prefix of 4+ characters (docs/harness-rules.md#distinct-name-prefixes, docs/harness-rules.md#prefix-collapse). Such a pair
  * lets constrained decoding turn a call of the unloaded tool into a valid
  * call of the resident one. Exit 1 when any pair is found. MCP names are
  * compared after `mcp__` (and their server), where the model chooses.

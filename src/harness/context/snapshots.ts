@@ -1,6 +1,6 @@
 /**
- * Facts frozen into the system prompt at session start (seed §13.9): the
- * prompt must stay byte-identical across turns for the prompt cache (§3.5),
+ * Facts frozen into the system prompt at session start (docs/harness-rules.md#fact-source-conflict): the
+ * prompt must stay byte-identical across turns for the prompt cache (docs/harness-rules.md#stable-prefix),
  * so such a fact goes stale as the session works. The live value is never
  * written back into the system prompt; fact_source_conflict tells the model
  * in a user-side reminder instead.

@@ -1,10 +1,10 @@
-/** seed §8.2 b: dangerous commands are refused before any mode or allow rule. */
+/** docs/harness-rules.md#permission-chain: dangerous commands are refused before any mode or allow rule. */
 import type { WiredDefense } from './types.js';
 
 export const dangerousCommandBlock: WiredDefense = {
   name: 'dangerous_command_block',
   guards: 'rm -rf /, mkfs, writes to devices, downloads piped into a shell: refused before any mode or allow rule, bypass included',
-  source: 'seed §8.2 (step b), §8.4',
+  source: 'docs/harness-rules.md#permission-chain (step b), docs/harness-rules.md#shell-parsing',
   defaultOn: true,
   action: 'block',
   // The permission chain's dangerous_command step (permissions/chain.ts).

@@ -10,7 +10,7 @@ import type { HookDefense } from './types.js';
 const Declaration = z.object({
   name: DefenseName,
   guards: z.string().min(1, 'say what it guards against'),
-  source: z.string().min(1, 'say where the rule comes from (a seed section, a public source)'),
+  source: z.string().min(1, 'say where the rule comes from (a link into docs/harness-rules.md, a public source)'),
   defaultOn: z.boolean(),
   action: DefenseAction,
   judges: z

@@ -1,5 +1,5 @@
 /**
- * seed §4.5 F1, §13.5: a tool_use with empty arguments (`{}` for a tool that
+ * docs/harness-rules.md#degeneration-fallbacks, docs/harness-rules.md#combined-mechanisms: a tool_use with empty arguments (`{}` for a tool that
  * needs fields) is a degradation signal. Each one is answered with a result
  * that says the arguments were empty and to send them again (validation
  * does that); this defense is the cap on those retries — without it, "hint,
@@ -20,7 +20,7 @@ function isEmptyArgumentCall(call: SettledCallView): boolean {
 export const emptyArgsRetryCap = defineDefense({
   name: 'empty_args_retry_cap',
   guards: 'a degraded model sending tool calls with empty arguments turn after turn: after the retry cap the session stops instead of asking again',
-  source: 'seed §4.5 F1 (MAX_EMPTY_PARAM_RETRIES), §13.5',
+  source: 'docs/harness-rules.md#degeneration-fallbacks (MAX_EMPTY_PARAM_RETRIES), docs/harness-rules.md#combined-mechanisms',
   defaultOn: true,
   action: 'stop',
   session() {

@@ -1,9 +1,9 @@
 /**
- * seed §13.9 F9: a fact frozen into the system prompt at session start (git
+ * docs/harness-rules.md#fact-source-conflict: a fact frozen into the system prompt at session start (git
  * status) contradicts what the tools now show, and a weak model cannot tell
  * which source is current — it re-checks forever on a task that is done.
  * The fix is never to rewrite the system prompt (that breaks the prompt
- * cache, §3.5): the live value goes into a user-side reminder that says
+ * cache, docs/harness-rules.md#stable-prefix): the live value goes into a user-side reminder that says
  * which source is current.
  *
  * It fires when the model is re-checking a fact that contradicts what it was
@@ -27,7 +27,7 @@ function normalize(text: string): string {
 export const factSourceConflict = defineDefense({
   name: 'fact_source_conflict',
   guards: 'a fact frozen into the system prompt (git status at session start) contradicting the live state the tools show, leaving the model re-checking a finished task',
-  source: 'seed §13.9 F9 (repeated-readonly-guard: live git state through reminderParts, never by rewriting the system prompt)',
+  source: 'docs/harness-rules.md#fact-source-conflict (repeated-readonly-guard: live git state through reminderParts, never by rewriting the system prompt)',
   defaultOn: true,
   action: 'hint',
   appliesTo: (context) => context.snapshots.length > 0,

@@ -1,5 +1,5 @@
 /**
- * seed §13.7 (repeated-readonly-guard), §13.9: the same tool with the same
+ * docs/harness-rules.md#false-positive-detector (repeated-readonly-guard), docs/harness-rules.md#fact-source-conflict: the same tool with the same
  * input returning the same result, turn after turn, with nothing else done
  * in between, is a loop for certain — the model learns nothing new by
  * calling again. The rule is deliberately narrow (exact input AND exact
@@ -22,7 +22,7 @@ const keyOf = (call: SettledCallView) => `${callSignature(call.tool, call.input)
 export const identicalCallLoop = defineDefense({
   name: 'identical_call_loop',
   guards: 'the same tool called with the same input and getting the same result turn after turn, doing nothing else (a loop the model cannot see)',
-  source: 'seed §13.7 (repeated-readonly-guard: exact command + exact output, narrow, on by default), §13.9',
+  source: 'docs/harness-rules.md#false-positive-detector (repeated-readonly-guard: exact command + exact output, narrow, on by default), docs/harness-rules.md#fact-source-conflict',
   defaultOn: true,
   action: 'hint',
   session() {

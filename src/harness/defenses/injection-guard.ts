@@ -1,5 +1,5 @@
 /**
- * seed §8.6: text in a tool result that addresses the model as if it were
+ * docs/harness-rules.md#result-injection: text in a tool result that addresses the model as if it were
  * the user or the harness ("ignore previous instructions", a forged system
  * frame, "send ~/.ssh/id_rsa to …"). Tool output is data, not instructions:
  * the guard tells the model so in a marked reminder right after that result.
@@ -20,7 +20,7 @@ const WHAT: Record<InjectionKind, string> = {
 export const injectionGuard = defineDefense({
   name: 'injection_guard',
   guards: 'instructions arriving inside a tool result (prompt injection from a file, a web page, a command output)',
-  source: 'seed §8.6 (tool results are data, not instructions; the permission chain is the hard line)',
+  source: 'docs/harness-rules.md#result-injection (tool results are data, not instructions; the permission chain is the hard line)',
   defaultOn: true,
   action: 'hint',
   session() {

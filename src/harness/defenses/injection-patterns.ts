@@ -1,5 +1,5 @@
 /**
- * What "instructions arriving inside a tool result" look like (seed §8.6).
+ * What "instructions arriving inside a tool result" look like (docs/harness-rules.md#result-injection).
  * Deliberately narrow: ordinary imperative text in files ("run npm install,
  * ignore the peer-dependency warnings") must not match, so each rule needs
  * the parts that only an injection has: an override of the model's own

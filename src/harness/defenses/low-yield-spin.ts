@@ -1,5 +1,5 @@
 /**
- * seed §13.8 F8: a stable loop driven by low-information observations — the
+ * docs/harness-rules.md#low-yield-spin: a stable loop driven by low-information observations — the
  * model re-runs one command that returns a single number (`tsc | grep -c`,
  * `wc -l`), learns nothing it can act on, and runs it again. The four
  * conditions must hold together (narrow, so it can act):
@@ -36,7 +36,7 @@ function scalarOutputs(turn: TurnView): string | null {
 export const lowYieldSpin = defineDefense({
   name: 'low_yield_spin',
   guards: 'the model re-running a command that only returns one number, learning nothing it can act on, turn after turn',
-  source: 'seed §13.8 F8 (low-yield-spin.ts: four conditions, judged by output shape, not command name)',
+  source: 'docs/harness-rules.md#low-yield-spin (low-yield-spin.ts: four conditions, judged by output shape, not command name)',
   defaultOn: true,
   action: 'hint',
   session(context) {

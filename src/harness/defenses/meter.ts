@@ -1,5 +1,5 @@
 /**
- * Counts evaluations and triggers per armed defense (seed §13.3: count
+ * Counts evaluations and triggers per armed defense (docs/harness-rules.md#judged-vs-triggered: count
  * triggers, not judgements) and emits `defense_trigger` at the moment a
  * defense acts and `defense_stats` once at session end, so the report can
  * tell a dead defense (never evaluated) from an unreached one.
@@ -34,7 +34,7 @@ export class DefenseMeter implements DefenseCounter {
 
   /**
    * `silenced`: test-only (harness fault `dead_defense`): listed as armed and
-   * evaluated, but it never acts — the F1 dead defense of seed §13.1, so a
+   * evaluated, but it never acts — the F1 dead defense of docs/harness-rules.md#dead-defense, so a
    * test can show the report and verify-defense catch it.
    */
   constructor(

@@ -1,10 +1,10 @@
-/** seed §8.2 a: protected paths are bypass-immune. */
+/** docs/harness-rules.md#permission-chain a: protected paths are bypass-immune. */
 import type { WiredDefense } from './types.js';
 
 export const protectedPathGuard: WiredDefense = {
   name: 'protected_path_guard',
   guards: 'writes to .git/hooks, .git/config, .faultline and hook config: refused in every mode, bypass included, before any allow rule',
-  source: 'seed §8.2 (step a), §8.3',
+  source: 'docs/harness-rules.md#permission-chain (step a), docs/harness-rules.md#permission-chain',
   defaultOn: true,
   action: 'block',
   // The permission chain's protected_paths step (permissions/chain.ts).

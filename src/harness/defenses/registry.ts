@@ -1,5 +1,5 @@
 /**
- * Every defense faultline ships, in one list (seed §13.1: a defense that
+ * Every defense faultline ships, in one list (docs/harness-rules.md#dead-defense: a defense that
  * exists must be shown to fire — tests/defenses checks each has fault
  * scenarios and controls, and that this list and the contract's
  * ShippedDefense names agree). A session arms the ones that are on by

@@ -9,7 +9,7 @@ function setup(armed: string[], max = 3) {
   return { sink, meter, reminders: new Reminders(meter, max) };
 }
 
-describe('reminders (seed §13.10)', () => {
+describe('reminders (docs/harness-rules.md#phantom-reminders)', () => {
   it('marks each reminder with its source, sends a repeat once, and forces one wrap-up past the cap', () => {
     const { sink, meter, reminders } = setup([REMINDER_CAP]);
     expect(reminders.offer('loop', 'same again', 1)).toBe('sent');

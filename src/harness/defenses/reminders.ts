@@ -1,6 +1,6 @@
 /**
  * The one channel through which defenses talk to the model in the user's
- * role (seed §13.10 F10). Such text is indistinguishable from the user on the
+ * role (docs/harness-rules.md#phantom-reminders). Such text is indistinguishable from the user on the
  * wire, so every reminder is marked with the defense that sent it, an exact
  * repeat is never sent twice, and a reminder the model keeps ignoring is
  * capped: past the cap the reminder_cap defense fires once and forces a
@@ -84,7 +84,7 @@ export class Reminders {
     return 'sent';
   }
 
-  /** The cap is judged once per turn, whether or not a defense offered anything (an evaluation, seed §13.3). */
+  /** The cap is judged once per turn, whether or not a defense offered anything (an evaluation, docs/harness-rules.md#judged-vs-triggered). */
   judgeTurn(): void {
     this.meter.evaluated(REMINDER_CAP);
   }

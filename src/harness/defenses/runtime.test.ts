@@ -32,7 +32,7 @@ describe('the defense runtime', () => {
     expect(sink.events().find((e) => e.event === 'defense_stats' && e.defense === 'alert_on_read')).toMatchObject({ evaluated: 2, triggered: 2, evaluated_at: 'tool_result' });
   });
 
-  it('evaluates a silenced defense but never lets it act (the dead trigger of seed §13.1)', async () => {
+  it('evaluates a silenced defense but never lets it act (the dead trigger of docs/harness-rules.md#dead-defense)', async () => {
     const { sink, rt } = runtime([alertOnRead], { silenced: ['alert_on_read'] });
     await rt.afterTurn(turn(1), (t) => t);
     rt.emitStats();

@@ -2,7 +2,7 @@
  * One session's defenses at work: arms them, runs the hook defenses at their
  * points in the turn, and carries out each verdict in exactly one place
  * (`carryOut`), which is also the one place a hook defense's trigger is
- * counted (seed §13.3). Wired defenses (loop guards, the permission chain,
+ * counted (docs/harness-rules.md#judged-vs-triggered). Wired defenses (loop guards, the permission chain,
  * the result limiter) report through `meter` from the stage that applies them.
  */
 import type { SessionEmitter } from '../../events/emitter.js';

@@ -1,10 +1,10 @@
 /**
- * seed §13.7 F7: loop detection by call shape — the same tool with the same
+ * docs/harness-rules.md#false-positive-detector: loop detection by call shape — the same tool with the same
  * argument keys and different values, many times in a row. Shape cannot tell
  * a spin from a systematic search (grep for six symbols has the same shape),
  * so it is off by default and only alerts: a broad rule may report, never
- * act. The window is wide (8 of the last 10 calls), the widening the seed
- * describes, so ordinary exploration stays under it.
+ * act. The window is wide (8 of the last 10 calls), wide enough that
+ * ordinary exploration (grep for six symbols in a row) stays under it.
  */
 import { stableStringify } from '../permissions/session-memory.js';
 import { defineDefense } from './define.js';
@@ -20,7 +20,7 @@ function shapeOf(tool: string, input: unknown): string {
 export const shapeLoop = defineDefense({
   name: 'shape_loop',
   guards: 'the same tool with the same argument keys and different values over and over (a spin that varies its arguments); alert only',
-  source: 'seed §13.7 F7 (loop-detection: shape false-positive rate ~100%, off by default; broad rules alert, never act)',
+  source: 'docs/harness-rules.md#false-positive-detector (loop-detection: shape false-positive rate ~100%, off by default; broad rules alert, never act)',
   defaultOn: false,
   action: 'alert',
   session() {

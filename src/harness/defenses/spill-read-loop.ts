@@ -1,10 +1,10 @@
-/** seed §9.2, §13.5: reading a spilled result must not spill again. */
+/** docs/harness-rules.md#truncate-and-spill, docs/harness-rules.md#combined-mechanisms: reading a spilled result must not spill again. */
 import type { WiredDefense } from './types.js';
 
 export const spillReadLoop: WiredDefense = {
   name: 'spill_read_loop',
   guards: 'read of a spilled result spilled again in a loop (spill says "read it", read spills): read is never spilled, it limits lines itself',
-  source: 'seed §9.2, §13.5 F5 (read: Infinity)',
+  source: 'docs/harness-rules.md#truncate-and-spill, docs/harness-rules.md#combined-mechanisms (read: Infinity)',
   defaultOn: true,
   action: 'block',
   // Evaluated in pipeline/truncate-spill.ts where a read would have been spilled.

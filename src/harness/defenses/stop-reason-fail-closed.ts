@@ -1,10 +1,10 @@
-/** seed §4.5: the loop continues only on a whitelisted stop reason; null or unknown ends it. */
+/** docs/harness-rules.md#degeneration-fallbacks: the loop continues only on a whitelisted stop reason; null or unknown ends it. */
 import type { WiredDefense } from './types.js';
 
 export const stopReasonFailClosed: WiredDefense = {
   name: 'stop_reason_fail_closed',
   guards: 'a null or unknown stop reason: the loop ends without acting on the reply (whitelist, fail closed)',
-  source: 'seed §2.3, §4.5 (P0-2: whitelist, not blacklist)',
+  source: 'docs/harness-rules.md#stop-reasons, docs/harness-rules.md#degeneration-fallbacks (P0-2: whitelist, not blacklist)',
   defaultOn: true,
   action: 'stop',
   // Evaluated in loop/agent-loop.ts on every model response (turn-decision.ts applies it).

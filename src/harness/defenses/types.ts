@@ -1,9 +1,9 @@
 /**
- * The defense API (seed §4.5, §13, §14.4). A defense declares what it guards,
+ * The defense API (docs/harness-rules.md#degeneration-fallbacks, docs/harness-rules.md#green-but-broken, docs/harness-rules.md#zero-trigger-triage). A defense declares what it guards,
  * where that rule comes from, whether it is on by default and how it acts;
  * the harness arms it, counts every evaluation, and emits `defense_trigger`
  * at the one point where its verdict is carried out (never in a predicate
- * that runs on every check, §13.3). Shipped defenses and a user's own
+ * that runs on every check, docs/harness-rules.md#judged-vs-triggered). Shipped defenses and a user's own
  * (a suite's `defenses:` module) use the same API and are reported alike.
  */
 import type { DefenseAction, DefenseHookPoint, FailureKind, StopClass } from '../../events/labels.js';
@@ -14,7 +14,7 @@ export interface DefenseInfo {
   readonly name: string;
   /** The failure it guards against, in one sentence. */
   readonly guards: string;
-  /** Where the rule comes from: a seed section, a public source, a post-mortem. */
+  /** Where the rule comes from: a link into docs/harness-rules.md, a public source, a post-mortem. */
   readonly source: string;
   /** Armed unless a suite switches it off; false: only when a suite enables it. */
   readonly defaultOn: boolean;
@@ -93,7 +93,7 @@ export interface TurnView {
 
 export interface DefenseSessionContext {
   readonly workspace: string;
-  /** The system prompt as sent (static for the session, seed §3.5). */
+  /** The system prompt as sent (static for the session, docs/harness-rules.md#stable-prefix). */
   readonly system: string;
   /** Facts frozen into the system prompt at session start (see fact-source-conflict.ts). */
   readonly snapshots: readonly FrozenSnapshot[];

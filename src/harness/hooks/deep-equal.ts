@@ -1,5 +1,5 @@
 /**
- * Structural equality for JSON-like values (seed §5.6 stableDeepEqual). A hook
+ * Structural equality for JSON-like values (docs/harness-rules.md#hooks stableDeepEqual). A hook
  * usually returns a fresh object even when it changed nothing, so a reference
  * comparison would tell the model "your arguments were modified" on every
  * call — a new misleading signal. Key order does not matter; `undefined`

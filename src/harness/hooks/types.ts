@@ -1,5 +1,5 @@
 /**
- * The hook contract (seed §5.6): user code the harness calls at two fixed
+ * The hook contract (docs/harness-rules.md#hooks): user code the harness calls at two fixed
  * points of the pipeline. A hook module exports `preToolUse` and/or
  * `postToolUse` (or a default export holding them). Hooks see the call's
  * input and output, so they are trusted user code, loaded from the suite.
@@ -34,7 +34,7 @@ export interface PostToolUseEvent {
   readonly toolUseId: string;
   readonly turn: number;
   readonly input: unknown;
-  /** Built-ins: the truncated text the model will see. MCP tools: the raw, untruncated output (seed §5.2). */
+  /** Built-ins: the truncated text the model will see. MCP tools: the raw, untruncated output (docs/harness-rules.md#pipeline-order). */
   readonly output: string;
   readonly isError: boolean;
   readonly source: 'builtin' | 'mcp';

@@ -1,5 +1,5 @@
 /**
- * The agent loop (seed §4.1): ask the model, run the tools it asks for, send
+ * The agent loop (docs/harness-rules.md#agent-loop): ask the model, run the tools it asks for, send
  * every result back in one message, repeat — until a stop condition holds.
  * Termination set: max turns, token budget, abort, a stop from the turn
  * decision, a model error. Every turn is logged as events.
@@ -99,7 +99,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
           forgetDeferred: config.faults?.compactionForgetsDeferred === true,
         });
 
-  // One options object for both paths, so the streaming path cannot miss a pipeline stage (seed §7.5).
+  // One options object for both paths, so the streaming path cannot miss a pipeline stage (docs/harness-rules.md#streaming-execution).
   const callOptions: TurnCallsOptions = {
     registry,
     emitter,
@@ -126,7 +126,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     turn++;
     const ledger: CallLedger = new Map();
     const turnOptions: TurnCallsOptions = { ...callOptions, ledger };
-    // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (seed §3.5).
+    // tool_search loaded deferred tools: they are appended, so the earlier definitions stay a stable prefix (docs/harness-rules.md#stable-prefix).
     if (registry.definitions() !== tools) [tools, hash] = [registry.definitions(), prefixHash(system, registry.definitions())];
     // Test-only faults change what is sent (and so the prefix) without the registry knowing.
     const sent = config.faults ? faultyDefinitions(tools, registry, config.faults) : tools;
@@ -204,7 +204,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     if (decision.kind === 'stop') {
       await streaming?.discard();
       explicit = decision.stop;
-      // Nothing ran and nothing more is sent, but the history must stay valid for whoever resumes it (seed §2.4).
+      // Nothing ran and nothing more is sent, but the history must stay valid for whoever resumes it (docs/harness-rules.md#one-result-per-call).
       if (toolUses.length > 0) {
         const why = `the turn ended with stop reason class "${decision.stop}", so the harness did not act on it.`;
         messages.push({ role: 'user', content: unexecutedResults(toolUses, why) });
@@ -222,7 +222,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       (await runTurnCalls(toolUses, turn, { ...turnOptions, rejectAsCut: decision.kind === 'reject_cut_calls', ...(streaming ? { hookMemo: streaming.batchHooks } : {}) }));
     await streaming?.finish();
     await defenses.afterTurn(turnView(turn, finalText, toolUses, results, ledger, usage), label);
-    // Defense reminders go after the results, in the same user message (seed §5.8: one message per turn).
+    // Defense reminders go after the results, in the same user message (docs/harness-rules.md#results-in-one-message: one message per turn).
     messages.push({ role: 'user', content: [...results, ...defenses.takeReminders()] });
     if (defenses.stopRequested) {
       explicit = 'defense_stop';
@@ -243,7 +243,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
 
 /**
  * The three loop guards look at every model response, so each response is one
- * evaluation of each (seed §13.3: evaluations and triggers counted apart); a
+ * evaluation of each (docs/harness-rules.md#judged-vs-triggered: evaluations and triggers counted apart); a
  * trigger is counted only when the guard changed what the loop did.
  */
 function recordDefenses(

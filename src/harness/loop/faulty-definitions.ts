@@ -1,10 +1,10 @@
 /**
- * Test-only (harness/faults.ts): the two definition faults of seed §13 that a
+ * Test-only (harness/faults.ts): the two definition faults of docs/harness-rules.md#green-but-broken that a
  * harness ships without noticing. A second, hand-written path from tools to
  * definitions that keeps name, description and schema but drops the usage
- * guide (F11: 86% of the description text lost, seed §3.2); and a timestamp
+ * guide (F11: 86% of the description text lost, docs/harness-rules.md#descriptions); and a timestamp
  * in a description, which changes the request prefix on every turn and so
- * defeats the prompt cache (§3.5). Without faults the definitions pass through.
+ * defeats the prompt cache (docs/harness-rules.md#stable-prefix). Without faults the definitions pass through.
  */
 import type { ToolDefinition } from '../../providers/types.js';
 import type { HarnessFaults } from '../faults.js';

@@ -1,5 +1,5 @@
 /**
- * One model turn with the harness's retries (SDK retries stay off, DESIGN §7):
+ * One model turn with the harness's retries (SDK retries stay off, docs/architecture.md#dependency-notes):
  * bounded attempts, exponential backoff with jitter, the server's
  * `retry-after-ms` / `retry-after` honoured, `x-should-retry` obeyed, and
  * 400/401/403/404/413 never retried. A stream that fails mid-way is a failed

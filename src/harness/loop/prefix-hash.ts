@@ -1,6 +1,6 @@
 /**
  * Hash of the request prefix (system + tools), for prompt-cache stability
- * analysis (seed §3.5): it must not change between turns of a session.
+ * analysis (docs/harness-rules.md#stable-prefix): it must not change between turns of a session.
  */
 import { createHash } from 'node:crypto';
 import type { ToolDefinition } from '../../providers/types.js';

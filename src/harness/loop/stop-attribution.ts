@@ -1,5 +1,5 @@
 /**
- * Turn-stop attribution (seed §4.4): when several stop causes hold at once,
+ * Turn-stop attribution (docs/harness-rules.md#termination): when several stop causes hold at once,
  * the priority is explicit reason > abort > max turns > error. A token
  * budget stop counts as an explicit reason (the harness decided it).
  */

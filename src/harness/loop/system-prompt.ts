@@ -1,9 +1,9 @@
 /**
  * The session's system prompt, assembled once and sent unchanged every turn
- * (seed §3.5: a changing prefix busts the prompt cache): the caller's prompt,
- * then the permission constraints that are fixed for the session (seed §8.8:
+ * (docs/harness-rules.md#stable-prefix: a changing prefix busts the prompt cache): the caller's prompt,
+ * then the permission constraints that are fixed for the session (docs/harness-rules.md#rules-up-front:
  * otherwise the model learns each deny rule by being refused), then the facts
- * frozen at session start (seed §13.9; fact_source_conflict keeps them
+ * frozen at session start (docs/harness-rules.md#fact-source-conflict; fact_source_conflict keeps them
  * honest in user-side reminders, never by editing this text).
  */
 import { snapshotsSystemText } from '../context/snapshots.js';

@@ -1,5 +1,5 @@
 /**
- * What the loop does with one model response (seed §2.3, §4.5). Pure, so
+ * What the loop does with one model response (docs/harness-rules.md#stop-reasons, docs/harness-rules.md#degeneration-fallbacks). Pure, so
  * every rule is testable on its own:
  * - continue only on a whitelist (`tool_use`); `end_turn`/`stop_sequence` with
  *   pending tool_use falls through to execution;

@@ -1,9 +1,9 @@
 /**
  * What the harness needs to know about one MCP server (the suite layer builds
- * it from a task's `mcp_servers:`), and the seed's limits (§12.3) as defaults.
+ * it from a task's `mcp_servers:`), and the limits of docs/harness-rules.md#mcp-limits as defaults.
  */
 
-/** How calls of a server's tools are judged (seed §12.5): per server, since their arguments cannot be judged. */
+/** How calls of a server's tools are judged (docs/harness-rules.md#mcp-reconnect): per server, since their arguments cannot be judged. */
 export type McpTrust = 'trusted' | 'ask' | 'deny';
 
 export type McpTransportSpec =
@@ -23,7 +23,7 @@ export interface McpServerSpec {
   name: string;
   transport: McpTransportSpec;
   trust: McpTrust;
-  /** Tools left out of the request until tool_search loads them (default true, seed §10, §12.3). */
+  /** Tools left out of the request until tool_search loads them (default true, docs/harness-rules.md#deferred-tools, docs/harness-rules.md#mcp-limits). */
   deferred: boolean;
   /** `blocking`: the session waits for the first connect to settle before the first model request; `background`: it does not (calls meanwhile answer "still connecting"). */
   startup: 'blocking' | 'background';
@@ -37,15 +37,15 @@ export interface McpServerSpec {
   reconnect: { attempts: number; baseDelayMs: number };
 }
 
-/** sid-code's DEFAULT_MCP_TOOL_TIMEOUT: tighter than "almost forever", because a stuck external process would hang the session (seed §12.3 (4)). */
+/** sid-code's DEFAULT_MCP_TOOL_TIMEOUT: tighter than "almost forever", because a stuck external process would hang the session (docs/harness-rules.md#mcp-limits). */
 export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
-/** cc's MAX_MCP_OUTPUT_TOKENS (seed §12.3 (3)). */
+/** cc's MAX_MCP_OUTPUT_TOKENS (docs/harness-rules.md#mcp-limits). */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
-/** MAX_MCP_DESCRIPTION_LENGTH (seed §12.3 (2)): you do not control how long an outside server's descriptions are. */
+/** MAX_MCP_DESCRIPTION_LENGTH (docs/harness-rules.md#mcp-limits): you do not control how long an outside server's descriptions are. */
 export const MAX_DESCRIPTION_CHARS = 2_048;
 export const DEFAULT_RECONNECT = { attempts: 5, baseDelayMs: 1_000 } as const;
-/** Connects in flight at once (seed §12.3 (5)): a stdio connect spawns a process, an HTTP one is only a socket. */
+/** Connects in flight at once (docs/harness-rules.md#mcp-limits): a stdio connect spawns a process, an HTTP one is only a socket. */
 export const LOCAL_CONNECT_SLOTS = 3;
 export const REMOTE_CONNECT_SLOTS = 20;
 /** The longest delay a Node timer takes; a larger one fires at once. */

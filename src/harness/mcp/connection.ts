@@ -1,5 +1,5 @@
 /**
- * One MCP server's connection (the seed's "MCP Client" layer, §12.2): connect
+ * One MCP server's connection (the client layer of docs/harness-rules.md#mcp-tools): connect
  * over stdio or Streamable HTTP, list its tools, call them, and reconnect
  * after a disconnect. Every state change is one `mcp_server` event:
  *

@@ -1,13 +1,13 @@
 /**
- * The MCP host side of a session (seed §12.2): starts the configured servers
+ * The MCP host side of a session (docs/harness-rules.md#mcp-tools): starts the configured servers
  * (connects bounded by the shared slots: 3 local, 20 remote at once), puts
  * their tools into the session's registry as they arrive, answers "still
- * connecting" for servers that are not ready (seed §12.4), and closes
+ * connecting" for servers that are not ready (docs/harness-rules.md#mcp-pending), and closes
  * everything at session end.
  *
  * Tools enter the registry once, on their server's first listing that has
  * them, with the definition of that listing; the registry sorts MCP tools by
- * name, so connection order never changes the request prefix (seed §3.5). A
+ * name, so connection order never changes the request prefix (docs/harness-rules.md#stable-prefix). A
  * later listing (reconnect, tools/list_changed) adds tools that are new and
  * only reports the others as changed: the model keeps the definition it was
  * shown, and a server that rewrites its descriptions after connecting shows

@@ -1,6 +1,6 @@
 /**
  * An MCP server's tool as a harness Tool: it goes through the same registry
- * and the same pipeline as a built-in (seed §12.3), with the MCP rules:
+ * and the same pipeline as a built-in (docs/harness-rules.md#mcp-limits), with the MCP rules:
  *
  * - the name is `mcp__<server>__<tool>` (names.ts);
  * - the description is capped at 2,048 characters, with a marker saying so;
@@ -9,7 +9,7 @@
  *   it, only "an object" and the server validates;
  * - never read-only for the permission chain: annotations are the server's
  *   claims about itself; a trusted server's `readOnlyHint` only lets calls
- *   run beside each other (concurrency), a decision the seed scopes per call;
+ *   run beside each other (concurrency), a decision taken per call (docs/harness-rules.md#call-level-concurrency);
  * - the result is limited in estimated tokens, not characters;
  * - the per-call timeout is the server's, started again by each progress
  *   notification (ToolContext.progress).

@@ -1,5 +1,5 @@
 /**
- * MCP tool names (seed §12.3 (1)). Provider APIs require tool names to match
+ * MCP tool names (docs/harness-rules.md#mcp-limits). Provider APIs require tool names to match
  * `^[a-zA-Z0-9_-]{1,64}$`, so a server's tool is registered as
  * `mcp__<server>__<tool>` with every other character replaced by `_`.
  *
@@ -18,8 +18,8 @@
  *
  * Server names are not normalized here: the suite layer rejects a name that
  * is not already valid or contains `__`, so `mcp__a__b` always splits
- * unambiguously at the first `__` after the prefix (the seed's parseMcpToolName
- * breaks on a server name with `__` in it; we refuse such names instead).
+ * unambiguously at the first `__` after the prefix (splitting at the last `__`
+ * instead breaks on a server name with `__` in it; we refuse such names).
  */
 import { createHash } from 'node:crypto';
 import { byCodeUnit } from '../tools/compare.js';

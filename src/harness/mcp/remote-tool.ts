@@ -1,7 +1,7 @@
 /**
  * One tool as an MCP server lists it (tools/list), reduced to what the harness
  * keeps, and the comparison that tells a changed definition from a reordered
- * list (seed §3.5: order is ours to fix; a changed description is news).
+ * list (docs/harness-rules.md#stable-prefix: order is ours to fix; a changed description is news).
  */
 import { isDeepStrictEqual } from 'node:util';
 

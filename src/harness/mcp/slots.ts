@@ -1,5 +1,5 @@
 /**
- * A counting semaphore for connects (seed §12.3 (5)): at most 3 local stdio
+ * A counting semaphore for connects (docs/harness-rules.md#mcp-limits): at most 3 local stdio
  * servers start at once (each is a process), at most 20 remote ones (each is
  * only a socket). Shared by every session in the process by default, since
  * the cost it bounds (processes starting) is the machine's, not a session's.

@@ -1,5 +1,5 @@
 /**
- * Per-server trust as permission rules (seed §12.5): an MCP tool's arguments
+ * Per-server trust as permission rules (docs/harness-rules.md#mcp-reconnect): an MCP tool's arguments
  * cannot be judged semantically (you cannot tell whether `mcp__db__query`
  * drops a table), so calls are judged by the server they go to. Expressed as
  * a rule source for the ordinary chain, not a step of its own:

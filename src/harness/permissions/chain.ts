@@ -1,13 +1,13 @@
 /**
- * The permission chain (seed §8.2): ordered steps, first decisive answer wins.
+ * The permission chain (docs/harness-rules.md#permission-chain): ordered steps, first decisive answer wins.
  * The order IS the security semantics:
  *
  *  1 deny_rules        explicit denies first: nothing later can undo them.
  *  2 dangerous_command code-level hard block (rm -rf /, mkfs, curl|sh...), before every
- *                      mode, so acceptEdits/bypass never reach it (seed §8.2 (b)).
+ *                      mode, so acceptEdits/bypass never reach it (docs/harness-rules.md#permission-chain).
  *  3 disabled_tools    configured off: refused whatever the input.
  *  4 protected_paths   bypass-immune (.git/hooks, harness config): before every allow,
- *                      hook allow and bypass (seed §8.2 (a)); may only deny or ask.
+ *                      hook allow and bypass (docs/harness-rules.md#permission-chain); may only deny or ask.
  *  5 path_validation   symlinks resolved; writes outside the workspace or to system
  *                      paths and secrets denied here. Its asks (reads outside, .env)
  *                      are SOFT: later explicit consent (hook allow, allow rule,
@@ -17,7 +17,7 @@
  *  7 ask_rules         explicit "always ask me" beats every allow below.
  *  8 tool_check        the tool's own judgement; for bash: parse failure, substitution,
  *                      eval, pipe into a shell, env tricks -> ask (not liftable by modes).
- *  9 hook              PreToolUse decision. The seed ranks hook > rules > tool check >
+ *  9 hook              PreToolUse decision. A reference harness ranks hook > rules > tool check >
  *                      mode; we keep hook above every CONVENIENCE allow (rules, memory,
  *                      modes, read-only) but below every SAFETY step (1-8), so a hook's
  *                      allow can never override a deny, a hard block, a protected path,
@@ -29,7 +29,7 @@
  *                      code faultline cannot see when no OS sandbox confines it (ask);
  *                      acceptEdits: file writes inside the workspace allowed.
  * 13 read_only         the read-only allow list (read/ls/glob/grep, bash if isReadOnlyCommand).
- * 14 default           ask (fail closed, seed §8.2 (c)); headless turns it into deny.
+ * 14 default           ask (fail closed, docs/harness-rules.md#permission-chain); headless turns it into deny.
  */
 import { dangerIn } from './dangerous-command.js';
 import { findCoveringAllow, findMatchingRule } from './rules.js';
@@ -183,7 +183,7 @@ function decide(subject: PermissionSubject, config: PermissionConfig, hook: Hook
     }
   }
   // The path is one reason; a command that is not read-only has a second one, and naming only the
-  // first would send the model to retry with another path (seed §8.7: refusals say what to change).
+  // first would send the model to retry with another path (docs/harness-rules.md#denial-fuse: refusals say what to change).
   if (pending) return view.readOnly || !view.notReadOnlyBecause || subject.command === undefined ? pending : { ...pending, reason: `${pending.reason} Besides, this call needs approval because ${view.notReadOnlyBecause}.` };
   if (isOn(skip, 'read_only') && view.readOnly) return answer('allow', 'read_only', 'read_only', '');
   const why = view.notReadOnlyBecause ? ` because ${view.notReadOnlyBecause}` : '';

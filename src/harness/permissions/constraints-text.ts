@@ -1,10 +1,10 @@
 /**
- * The stable, configured constraints as text for the system prompt (seed
- * §8.8): deny rules and disabled tools never reach the model otherwise, so it
+ * The stable, configured constraints as text for the system prompt
+ * (docs/harness-rules.md#rules-up-front): deny rules and disabled tools never reach the model otherwise, so it
  * learns them only by being refused, one wasted turn each. Only
  * configuration that is fixed for the session goes in — never run-time
  * verdicts (they depend on arguments, and dynamic text would bust the prompt
- * cache, §3.5). Output is deterministic for a given config.
+ * cache, docs/harness-rules.md#stable-prefix). Output is deterministic for a given config.
  */
 import type { PermissionConfig } from './types.js';
 

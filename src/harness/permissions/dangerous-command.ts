@@ -1,5 +1,5 @@
 /**
- * Hard block of dangerous shell commands (seed §8.1 layer ②, §8.2 step 2).
+ * Hard block of dangerous shell commands (docs/harness-rules.md#permission-layers layer ②, docs/harness-rules.md#permission-chain step 2).
  * Judged on the parsed command, on every simple command of a compound one
  * (wrappers such as `sudo`/`env`/`timeout` peeled off), and recursively inside
  * `sh -c '...'` and `eval '...'` when their script is static. No configuration

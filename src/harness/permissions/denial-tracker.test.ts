@@ -67,7 +67,7 @@ describe('denial fuse in the chain', () => {
     expect(checkPermission(bash('ls'), { ...cfg(denials), skipSteps: new Set(['denial_fuse']) }).decision).toBe('allow');
   });
 
-  it('asks rather than denies when a human is there, keeping the human able to override (seed §8.7)', () => {
+  it('asks rather than denies when a human is there, keeping the human able to override (docs/harness-rules.md#denial-fuse)', () => {
     const denials = new DenialTracker({ threshold: 1 });
     denials.record('bash', 'deny');
     const r = checkPermission(bash('ls'), cfg(denials, false));

@@ -1,5 +1,5 @@
 /**
- * Denial tracking with a fuse (seed §8.7). The model asks for something, is
+ * Denial tracking with a fuse (docs/harness-rules.md#denial-fuse). The model asks for something, is
  * refused, and asks again: after `threshold` denials of the same
  * tool the fuse trips, and further calls of that tool are refused at the
  * chain's `denial_fuse` step with a message to stop retrying. Denials are
@@ -9,10 +9,10 @@
  *
  * Counting happens at ONE point: `record()`, called once per call with the
  * call's FINAL decision — a hard deny, a headless ask turned deny, or a human
- * refusing an ask all arrive here (the seed's finding: the ask path must be
- * counted too). `tripped: true` is returned only on the transition, so the
+ * refusing an ask all arrive here (the ask path must be counted too:
+ * a refusal by a person is a denial like any other). `tripped: true` is returned only on the transition, so the
  * caller emits `defense_trigger{defense:'denial_fuse', action:'fuse'}` once
- * per trip, not once per check (the seed's "judged vs triggered" trap).
+ * per trip, not once per check (counting checks instead of trips is the "judged vs triggered" trap, docs/harness-rules.md#judged-vs-triggered).
  *
  * Reset: an allowed call of a FUSED tool (only a human approving the fuse's
  * ask can produce one) clears its count and its fuse — the human intervened;

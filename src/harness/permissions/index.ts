@@ -1,5 +1,5 @@
 /**
- * Public surface of the permission layer (seed §8). See README.md for the
+ * Public surface of the permission layer (docs/harness-rules.md#permissions). See README.md for the
  * chain order, the events the pipeline emits with each result, and the parser.
  */
 export { checkPermission } from './chain.js';

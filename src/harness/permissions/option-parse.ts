@@ -1,6 +1,6 @@
 /**
  * Option tables and a getopt-like parser for the commands the permission
- * layer knows (seed §8.4). The rule is "unknown options are unsafe": a word
+ * layer knows (docs/harness-rules.md#shell-parsing). The rule is "unknown options are unsafe": a word
  * that is not an option of the command's table makes the parse fail, and
  * callers treat a failed parse as "not read-only". GNU `getopt_long` and
  * git's parse-options accept any unique prefix of a long option (`--outp` is

@@ -77,7 +77,7 @@ describe('path guard', () => {
     expect(effect('.faultline/hooks/pre.js', 'write')).toBe('deny:protected');
   });
 
-  it('depends on table order: with the looser parent first, the hook directory would only ask (seed §8.3)', () => {
+  it('depends on table order: with the looser parent first, the hook directory would only ask (docs/harness-rules.md#permission-chain)', () => {
     const reversed = [...DEFAULT_PROTECTED_PATHS].reverse();
     expect(effect('.git/hooks/pre-commit', 'write', { protectedPaths: reversed })).toBe('ask:protected');
     expect(effect('.git/hooks/pre-commit', 'write')).toBe('deny:protected');

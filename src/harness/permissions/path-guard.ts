@@ -1,5 +1,5 @@
 /**
- * Path guard (seed §8.2 step 4, §8.3): resolves symlinks and classifies one
+ * Path guard (docs/harness-rules.md#permission-chain step 4, docs/harness-rules.md#permission-chain): resolves symlinks and classifies one
  * path access. Order of the checks (first decisive answer wins, strictest
  * first): protected (bypass-immune) -> sensitive -> inside a workspace root
  * -> system directory -> outside. The lexical path and the symlink-resolved

@@ -1,6 +1,6 @@
 /**
  * Built-in path tables of the path guard. Both are first-match tables, so
- * they are ORDER-SENSITIVE (seed §8.3): a more specific, stricter entry must
+ * they are ORDER-SENSITIVE (docs/harness-rules.md#permission-chain): a more specific, stricter entry must
  * come before its looser parent, or the parent answers first and the strict
  * entry never runs — silently. `path-guard.test.ts` proves the order matters.
  */
@@ -33,7 +33,7 @@ export const DEFAULT_PROTECTED_PATHS: readonly PathRule[] = [
 const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template', '.env.dist']);
 const KEY_FILES = new Set(['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk']);
 
-/** Secrets: checked for reads and writes, inside the workspace or not (seed §8.6). */
+/** Secrets: checked for reads and writes, inside the workspace or not (docs/harness-rules.md#result-injection). */
 export const SENSITIVE_PATHS: readonly PathRule[] = [
   { id: 'ssh', segments: ['.ssh'], writesOnly: false, approvable: false, reason: 'it holds SSH keys' },
   { id: 'system_passwords', segments: ['etc', 'shadow'], writesOnly: false, approvable: false, reason: 'it holds password hashes' },

@@ -5,8 +5,8 @@
  * /dev/null and the std streams), and no flagged construct (substitution,
  * eval, a word bash evaluates, pipe into a shell, env tricks, dynamic command
  * name, function definition) is present.
- * This is what `bash.isConcurrencySafe(input)` uses (seed §6.2), and what the
- * permission chain's read-only auto-allow uses for bash (seed §8.2 step 10).
+ * This is what `bash.isConcurrencySafe(input)` uses (docs/harness-rules.md#call-level-concurrency), and what the
+ * permission chain's read-only auto-allow uses for bash (docs/harness-rules.md#permission-chain step 10).
  */
 import { analyzeShell, type ShellAnalysis, type SimpleCommand } from './shell-analysis.js';
 import { judged } from './command-model.js';
@@ -43,7 +43,7 @@ export function commandNotReadOnly(cmd: SimpleCommand): string | null {
   return judged(cmd).notReadOnly;
 }
 
-/** Never throws: any failure means "not read-only" (fail closed, seed §6.2). */
+/** Never throws: any failure means "not read-only" (fail closed, docs/harness-rules.md#call-level-concurrency). */
 export function isReadOnlyCommand(command: string): boolean {
   try {
     return readOnlyVerdict(analyzeShell(command)).readOnly;

@@ -4,7 +4,7 @@
  * file written there runs on the next commit, exactly like `.git/hooks`) and
  * files the config includes (`include.path`, `includeIf.*.path`: writing one
  * is writing git's configuration). They are protected like `.git/hooks` and
- * `.git/config` (seed §8.3: places that run code accept no automatic
+ * `.git/config` (docs/harness-rules.md#permission-chain: places that run code accept no automatic
  * approval). Read from the workspace repository's `.git/config`, which the
  * agent cannot write, and re-read when it changes.
  */

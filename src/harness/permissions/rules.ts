@@ -3,7 +3,7 @@
  * sub-commands of a bash command, or the paths of a file tool. A deny or ask
  * rule matches when it matches ANY unit; an allow covers the call only when
  * EVERY unit is matched by some allow rule — so allowing `ls*` never allows
- * `ls && rm -rf x` (seed §8.4).
+ * `ls && rm -rf x` (docs/harness-rules.md#shell-parsing).
  */
 import type { PermissionRule, RuleEffect } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Session permission memory (seed §8.5 (2)): once a human approves a call,
+ * Session permission memory (docs/harness-rules.md#fewer-prompts): once a human approves a call,
  * the same tool with the same input is not asked again in this session. The
  * key is tool + a stable hash of the input — approving `rm /tmp/a` is not
  * approving every `rm`.

@@ -1,5 +1,5 @@
 /**
- * Structural analysis of a bash command (seed §8.4): the simple commands of a
+ * Structural analysis of a bash command (docs/harness-rules.md#shell-parsing): the simple commands of a
  * compound command, redirection targets, and the constructs that must go to
  * ask. Built on the parse tree only, never on regexes over the command line.
  * Any parse error, or any node type this walker does not know, makes the

@@ -1,6 +1,6 @@
 /**
- * Words bash evaluates as code although the parser sees plain text (seed
- * §8.4 "injection patterns"): an array subscript is an arithmetic expression
+ * Words bash evaluates as code although the parser sees plain text
+ * (docs/harness-rules.md#shell-parsing "injection patterns"): an array subscript is an arithmetic expression
  * and `$(...)` inside it runs (`declare 'a[$(cmd)]=1'`, `printf -v`,
  * `test -v`, `read`), arithmetic evaluates a variable's value recursively
  * (`x='a[$(cmd)]'; echo $((x))`, `[[ $x -eq 1 ]]`, `${s:x}`), `${x@P}`

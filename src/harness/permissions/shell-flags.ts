@@ -1,5 +1,5 @@
 /**
- * Per-command constructs that must go to ask (seed §8.4 "injection patterns"):
+ * Per-command constructs that must go to ask (docs/harness-rules.md#shell-parsing "injection patterns"):
  * eval-like built-ins, input piped into a shell or interpreter, environment
  * tricks through `env`/`sudo`, and command names that are not static.
  * (Substitutions and shell-level assignments are flagged by the walker.)

@@ -2,7 +2,7 @@
  * The bash parser: tree-sitter-bash (WASM) through web-tree-sitter. See
  * README.md for why this parser. Loading the grammar is asynchronous but
  * `parseShell` must be synchronous (a call-level `isConcurrencySafe(input):
- * boolean` needs it, seed §6.2), so it is loaded once by `loadShellParser()`,
+ * boolean` needs it, docs/harness-rules.md#call-level-concurrency), so it is loaded once by `loadShellParser()`,
  * which every entry point that runs tools awaits (runAgent, a suite's task).
  * Not at module load: a top-level await would make `require('faultline')`
  * fail with ERR_REQUIRE_ASYNC_MODULE. Before the load, `parseShell` fails

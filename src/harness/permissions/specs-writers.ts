@@ -1,6 +1,6 @@
 /**
  * Commands that write files, with the role of each operand, so the path
- * guard judges what they write in every mode, bypass included (seed §8.2:
+ * guard judges what they write in every mode, bypass included (docs/harness-rules.md#permission-chain:
  * writes outside the workspace and to protected paths are refused whatever
  * the mode). Their option tables only need the options that take a value,
  * so a value is not mistaken for an operand; when a call does not parse,

@@ -51,7 +51,7 @@ export interface PermissionSubject {
   readonly paths: readonly PathAccess[];
   /** A shell command line (bash): parsed, split into sub-commands, each judged. */
   readonly command?: string;
-  /** The tool's own check (seed §8.2 step 5.5), computed by the tool: deny or ask with a model-facing reason. */
+  /** The tool's own check (docs/harness-rules.md#permission-chain step 5.5), computed by the tool: deny or ask with a model-facing reason. */
   readonly toolCheck?: { readonly decision: 'deny' | 'ask'; readonly reason: string } | null;
 }
 
@@ -71,7 +71,7 @@ export interface PermissionRule {
   readonly pattern?: string;
 }
 
-/** A PreToolUse hook's permission decision (seed §5.6), passed per call. */
+/** A PreToolUse hook's permission decision (docs/harness-rules.md#hooks), passed per call. */
 export interface HookDecision {
   readonly decision: 'allow' | 'ask' | 'deny';
   readonly reason?: string;
@@ -97,7 +97,7 @@ export interface PermissionConfig {
   /** Session-scoped state; omit to switch the feature off. */
   readonly sessionMemory?: SessionMemory;
   readonly denials?: DenialTracker;
-  /** What a tripped fuse answers: `ask` keeps a human in the loop (seed §8.7); headless turns it into deny. */
+  /** What a tripped fuse answers: `ask` keeps a human in the loop (docs/harness-rules.md#denial-fuse); headless turns it into deny. */
   readonly fuseDecision?: 'ask' | 'deny';
   /** Steps switched off. For tests that prove a step is what stops a case; never set in production. */
   readonly skipSteps?: ReadonlySet<ChainStep>;

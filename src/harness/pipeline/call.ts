@@ -7,7 +7,7 @@ export interface PipelineCall {
   block: ToolUseBlock;
   turn: number;
   batch: number;
-  /** Performance-clock start; every call's duration is its own (seed §14.7). */
+  /** Performance-clock start; every call's duration is its own (docs/harness-rules.md#per-call-durations). */
   startedAt: number;
   /** The tool body's own time (the execute stage), once it ran: logged apart from the pipeline's time. */
   executionMs?: number;
@@ -18,7 +18,7 @@ export interface PipelineCall {
   candidateInput?: unknown;
   /** The validated input the tool runs with. */
   input?: unknown;
-  /** A PreToolUse hook really changed the input (deep comparison): the result gets a notice (seed §5.6). */
+  /** A PreToolUse hook really changed the input (deep comparison): the result gets a notice (docs/harness-rules.md#hooks). */
   inputModifiedByHook?: boolean;
   /** The tool's own output before truncation, for the defenses that judge results (defenses/types.ts). */
   rawOutput?: string;

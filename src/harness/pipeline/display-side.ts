@@ -1,6 +1,6 @@
 /**
  * The user-facing side of a result, kept apart from the model-side text
- * (seed §9.4). Text written FOR the model (tool_search listings, hook
+ * (docs/harness-rules.md#model-and-display-sides). Text written FOR the model (tool_search listings, hook
  * notices) must not leak onto the user's screen, and the model must still
  * get the full text whatever the display shows. Two hard rules:
  *  - display never changes what the model receives;

@@ -1,9 +1,9 @@
 /**
  * Stage ⑦: run the tool body with an AbortSignal and its own timeout. The
- * outcome kind is decided by which signal fired (never by error text, seed
- * §4.4): the session's abort -> `aborted`, this call's timer -> `timeout`, a
+ * outcome kind is decided by which signal fired (never by error text, 
+ * docs/harness-rules.md#termination): the session's abort -> `aborted`, this call's timer -> `timeout`, a
  * throw -> `exception` (our bug), `isError` -> `tool_error` (tool ran and
- * reported a problem). The two error kinds are never merged (seed §14.3).
+ * reported a problem). The two error kinds are never merged (docs/harness-rules.md#failure-kinds).
  */
 import { NEVER_CANCELLED } from '../schedule/bash-cascade.js';
 import type { SessionStops } from './session-stops.js';
@@ -12,7 +12,7 @@ import type { CommandSandbox } from '../sandbox/sandbox.js';
 import { isRuleOn } from '../permissions/rule-switches.js';
 import { captureGitState, gitStateNote, neutraliseNewGitState, type GitState } from '../sandbox/git-state.js';
 
-/** Who stopped a running call: the session (user abort) or the bash cascade (seed §6.7). */
+/** Who stopped a running call: the session (user abort) or the bash cascade (docs/harness-rules.md#cancel-sources). */
 export type AbortCause = 'user' | 'cascade';
 
 export type ExecOutcome =

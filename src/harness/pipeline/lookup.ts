@@ -1,6 +1,6 @@
 /**
  * Stage ①: find the tool. A missing tool is normal model behaviour, not an
- * exception (seed §5.3): answer with an is_error result listing what exists.
+ * exception (docs/harness-rules.md#unknown-tool): answer with an is_error result listing what exists.
  */
 import type { Tool } from '../tools/tool.js';
 import type { StageFailure, StageResult } from './call.js';
@@ -8,7 +8,7 @@ import type { StageFailure, StageResult } from './call.js';
 export interface ToolLookup {
   get(name: string): Tool | undefined;
   names(): string[];
-  /** Deferred (seed §10) and not yet activated by tool_search: its schema was never sent. */
+  /** Deferred (docs/harness-rules.md#deferred-tools) and not yet activated by tool_search: its schema was never sent. */
   isUnloaded?(name: string): boolean;
   /** Deferred at all (activated or not): `tool_call.source` is `deferred`. */
   isDeferred?(name: string): boolean;
@@ -24,7 +24,7 @@ export interface Unavailable {
 }
 
 /**
- * "Not there yet" is answered before "not there" (seed §12.4, §13.12): a tool
+ * "Not there yet" is answered before "not there" (docs/harness-rules.md#mcp-pending): a tool
  * of a server still connecting is `unavailable` with "retry shortly", never
  * `not_found`, or the model concludes the capability does not exist.
  */

@@ -1,10 +1,10 @@
 /**
- * Stage ④: the permission decision (seed §8). The chain (src/harness/
+ * Stage ④: the permission decision (docs/harness-rules.md#permissions). The chain (src/harness/
  * permissions/) decides; this stage is where its answer becomes events:
  * one `permission_decision` per judged call with the deciding source, a
  * `defense_trigger` when a defense step decided, and the denial fuse's count.
  *
- * This function is the fuse's single convergence point (seed §8.7): every
+ * This function is the fuse's single convergence point (docs/harness-rules.md#denial-fuse): every
  * final answer — hard deny, headless ask turned deny, a human refusing — is
  * recorded here exactly once, so `denial_fuse` fires once per trip, not once
  * per check. A PreToolUse hook's decision is passed into the chain, which

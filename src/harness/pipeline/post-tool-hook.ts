@@ -1,7 +1,7 @@
 /**
  * Stage ⑨: the PostToolUse hook may rewrite a successful result. Built-in
  * tools' hooks see the truncated text (what the model will see); MCP tools'
- * hooks see the raw, untruncated output (seed §5.2: a redaction hook must
+ * hooks see the raw, untruncated output (docs/harness-rules.md#pipeline-order: a redaction hook must
  * see the part a truncation would hide): for them this stage runs before
  * truncate/spill, so the spilled file holds the hook's rewrite, not the raw.
  *

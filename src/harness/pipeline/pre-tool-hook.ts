@@ -1,5 +1,5 @@
 /**
- * Stage ③: the PreToolUse hook, before permission (seed §5.2: the hook must
+ * Stage ③: the PreToolUse hook, before permission (docs/harness-rules.md#pipeline-order: the hook must
  * be able to give a decision or make the input acceptable before anyone is
  * asked). It may block, rewrite the input, or give a permission decision.
  *

@@ -1,5 +1,5 @@
 /**
- * One call through the per-call stages, in the seed's order (§5.2) except
+ * One call through the per-call stages, in the order of docs/harness-rules.md#pipeline-order except
  * for the snapshot: lookup -> PreToolUse hook -> permission -> validation ->
  * defenses (beforeToolCall) -> (schedule: the caller) -> snapshot -> execute -> truncate/spill -> PostToolUse hook ->
  * serialize -> telemetry (settlement, the single exit). Every exit goes

@@ -4,7 +4,7 @@
  * [schedule, here] -> snapshot -> execute -> truncate/spill -> PostToolUse
  * hook -> serialize -> telemetry) and
  * returns exactly one tool_result per tool_use, in call order, for the single
- * user message that follows the turn (seed §2.4, §5.8).
+ * user message that follows the turn (docs/harness-rules.md#one-result-per-call, docs/harness-rules.md#results-in-one-message).
  */
 import { modelInput } from './model-input.js';
 import type { AttemptHookMemo } from './pre-hook-memo.js';
@@ -54,7 +54,7 @@ export interface TurnCallsOptions {
   hookMemo?: AttemptHookMemo;
 }
 
-/** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, seed §7). */
+/** `blocks` is an array (batch mode) or a stream of complete tool_use blocks (streaming mode, docs/harness-rules.md#streaming-execution). */
 export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterable<ToolUseBlock>, turn: number, options: TurnCallsOptions): Promise<ToolResultBlock[]> {
   const now = options.now ?? (() => performance.now());
   const isKnown = (name: string) => options.registry.get(name) !== undefined;

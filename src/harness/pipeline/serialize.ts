@@ -1,6 +1,6 @@
 /**
  * Stage ⑩: turn an execution outcome into the model-side tool_result text.
- * Empty output is said explicitly (seed §9.1): an empty string reads to the
+ * Empty output is said explicitly (docs/harness-rules.md#empty-output): an empty string reads to the
  * model like "nothing happened, try again".
  */
 import type { Tool } from '../tools/tool.js';

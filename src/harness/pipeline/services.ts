@@ -25,7 +25,7 @@ export interface SettledCall {
   toolUseId: string;
   tool: string;
   isError: boolean;
-  /** User-facing side (seed §9.4): `hidden` = no card; `summary` = header only; errors are always `full`. */
+  /** User-facing side (docs/harness-rules.md#model-and-display-sides): `hidden` = no card; `summary` = header only; errors are always `full`. */
   display: { mode: ResultDisplayMode; text: string };
 }
 
@@ -38,7 +38,7 @@ export interface PipelineServices {
   snapshotDir?: string | null;
   /** Per-tool display overrides (suite `display_mode`), over the tool's own `resultDisplayMode`. */
   displayModes?: Readonly<Record<string, ResultDisplayMode>>;
-  /** Side channel to the user-facing side, called once per settled call (seed §5.8 onToolSettled). */
+  /** Side channel to the user-facing side, called once per settled call (docs/harness-rules.md#results-in-one-message onToolSettled). */
   onSettled?: (settled: SettledCall) => void;
   /** The OS sandbox bash runs commands in (src/harness/sandbox); absent = none. */
   sandbox?: CommandSandbox | null;

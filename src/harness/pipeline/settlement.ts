@@ -1,5 +1,5 @@
 /**
- * The one settlement exit (seed §5.8): every path that ends a call — not
+ * The one settlement exit (docs/harness-rules.md#results-in-one-message): every path that ends a call — not
  * found, invalid input, cut off, executed, timed out, aborted — goes through
  * `settle`, which writes the tool_result and the telemetry together. It is
  * idempotent per tool_use_id, and `finish` answers any call no path settled,
@@ -16,7 +16,7 @@ export interface SettlementOptions {
   now: () => number;
   /** Tool label for events (`<unknown>` for names the registry does not know). */
   label: (name: string) => string;
-  /** The user-facing side channel (seed §5.8 onToolSettled): called once per settled call, whatever path settled it. */
+  /** The user-facing side channel (docs/harness-rules.md#results-in-one-message onToolSettled): called once per settled call, whatever path settled it. */
   onSettled?: (call: PipelineCall, result: ToolResultBlock) => void;
   /** Filled per settled call (by tool_use_id) for the defenses that judge a turn's results. */
   ledger?: CallLedger;
@@ -100,7 +100,7 @@ export class Settlement {
   /** All results in call order; any call left unsettled is answered here as an exception. */
   finish(calls: readonly PipelineCall[]): ToolResultBlock[] {
     if (this.held.length > 0) {
-      // The averaged-durations fault: batch time divided among its calls, the per-call truth lost (§14.7).
+      // The averaged-durations fault: batch time divided among its calls, the per-call truth lost (docs/harness-rules.md#per-call-durations).
       const average = Math.round((this.held.reduce((sum, e) => sum + e.duration_ms, 0) / this.held.length) * 1000) / 1000;
       for (const { execution_ms: _own, pipeline_ms: _rest, ...e } of this.held) this.options.emitter.emit('tool_success', { ...e, duration_ms: average });
       this.held = [];

@@ -12,7 +12,7 @@ import { permissionSubject } from './permission-subject.js';
 
 export interface SnapshotPlan {
   paths: string[];
-  /** What triggered the snapshot, for picking the right one later (seed §5.4): the command, cut. */
+  /** What triggered the snapshot, for picking the right one later (docs/harness-rules.md#snapshot): the command, cut. */
   trigger: string;
 }
 

@@ -1,12 +1,12 @@
 /**
  * Stage ②: before a mutating call runs, copy the files it may change so the
- * change can be rolled back (seed §5.4). Each snapshot records what
+ * change can be rolled back (docs/harness-rules.md#snapshot). Each snapshot records what
  * triggered it — the bash command (cut) or the tool and its paths — so a
  * person choosing among snapshots can tell "before git reset --hard" apart.
  *
  * It runs after the policy (permission chain, defenses), right before the
- * call executes: a refused call snapshots nothing. (The seed places it
- * before the permission check; a snapshot taken for a refused `rm
+ * call executes: a refused call snapshots nothing. (Taken before the
+ * permission check, a snapshot taken for a refused `rm
  * link/id_rsa` copied the outside file where the model could read it.)
  *
  * Every read and write is made below the workspace's real root without

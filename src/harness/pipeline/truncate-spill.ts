@@ -1,6 +1,6 @@
 /**
- * Stage ⑧: keep the model-side result within its tool's limit (seed §9.2,
- * §9.3). Over the limit: head 70% + tail 30%, the full text written under
+ * Stage ⑧: keep the model-side result within its tool's limit (docs/harness-rules.md#truncate-and-spill,
+ * docs/harness-rules.md#truncate-and-spill). Over the limit: head 70% + tail 30%, the full text written under
  * the spill directory, and a notice that gives the omitted size, the total
  * and a path the model can `read` — the next step, not just "truncated".
  * If the spill cannot be written the preview still goes out, saying so.

@@ -1,5 +1,5 @@
 /**
- * Head 70% / tail 30% of an over-limit text (seed §9.2): the head holds the
+ * Head 70% / tail 30% of an over-limit text (docs/harness-rules.md#truncate-and-spill): the head holds the
  * command and context, the tail the error summary a build or test run ends
  * with. 200 characters of the limit are kept for the notice around the cut.
  */

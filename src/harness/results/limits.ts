@@ -1,10 +1,10 @@
 /**
- * Per-tool result size limits in characters (seed §9.2). Output over its
+ * Per-tool result size limits in characters (docs/harness-rules.md#truncate-and-spill). Output over its
  * tool's limit is cut to head 70% / tail 30% and spilled to a file.
  *
  * `read` is unlimited ON PURPOSE: it limits itself in lines, and spilling it
  * would loop — "full output saved to X, read it" makes the model read X,
- * which is over the limit, spills again, and so on (seed §9.2, §13.5). The
+ * which is over the limit, spills again, and so on (docs/harness-rules.md#truncate-and-spill, docs/harness-rules.md#combined-mechanisms). The
  * `spill_read_loop` defense is this exemption; switched off, read gets the
  * default limit and the loop appears.
  */

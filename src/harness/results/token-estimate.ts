@@ -1,6 +1,6 @@
 /**
  * A token estimate for tool results that are limited in tokens, not
- * characters (MCP tools, seed §12.3 (3)). Characters are a bad proxy: the
+ * characters (MCP tools, docs/harness-rules.md#mcp-limits). Characters are a bad proxy: the
  * same 100,000 characters are ~25k tokens of English, far more of Chinese,
  * and an image referenced in a few characters costs a fixed ~1,600 tokens.
  *
@@ -13,17 +13,17 @@
  * | base64: a run of 64+ `[A-Za-z0-9+/_-]` with no space (and `=` padding) | 1/2.5 | random letters and digits rarely form vocabulary words: ~2-3 characters per token |
  * | CJK: Han, kana, Hangul, CJK punctuation and full-width forms | 1       | common characters are one token, rarer ones two or three byte pieces; 1 per character is the safe side of both |
  * | any other non-ASCII (accents, Cyrillic, emoji), per UTF-16 unit | 1/2   | 2-byte UTF-8 letters merge into pieces of about two; an emoji (two units) is about one token |
- * | a media placeholder line (`mediaPlaceholder`)              | 1,600 each | the fixed per-image cost of the seed; the line's own characters are not counted again |
+ * | a media placeholder line (`mediaPlaceholder`)              | 1,600 each | a fixed per-image cost; the line's own characters are not counted again |
  *
  * No character counts more than one token, so text of at most `max` characters
  * (with no media placeholder) is within a `max`-token budget without being
- * scanned. The seed's shortcut (pass anything up to half of `4 x max`
+ * scanned. The usual shortcut (pass anything up to half of `4 x max`
  * characters) assumes at most 0.5 tokens per character and would let 50,000
  * CJK characters through a 25,000-token budget; this one is exact for the
  * heuristic above.
  */
 
-/** Tokens charged per image (or other media block) in a result (seed §12.3 (3)). */
+/** Tokens charged per image (or other media block) in a result (docs/harness-rules.md#mcp-limits). */
 export const MEDIA_TOKENS = 1_600;
 
 export const ASCII_TOKENS_PER_CHAR = 1 / 4;

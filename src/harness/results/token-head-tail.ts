@@ -1,6 +1,6 @@
 /**
  * Head 70% / tail 30% of a text that is over a TOKEN budget (MCP results,
- * seed §12.3 (3)), priced by token-estimate.ts: a budget of 25,000 tokens
+ * docs/harness-rules.md#mcp-limits), priced by token-estimate.ts: a budget of 25,000 tokens
  * keeps ~100,000 characters of English but ~25,000 of Chinese. A media
  * placeholder is kept whole or left out whole, and a cut never splits a
  * surrogate pair. What is left out is counted (characters and media blocks)

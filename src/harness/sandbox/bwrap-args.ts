@@ -1,5 +1,5 @@
 /**
- * The bubblewrap command line for one bash call (seed §8.1 "sandbox": the
+ * The bubblewrap command line for one bash call (docs/harness-rules.md#permission-layers "sandbox": the
  * layer orthogonal to the rules, which holds when a rule misses). The new
  * root is built from an allow list, so what is not named is absent:
  *

@@ -1,5 +1,5 @@
 /**
- * Bash cascade (seed §6.6): when a bash call fails, the LATER bash calls of
+ * Bash cascade (docs/harness-rules.md#bash-cascade): when a bash call fails, the LATER bash calls of
  * the same turn are cancelled — not yet started ones are skipped
  * (`cascade_skipped`, pre-execution), running ones are stopped (`aborted` with
  * error_code `cascade`, an execution kind: the body had started). Only bash
@@ -55,7 +55,7 @@ export class BashCascade {
   }
 }
 
-/** The result text for a bash call skipped by the cascade (what to do next, seed §5.3). */
+/** The result text for a bash call skipped by the cascade (what to do next, docs/harness-rules.md#unknown-tool). */
 export function cascadeSkippedFailure(toolName: string): StageFailure {
   return {
     kind: 'cascade_skipped',

@@ -1,5 +1,5 @@
 /**
- * Greedy contiguous partitioning (seed §6.3): consecutive concurrency-safe
+ * Greedy contiguous partitioning (docs/harness-rules.md#greedy-partition): consecutive concurrency-safe
  * calls share a batch; every unsafe call is a batch of its own; batches run
  * strictly in order. Contiguity keeps the model's implied order:
  * `[Read a, Edit a, Read a]` is three batches, so the second read sees the edit.

@@ -1,8 +1,8 @@
 /**
- * The worker pool that runs a turn's calls (seed §6.5, §7.4). Calls are
+ * The worker pool that runs a turn's calls (docs/harness-rules.md#worker-pool, docs/harness-rules.md#streaming-execution). Calls are
  * queued in arrival order; a freed slot immediately takes the next call (no
  * Promise.all slices, where a batch waits for its slowest member). Start rule,
- * the partition of §6.3 applied incrementally:
+ * the partition of docs/harness-rules.md#greedy-partition applied incrementally:
  *   nothing running -> the head call starts (an unsafe call gets the window alone);
  *   otherwise the head starts only if it is concurrency-safe, every running
  *   call is in its batch, and fewer than `limit` are running.

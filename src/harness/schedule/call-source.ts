@@ -2,7 +2,7 @@
  * Turns the tool_use blocks of a turn into pipeline calls, in arrival order.
  * An array is admitted all at once, so every `tool_call` event is written
  * before the first call runs (batch mode); a stream is admitted block by
- * block as the model finishes each one (streaming mode, seed §7).
+ * block as the model finishes each one (streaming mode, docs/harness-rules.md#streaming-execution).
  */
 import type { ToolUseBlock } from '../../providers/types.js';
 import type { PipelineCall } from '../pipeline/call.js';

@@ -1,5 +1,5 @@
 /**
- * Call-level concurrency safety (seed §6.2): the tool judges THIS input
+ * Call-level concurrency safety (docs/harness-rules.md#call-level-concurrency): the tool judges THIS input
  * (`bash ls` is safe, `bash rm x` is not). Every doubt means unsafe (fail
  * closed): an unknown tool, input its schema rejects, a check that throws or
  * returns anything but `true`. Failing open would run exactly the hardest to

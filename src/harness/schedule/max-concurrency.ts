@@ -1,5 +1,5 @@
 /**
- * The worker-pool size (seed §6.5): default 10, overridable with
+ * The worker-pool size (docs/harness-rules.md#worker-pool): default 10, overridable with
  * FAULTLINE_MAX_TOOL_CONCURRENCY. A bad value falls back to the default
  * rather than to "unbounded" or "zero" (which would hang the turn).
  */

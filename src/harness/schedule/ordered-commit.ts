@@ -1,5 +1,5 @@
 /**
- * Context modifiers in call order (seed §6.8): calls of a concurrent batch
+ * Context modifiers in call order (docs/harness-rules.md#context-modifier-order): calls of a concurrent batch
  * finish in any order, but the changes they make to session context are
  * applied strictly by call index, each as soon as every earlier call has
  * settled. Same input -> same context, whatever the timing.

@@ -1,5 +1,5 @@
 /**
- * The scheduling seam (seed §6, §7): which calls of a turn run together and
+ * The scheduling seam (docs/harness-rules.md#concurrency, docs/harness-rules.md#streaming-execution): which calls of a turn run together and
  * when. Batch numbers come from the BatchPlanner (greedy contiguous
  * partition); the CallPool runs the calls under those batches with a bounded
  * worker pool, the bash cascade and in-order context modifiers. Batch mode

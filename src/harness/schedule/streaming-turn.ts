@@ -1,12 +1,12 @@
 /**
- * The streaming scheduler's turn (seed §7): calls start while the model is
+ * The streaming scheduler's turn (docs/harness-rules.md#streaming-execution): calls start while the model is
  * still streaming, each one the moment its tool_use block is complete (the
  * adapter's `onToolUse`). It is the same per-call pipeline (runTurnCalls) and
  * the same pool as batch mode, fed from a stream instead of an array, so
  * hooks fire once per call and outcomes match batch mode exactly:
  * - only concurrency-safe calls start early; a call with side effects waits
  *   until the response is complete and the loop decided to execute the turn
- *   (nothing speculative that cannot be undone, seed §7.6);
+ *   (nothing speculative that cannot be undone, docs/harness-rules.md#streaming-execution);
  * - the attempt's events are held until then; a turn that is not executed
  *   (cut by max_tokens, null/unknown stop, pause, a failed attempt that is
  *   retried, an abort during the model call) drops them and stops its early

@@ -1,15 +1,15 @@
 /**
- * The scheduling seam's types (seed §6, §7). The scheduler only decides WHEN a
+ * The scheduling seam's types (docs/harness-rules.md#concurrency, docs/harness-rules.md#streaming-execution). The scheduler only decides WHEN a
  * call starts; everything a call goes through (hooks, permission, validation,
  * execution, settlement) stays in the per-call pipeline passed in as `runOne`
- * (seed §7.5), so batch and streaming scheduling cannot drift apart.
+ * (docs/harness-rules.md#streaming-execution), so batch and streaming scheduling cannot drift apart.
  */
 import type { FailureKind } from '../../events/labels.js';
 import type { PipelineCall } from '../pipeline/call.js';
 
 /**
  * A change to session context a tool asks for (e.g. a new working directory).
- * Applied by the scheduler in call order, never in completion order (seed §6.8).
+ * Applied by the scheduler in call order, never in completion order (docs/harness-rules.md#context-modifier-order).
  */
 export type ContextModifier = () => void;
 
@@ -25,11 +25,11 @@ export interface CallOutcome {
  * call's cascade signal: aborted only when an earlier bash call of the same
  * turn failed (never by user abort or timeout, which the pipeline gets from
  * the session signal and its own timer), so the three cancel sources stay
- * distinguishable (seed §6.7). It must not throw; it reports a failure instead.
+ * distinguishable (docs/harness-rules.md#cancel-sources). It must not throw; it reports a failure instead.
  */
 export type RunOne = (call: PipelineCall, cancel: AbortSignal) => Promise<CallOutcome>;
 
-/** Calls in arrival order: an array (batch mode) or an async stream (streaming mode, seed §7). */
+/** Calls in arrival order: an array (batch mode) or an async stream (streaming mode, docs/harness-rules.md#streaming-execution). */
 export type CallSource = readonly PipelineCall[] | AsyncIterable<PipelineCall>;
 
 export interface Scheduler {

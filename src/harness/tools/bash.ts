@@ -40,7 +40,7 @@ export const bashTool: Tool<BashInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
-  // Call-level (seed §6.2): `ls && wc -l *.ts` may run in parallel, `cat a > b` may not; any parse doubt means unsafe.
+  // Call-level (docs/harness-rules.md#call-level-concurrency): `ls && wc -l *.ts` may run in parallel, `cat a > b` may not; any parse doubt means unsafe.
   isConcurrencySafe: (input) => isReadOnlyCommand(input.command),
   // Above the longest timeout_ms, so the tool's own timer (which returns partial output) fires first.
   timeoutMs: BASH_MAX_TIMEOUT_MS + 10_000,

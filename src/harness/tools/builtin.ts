@@ -1,6 +1,6 @@
 /**
  * The built-in tools in their fixed, hand-ordered sequence. The order is part
- * of the prompt-cache prefix (seed §3.5): append new tools, never reorder.
+ * of the prompt-cache prefix (docs/harness-rules.md#stable-prefix): append new tools, never reorder.
  */
 import { bashTool } from './bash.js';
 import { editTool } from './edit.js';

@@ -1,7 +1,7 @@
 /**
  * edit: replace an exact string in a file. The match must be unique unless
  * replace_all is set, so the model never changes a place it did not mean to.
- * Each refusal says what to do next (seed §5.3).
+ * Each refusal says what to do next (docs/harness-rules.md#unknown-tool).
  *
  * The checked path is opened once and read from that descriptor
  * (checked-file.ts); the result is a new file renamed over the name, never

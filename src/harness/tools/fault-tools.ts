@@ -3,7 +3,7 @@
  * set; a task names them in `tools`). `explode` throws like a buggy tool
  * (-> `exception`); `sleep` waits and honours its signal (timeouts, aborts);
  * `read_many` reads several files — as a deferred tool its name shares the
- * prefix of the resident `read` (the prefix collapse of seed §10.5).
+ * prefix of the resident `read` (the prefix collapse of docs/harness-rules.md#prefix-collapse).
  */
 import { z } from 'zod';
 import { readTool } from './read.js';

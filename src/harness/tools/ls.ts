@@ -1,6 +1,6 @@
 /**
  * ls: one directory's entries, sorted, directories marked with a trailing `/`.
- * An empty directory says so explicitly (seed §9.1). The checked directory
+ * An empty directory says so explicitly (docs/harness-rules.md#empty-output). The checked directory
  * is opened (checked-file.ts) and listed through that descriptor, never by
  * its name again.
  */

@@ -1,7 +1,7 @@
 /**
  * read: a window of a text file, line-numbered like `cat -n`. It limits its own
  * output in lines (default 2,000) and says how to read on, so the result stage
- * never needs to spill it (seed §9.2: spilling `read` output loops).
+ * never needs to spill it (docs/harness-rules.md#truncate-and-spill: spilling `read` output loops).
  *
  * The checked path is opened once (checked-file.ts) and everything — type,
  * binary sniff, lines — comes from that descriptor, never from the name again.

@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../../providers/types.js';
 import type { ToolLookup } from '../pipeline/lookup.js';
 
 export interface ToolRegistryLike extends ToolLookup {
-  /** The one path that builds the tool definitions sent to the model (seed §3.2). */
+  /** The one path that builds the tool definitions sent to the model (docs/harness-rules.md#descriptions). */
   definitions(): ToolDefinition[];
   /** The definitions deferring keeps out of the request now (absent: the registry defers nothing it can measure). */
   unloadedDefinitions?(): ToolDefinition[];

@@ -1,7 +1,7 @@
 /**
  * The tool registry: the only path from tools to the definitions sent to the
- * model (seed §3.2: a second hand-written path once dropped 86% of the
- * description text silently), in a stable order (seed §3.5: built-ins as
+ * model (docs/harness-rules.md#descriptions: a second hand-written path once dropped 86% of the
+ * description text silently), in a stable order (docs/harness-rules.md#stable-prefix: built-ins as
  * declared, MCP tools sorted by name after them, so async connection order
  * cannot bust the prompt cache), with one cached JSON Schema per tool.
  */
@@ -21,7 +21,7 @@ export type AvailabilityCheck = (name: string) => Unavailable | null;
 export type ValidationResult = { ok: true; value: unknown } | ValidationFailure;
 
 export interface RegistryOptions {
-  /** Names of deferred tools: registered (get/has/validate work) but left out of definitions() (seed §10). */
+  /** Names of deferred tools: registered (get/has/validate work) but left out of definitions() (docs/harness-rules.md#deferred-tools). */
   deferred?: Iterable<string>;
 }
 
@@ -64,8 +64,8 @@ export class ToolRegistry implements ToolRegistryLike {
   }
 
   /**
-   * Injects the check that tells "not ready yet" from "does not exist" (seed
-   * §12.4): an MCP manager answers for the names of servers still connecting.
+   * Injects the check that tells "not ready yet" from "does not exist"
+   * (docs/harness-rules.md#mcp-pending): an MCP manager answers for the names of servers still connecting.
    * The registry knows nothing about MCP; it only asks.
    */
   setAvailability(check: AvailabilityCheck | null): void {
@@ -103,7 +103,7 @@ export class ToolRegistry implements ToolRegistryLike {
    * Makes deferred tools part of the definitions from the next request on
    * (tool_search). Activated tools are APPENDED in activation order after the
    * resident ones, so the prefix the provider caches stays byte-identical and
-   * only the tail changes (seed §3.5, §10.6). Returns the names newly activated.
+   * only the tail changes (docs/harness-rules.md#stable-prefix, docs/harness-rules.md#prefix-collapse). Returns the names newly activated.
    */
   activate(names: Iterable<string>): string[] {
     const added: string[] = [];
@@ -157,7 +157,7 @@ export class ToolRegistry implements ToolRegistryLike {
 
   private definitionOf(tool: Tool): ToolDefinition {
     const description = tool.usage ? `${tool.description}\n\n${tool.usage}` : tool.description;
-    // A schema from outside (MCP) is never sent strict: the strict subsets are only known to fit ours (seed §11.6).
+    // A schema from outside (MCP) is never sent strict: the strict subsets are only known to fit ours (docs/harness-rules.md#dialect-per-provider).
     if (tool.jsonSchema) return { name: tool.name, description, input_schema: this.schemaOf(tool), strict: false };
     return { name: tool.name, description, input_schema: this.schemaOf(tool) };
   }

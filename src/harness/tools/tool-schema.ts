@@ -1,8 +1,8 @@
 /**
  * The JSON Schema of a tool as the model sees it, from its one zod schema
- * (seed §3.6) or, for an MCP tool, the schema its server sent. The registry's
+ * (docs/harness-rules.md#one-schema-per-tool) or, for an MCP tool, the schema its server sent. The registry's
  * definitions and the validation advice both read it here, so the fields a
- * model is told to fix are the fields it was shown (seed §13.11: one source).
+ * model is told to fix are the fields it was shown (docs/harness-rules.md#two-path-divergence: one source).
  *
  * One JSON Schema per tool object for the whole process: every session of a
  * run builds its own registry of the same built-in tools, and converting the

@@ -69,7 +69,7 @@ describe('tool_search scoring', () => {
 });
 
 describe('prefix collisions between resident and deferred names', () => {
-  it('reports pairs sharing 4+ leading characters (the seed\'s enter_plan_mode / enter_worktree)', () => {
+  it('reports pairs sharing 4+ leading characters (enter_plan_mode / enter_worktree, docs/harness-rules.md#prefix-collapse)', () => {
     expect(prefixCollisions(['enter_plan_mode', 'read'], ['enter_worktree', 'cron_create'])).toEqual([
       { resident: 'enter_plan_mode', deferred: 'enter_worktree', prefix: 'enter_', after: '' },
     ]);

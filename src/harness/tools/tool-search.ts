@@ -1,10 +1,10 @@
 /**
- * tool_search (seed §10.3): finds deferred tools by keyword and loads them —
+ * tool_search (docs/harness-rules.md#tool-search): finds deferred tools by keyword and loads them —
  * their definitions are sent from the next request on. Two modes:
  *   "select:a,b"   load exactly these tools;
  *   "cron create"  keyword search, best matches loaded.
  * Scoring (a client-side search is the only search here, so it must be
- * good, seed §10.4): names are split into words (`mcp__server__tool`,
+ * good, docs/harness-rules.md#tool-search): names are split into words (`mcp__server__tool`,
  * snake_case, camelCase); a word-boundary match in the name outweighs one in
  * the description; matching uses word boundaries, so "read" does not hit
  * "already" or "thread"; "+term" makes a term required. A tool's searchHint
@@ -91,15 +91,15 @@ export interface ToolSearchOptions {
    * cached description): their tools are deferred and found by searching.
    */
   mcpServers?: readonly string[];
-  /** MCP servers still connecting right now (seed §12.4: injected, so this tool knows nothing of MCP). */
+  /** MCP servers still connecting right now (docs/harness-rules.md#mcp-pending: injected, so this tool knows nothing of MCP). */
   pendingServers?: () => readonly string[];
 }
 
 export function createToolSearchTool(registry: ToolRegistry, options: ToolSearchOptions = {}): Tool<ToolSearchInput> {
   // Fixed for the session (computed once, never re-rendered on activation): the names are part of
-  // the cached prefix, marked as deferred so the model knows to load them first (seed §10.5-10.6).
+  // the cached prefix, marked as deferred so the model knows to load them first (docs/harness-rules.md#prefix-collapse).
   // MCP tools are left out: which of them are registered yet depends on connection timing, and the
-  // prefix must not (seed §3.5); the configured server names stand for them.
+  // prefix must not (docs/harness-rules.md#stable-prefix); the configured server names stand for them.
   const deferred = registry.unloadedNames().filter((name) => !name.startsWith('mcp__'));
   const servers = options.mcpServers ?? [];
   const usage = [
@@ -117,7 +117,7 @@ export function createToolSearchTool(registry: ToolRegistry, options: ToolSearch
     readOnly: true,
     // It changes which tools the next request carries; serial keeps activation order deterministic.
     isConcurrencySafe: () => false,
-    // The real action is the call that follows; this card tells the user nothing (seed §9.4 ②b).
+    // The real action is the call that follows; this card tells the user nothing (docs/harness-rules.md#model-and-display-sides ②b).
     resultDisplayMode: 'hidden',
     emptyText: '(no deferred tools)',
     async execute(input) {
@@ -137,7 +137,7 @@ export function createToolSearchTool(registry: ToolRegistry, options: ToolSearch
       } else {
         chosen = scoreTools(input.query, tools(pending)).slice(0, input.max_results ?? 5).map((s) => s.name);
       }
-      // "Not found" has two meanings (seed §12.4): say which servers have not listed their tools yet.
+      // "Not found" has two meanings (docs/harness-rules.md#mcp-pending): say which servers have not listed their tools yet.
       const connecting = input.query.startsWith('select:') ? [] : (options.pendingServers?.() ?? []);
       const stillConnecting =
         connecting.length === 0

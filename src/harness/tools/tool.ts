@@ -1,5 +1,5 @@
 /**
- * The Tool interface (seed §3). One zod schema feeds both run-time validation
+ * The Tool interface (docs/harness-rules.md#tool-definitions). One zod schema feeds both run-time validation
  * and the JSON Schema sent to the model (registry.definitions(), the only path).
  */
 import type { z } from 'zod';
@@ -26,7 +26,7 @@ export interface ToolOutput {
   isError?: boolean;
   /** Structured code for a tool-reported error (`exit_1`, `ENOENT`, `not_unique`), never message text. */
   errorCode?: string;
-  /** The tool found nothing to report; `content` is its explicit empty-result text (seed §9.1). */
+  /** The tool found nothing to report; `content` is its explicit empty-result text (docs/harness-rules.md#empty-output). */
   empty?: boolean;
 }
 
@@ -36,7 +36,7 @@ export type ResultDisplayMode = 'full' | 'summary' | 'hidden';
 // `any` default: a registry holds tools of many input types; each tool is typed where it is defined.
 export interface Tool<I = any> {
   readonly name: string;
-  /** What the tool is and when to choose it: 1-3 sentences, no dynamic content (seed §3.2, §3.5). */
+  /** What the tool is and when to choose it: 1-3 sentences, no dynamic content (docs/harness-rules.md#descriptions, docs/harness-rules.md#stable-prefix). */
   readonly description: string;
   /** How to use it well: boundaries, preconditions. Sent after the description, kept separate in code. */
   readonly usage?: string;
@@ -49,7 +49,7 @@ export interface Tool<I = any> {
   readonly inputSchema: z.ZodType<I>;
   /** True when the tool never changes anything (drives permissions and scheduling). */
   readonly readOnly: boolean;
-  /** Call-level concurrency safety (seed §6.2). Throwing means unsafe (fail closed). */
+  /** Call-level concurrency safety (docs/harness-rules.md#call-level-concurrency). Throwing means unsafe (fail closed). */
   isConcurrencySafe(input: I): boolean;
   /**
    * What a user abort does to a running call: `cancel` (default) stops it;
@@ -62,11 +62,11 @@ export interface Tool<I = any> {
   readonly timeoutMs?: number;
   /** Files this call reads or writes, for the permission chain's path guard (paths as the model gave them). */
   accessedPaths?(input: I): readonly { path: string; access: 'read' | 'write' }[];
-  /** Result size limit in characters before truncate+spill (seed §9.2); Infinity = never spilled. Default per tool name. */
+  /** Result size limit in characters before truncate+spill (docs/harness-rules.md#truncate-and-spill); Infinity = never spilled. Default per tool name. */
   readonly maxResultChars?: number;
   /**
    * Result size limit in estimated tokens (results/token-estimate.ts), checked
-   * before the character limit: MCP tools (seed §12.3 (3)), whose output can be
+   * before the character limit: MCP tools (docs/harness-rules.md#mcp-limits), whose output can be
    * English, CJK, base64 or images at very different tokens per character.
    */
   readonly maxResultTokens?: number;
@@ -76,9 +76,9 @@ export interface Tool<I = any> {
    * `inputSchema` still validates the input.
    */
   readonly jsonSchema?: JsonSchema;
-  /** How the user-facing side shows a successful result (seed §9.4); errors are always shown. */
+  /** How the user-facing side shows a successful result (docs/harness-rules.md#model-and-display-sides); errors are always shown. */
   readonly resultDisplayMode?: ResultDisplayMode | ((input: I) => ResultDisplayMode);
-  /** Text sent to the model when the output is empty (seed §9.1). */
+  /** Text sent to the model when the output is empty (docs/harness-rules.md#empty-output). */
   readonly emptyText?: string;
   execute(input: I, context: ToolContext): Promise<ToolOutput>;
 }

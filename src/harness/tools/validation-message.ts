@@ -1,6 +1,6 @@
 /**
  * Turns zod issues into text that names the field and says what to send
- * (seed §5.5, §16 stage 2a): "file_path: expected string, received number —
+ * (docs/harness-rules.md#validation-errors, docs/harness-rules.md#the-tool-pipeline): "file_path: expected string, received number —
  * send file_path as a string. <field description>". Built from the issue's
  * code and path and from the same JSON Schema the model was shown; never from
  * zod's message text, which changes between versions.

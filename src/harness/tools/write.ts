@@ -1,7 +1,7 @@
 /**
  * write: create or overwrite a whole file (parent directories are created).
  * Reports bytes written and whether the file was new, so an empty success is
- * never ambiguous (seed §9.1).
+ * never ambiguous (docs/harness-rules.md#empty-output).
  *
  * The checked path is opened, not named again (checked-file.ts), and the
  * content goes to a new file renamed over the old name: never written in

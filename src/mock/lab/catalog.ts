@@ -57,7 +57,7 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
 
 export const CHECK_IDS = Object.keys(CHECKS) as ConformanceCheck[];
 
-/** Results bigger than this are `oversized_tool_result` (seed §9.2 keeps bash/grep at 30,000 characters). */
+/** Results bigger than this are `oversized_tool_result` (docs/harness-rules.md#truncate-and-spill keeps bash/grep at 30,000 characters). */
 export const OVERSIZED_RESULT_BYTES = 50_000;
 /** More attempts than this at one turn are `unbounded_retries`. */
 export const MAX_ATTEMPTS = 10;

@@ -1,5 +1,5 @@
 /**
- * Protocol pairing (seed §2.4, §5.8), read on each request as the harness
+ * Protocol pairing (docs/harness-rules.md#one-result-per-call, docs/harness-rules.md#results-in-one-message), read on each request as the harness
  * framed it: every tool_use answered, every result answering a call of the
  * turn before it, ids unique, a turn's results in one message with nothing
  * between them, and the assistant's own tool_use turn resent before them.

@@ -1,5 +1,5 @@
 /**
- * The cached prefix (seed §3.5): tools and system prompt byte-identical from
+ * The cached prefix (docs/harness-rules.md#stable-prefix): tools and system prompt byte-identical from
  * turn to turn, no dynamic content in them, and tools still sent once the
  * conversation holds tool calls. A change is named by its first differing
  * byte range and the tool it falls in. A change that is only dynamic content

@@ -1,8 +1,8 @@
 /**
  * What the harness sends back for the calls the mock issued: never a result
- * for a call that was cut off (seed §2.3, §13.2); an error result, not a crash
- * or silence, for a tool that does not exist (seed §5.3); no empty text
- * (seed §9.1) and no huge result (seed §9.2).
+ * for a call that was cut off (docs/harness-rules.md#stop-reasons, docs/harness-rules.md#state-before-init); an error result, not a crash
+ * or silence, for a tool that does not exist (docs/harness-rules.md#unknown-tool); no empty text
+ * (docs/harness-rules.md#empty-output) and no huge result (docs/harness-rules.md#truncate-and-spill).
  */
 import { OVERSIZED_RESULT_BYTES } from './catalog.js';
 import { CheckTally } from './check-result.js';

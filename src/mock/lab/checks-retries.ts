@@ -1,5 +1,5 @@
 /**
- * Retries, read from the attempts at each turn (DESIGN §3): the server's
+ * Retries, read from the attempts at each turn (docs/harness-rules.md): the server's
  * retry-after(-ms) is honoured, a 4xx that a retry cannot fix is not sent
  * again unchanged, attempts are bounded, a retry without a hint backs off, and
  * a transient failure (429, 5xx, 529, reset, broken stream) is retried.

@@ -1,5 +1,5 @@
 /**
- * Tool schemas as sent (seed §11): bytes spent on keys no provider documents
+ * Tool schemas as sent (docs/harness-rules.md#schema-dialects): bytes spent on keys no provider documents
  * (`$schema`, `$id`, `$comment`, at any schema depth), per request and per
  * session; and, for tools sent with `strict: true`, a schema the wire's strict
  * mode accepts (every object `additionalProperties: false`; on the OpenAI

@@ -7,7 +7,7 @@
  * carries its result. Those durations run from the response that issued the
  * call to the request that carried its result, so they include the harness's
  * own work and any sibling calls: they are marked `duration_source: 'turn'`
- * and never enter per-tool latency (seed §14.7).
+ * and never enter per-tool latency (docs/harness-rules.md#per-call-durations).
  */
 import { createHash } from 'node:crypto';
 import { toolLabel, type SessionEmitter } from '../../events/emitter.js';

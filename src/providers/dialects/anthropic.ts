@@ -1,5 +1,5 @@
 /**
- * The Anthropic (Messages `input_schema`) dialect, seed §11.3-§11.5.
+ * The Anthropic (Messages `input_schema`) dialect, docs/harness-rules.md#strict-schemas.
  *
  * Always: drop the keys no provider documents (common.ts), at every depth.
  *
@@ -14,11 +14,11 @@
  * transform (@anthropic-ai/sdk 1.16.0 lib/transform-json-schema.mjs) every
  * object gets `false` (our zod schemas already carry it).
  *
- * Stripping is not losing semantics (§11.4): each removed constraint is
+ * Stripping is not losing semantics (docs/harness-rules.md#strict-schemas): each removed constraint is
  * written into the same node's description, as the official SDK does, and
  * the tool's zod validation still enforces it at run time.
  *
- * Evidence level (§11.5): this is the documented subset, not trace evidence.
+ * Evidence level (docs/harness-rules.md#strict-schemas): this is the documented subset, not trace evidence.
  * No trace here shows Anthropic rejecting these keywords; treat the strict
  * shape as conservative conformance to the docs, not as a fix for a live 400.
  */

@@ -1,5 +1,5 @@
 /**
- * What neither wire documents (seed §11.2). `$schema` is a zod artifact
+ * What neither wire documents (docs/harness-rules.md#dialect-per-provider). `$schema` is a zod artifact
  * (`z.toJSONSchema` puts the draft URI on every schema): no provider documents
  * it, none rejects it, so it silently costs bytes on every request inside the
  * cached tools prefix. `$id` and `$comment` are in the same class: schema

@@ -1,5 +1,5 @@
 /**
- * Schema dialects (seed §11): the one place where a neutral tool schema
+ * Schema dialects (docs/harness-rules.md#schema-dialects): the one place where a neutral tool schema
  * becomes what a wire family accepts. The adapters' request builders call
  * `toolSchemaFor` for every tool on every request; nothing else shapes the
  * schemas sent to a provider.
@@ -8,7 +8,7 @@
  * wire's `strict: true` flag: shape and switch travel together so a request
  * never claims strict with a non-strict shape. Off by default because
  * OpenAI-compatible servers may not know the flag, and turning it on changes
- * decoding behaviour (seed §11.6: switch one variable at a time).
+ * decoding behaviour (docs/harness-rules.md#dialect-per-provider: switch one variable at a time).
  */
 import type { JsonSchema } from '../types.js';
 import { anthropicToolSchema } from './anthropic.js';

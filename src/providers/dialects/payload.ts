@@ -1,6 +1,6 @@
 /**
  * The exact `tools` payload a wire receives, built by the same request
- * builders the adapters use (no second path, seed §3.2), with its size per
+ * builders the adapters use (no second path, docs/harness-rules.md#descriptions), with its size per
  * tool as sent (compact JSON, UTF-8). Used by `faultline schema`.
  */
 import { toAnthropicParams } from '../anthropic-mapping.js';

@@ -1,5 +1,5 @@
 /**
- * Post-order rewrite of every subschema in a JSON Schema tree (seed §11.1: the
+ * Post-order rewrite of every subschema in a JSON Schema tree (docs/harness-rules.md#dialect-per-provider: the
  * difference is a tree, not a flag — `required` and `additionalProperties`
  * can sit at any depth). Only keywords that hold schemas are descended into;
  * literal payloads (`enum`, `const`, `default`, `examples`) are data and are

@@ -1,5 +1,5 @@
 /**
- * The black-box lab (seed §2.3-§2.4, §3.4-§3.5, §5.8, §9, §11; DESIGN §4): run
+ * The black-box lab (docs/harness-rules.md#stop-reasons, docs/harness-rules.md#one-result-per-call, docs/harness-rules.md#distinct-name-prefixes, docs/harness-rules.md#stable-prefix, docs/harness-rules.md#results-in-one-message, docs/harness-rules.md#results, docs/harness-rules.md#schema-dialects, docs/architecture.md#the-mock-provider): run
  * any harness, in any language, as a process pointed at the loopback mock on
  * 127.0.0.1; drive it with each task's script and wire faults; stop it at the
  * script's end or a timeout (its whole process tree); judge it by what it

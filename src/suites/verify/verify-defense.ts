@@ -1,5 +1,5 @@
 /**
- * Verifies defenses the way DESIGN §1 job 3 defines it (seed §13.1: a defense
+ * Verifies defenses the way the third job in docs/architecture.md defines it (docs/harness-rules.md#dead-defense: a defense
  * that has never been seen to fire is no defense):
  *   recall          it fires on every fault scenario that names it;
  *   false positives it fires on none of its controls (legitimate work of the same shape);

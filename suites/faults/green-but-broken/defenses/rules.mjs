@@ -1,4 +1,4 @@
-// Rules for the green-but-broken scenarios (seed §13): each is sound, and the
+// Rules for the green-but-broken scenarios (docs/harness-rules.md#green-but-broken): each is sound, and the
 // scenario's harness fault or its own bug keeps it from ever acting, so the
 // report has something to catch. One defense module per scenario (the files
 // next to this one), so each name is armed only where its failure is staged.
@@ -10,7 +10,7 @@ export function readWatcher(name) {
   return {
     name,
     guards: 'a read of any file (a deliberately loud rule, for the green-but-broken scenarios)',
-    source: 'seed §13.1 F1',
+    source: 'docs/harness-rules.md#dead-defense',
     defaultOn: true,
     action: 'alert',
     session: () => ({
@@ -22,7 +22,7 @@ export function readWatcher(name) {
 export const failedCallCounter = {
   name: 'gbb_failed_call_counter',
   guards: 'a tool call that failed (counted, for the judged-vs-triggered scenario)',
-  source: 'seed §13.3 F3',
+  source: 'docs/harness-rules.md#judged-vs-triggered',
   defaultOn: true,
   action: 'alert',
   session: () => ({ afterToolCall: (call) => (call.isError ? { alert: call.id } : null) }),
@@ -31,7 +31,7 @@ export const failedCallCounter = {
 export const blindDeferredCall = {
   name: 'gbb_blind_deferred_call',
   guards: 'a deferred tool called before tool_search loaded it, when tool search is enabled',
-  source: 'seed §13.2 F2 (deferred-tool-view: a flag read before it is set)',
+  source: 'docs/harness-rules.md#state-before-init (deferred-tool-view: a flag read before it is set)',
   defaultOn: true,
   action: 'hint',
   session() {
