@@ -14,6 +14,7 @@ import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.
 import type { Wire } from '../mock/wire-errors.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
+import { taskWire } from './wire-pins.js';
 
 export interface MockSourceOptions {
   /**
@@ -32,7 +33,7 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
     modelName: 'mock-scripted',
     async open(task: LoadedTask) {
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
-      const wire = task.wire ?? options.wire ?? 'anthropic';
+      const wire = taskWire(task, options.wire);
       const stream = options.stream ?? task.stream ?? false;
       const { model, session } = await loopbackModel(task.script, { wire, stream, strictTools: task.strict_tools ?? false });
       return { model, close: () => session.close() };

@@ -118,6 +118,13 @@ const TaskSettings = {
   display_mode: z.record(z.string(), z.enum(['full', 'summary', 'hidden'])).optional(),
   /** Wire format the mock speaks for this task: Anthropic Messages, OpenAI Chat Completions or OpenAI Responses. */
   wire: z.enum(['anthropic', 'openai', 'responses']).optional(),
+  /**
+   * The wires on which this task's fault exists, when not all (e.g. the
+   * Responses API has no stop reason, so "end_turn with a tool call pending"
+   * cannot happen there). A run on another wire (`--wire`) runs the task on
+   * the first of these instead, and says so; `wire:` pins one wire.
+   */
+  wires: z.array(z.enum(['anthropic', 'openai', 'responses'])).min(1).optional(),
   /** Strict tool use on the mock: the wire's strict schema subset plus `strict: true` (default false; live runs: `--strict`). */
   strict_tools: z.boolean().optional(),
   /** The adapter streams (SSE) for this task (default false); stream faults need it. */

@@ -9,12 +9,26 @@ import type { LoadedTask } from './load-suite.js';
 
 const LISTED = 5;
 
+type Wire = 'anthropic' | 'openai' | 'responses';
+
+/**
+ * The wire a task runs on when the run asks for `wanted` (absent: the
+ * default, anthropic): a pinned `wire:` always; else `wanted` when the task's
+ * fault exists there (`wires:` absent or listing it); else the first wire
+ * where it does. The one answer for the mock source, the CLI note and the tests.
+ */
+export function taskWire(task: Pick<LoadedTask, 'wire' | 'wires'>, wanted?: Wire): Wire {
+  if (task.wire) return task.wire;
+  const want = wanted ?? 'anthropic';
+  return !task.wires || task.wires.includes(want) ? want : task.wires[0]!;
+}
+
 /** One line for the run's output, or null when every task speaks `wire`. */
 export function pinnedWireNote(tasks: readonly LoadedTask[], wire: string): string | null {
-  const kept = tasks.filter((t) => t.wire !== undefined && t.wire !== wire);
+  const kept = tasks.filter((t) => taskWire(t, wire as Wire) !== wire);
   if (kept.length === 0) return null;
-  const names = kept.slice(0, LISTED).map((t) => `${t.id} (${t.wire})`);
+  const names = kept.slice(0, LISTED).map((t) => `${t.id} (${taskWire(t, wire as Wire)})`);
   const more = kept.length > LISTED ? `, and ${kept.length - LISTED} more` : '';
-  const count = kept.length === 1 ? '1 task keeps the wire it pins' : `${kept.length} tasks keep the wire they pin`;
+  const count = kept.length === 1 ? '1 task runs on the wire it pins or where its fault exists' : `${kept.length} tasks run on the wire they pin or where their fault exists`;
   return `--wire ${wire}: ${count}: ${names.join(', ')}${more}`;
 }

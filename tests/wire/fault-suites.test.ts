@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemorySink, type FaultlineEvent } from '../../src/events/index.js';
 import { loadSuites, type LoadedTask } from '../../src/suites/load-suite.js';
+import { taskWire } from '../../src/suites/wire-pins.js';
 import { mockModelSource } from '../../src/suites/mock-source.js';
 import { runSuite } from '../../src/suites/run-suite.js';
 
@@ -17,14 +18,13 @@ const tasks = loadSuites([join(import.meta.dirname, '../../suites/faults/protoco
 
 type Variant = { wire: 'anthropic' | 'openai' | 'responses'; stream: boolean };
 /**
- * Failure modes a wire cannot express. The Responses API has no stop reason:
- * a completed response with function calls is a tool-use turn, so "end_turn
- * with a pending tool_use" does not exist there.
+ * Failure modes a wire cannot express say so in the task (`wires:`, e.g. the
+ * Responses API has no stop reason, so protocol-005's "end_turn with a pending
+ * tool_use" does not exist there): such a task runs on the wires it lists.
  */
-const CANNOT_SAY: Record<string, readonly string[]> = { responses: ['protocol-005-'] };
 function variants(task: LoadedTask): Variant[] {
   const all = task.wire ? [task.wire] : (['anthropic', 'openai', 'responses'] as const);
-  const wires = all.filter((w) => !(CANNOT_SAY[w] ?? []).some((prefix) => task.id.startsWith(prefix)));
+  const wires = all.filter((w) => taskWire(task, w) === w);
   const streams = task.stream !== undefined ? [task.stream] : [false, true];
   return wires.flatMap((wire) => streams.map((stream) => ({ wire, stream })));
 }
