@@ -4,6 +4,7 @@
  * ModelSource of your own), a JSONL trace when `out` is given, and the same
  * document `faultline run --json` prints.
  */
+import { withMcpNames, type McpNameMode } from '../events/private-names.js';
 import { JsonlSink, MemorySink, type EventSink } from '../events/index.js';
 import type { SandboxMode } from '../events/labels.js';
 import { jsonDocument } from '../report/json-format.js';
@@ -31,6 +32,8 @@ export interface RunOptions {
   /** Your own provider (e.g. a live or replayed one); default the scripted mock. */
   source?: ModelSource;
   signal?: AbortSignal;
+  /** MCP server and tool names in the events: `private` (hashed, default) or `verbatim`. */
+  mcpNames?: McpNameMode;
 }
 
 export type RunResult = ReturnType<typeof jsonDocument<RunJson>>;
@@ -39,7 +42,8 @@ export async function run(suites: string | readonly string[], options: RunOption
   let tasks = loadSuites(typeof suites === 'string' ? [suites] : [...suites]);
   if (options.filter !== undefined) tasks = tasks.filter((t) => t.id.includes(options.filter!));
   const mock = options.source ? null : mockModelSource({ wire: options.wire, ...(options.transport ? { transport: options.transport } : {}) });
-  const sink: EventSink = options.out ? new JsonlSink(options.out, { truncate: true }) : new MemorySink();
+  // MCP server and tool names are private by default (events/private-names.ts).
+  const sink: EventSink = withMcpNames(options.out ? new JsonlSink(options.out, { truncate: true }) : new MemorySink(), options.mcpNames);
   try {
     const summary = await runSuite({
       tasks,

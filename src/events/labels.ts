@@ -138,7 +138,7 @@ export type SandboxMode = z.infer<typeof SandboxMode>;
 export const SandboxKind = z.enum(['bubblewrap', 'none']);
 export type SandboxKind = z.infer<typeof SandboxKind>;
 
-export const HookName = z.enum(['pre_tool_use', 'post_tool_use']);
+export const HookName = z.enum(['pre_tool_use', 'post_tool_use', 'post_tool_use_failure']);
 /** `failed`: a PostToolUse hook threw or timed out and the output passed unchanged (a failing PreToolUse hook is `blocked`). */
 export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision', 'failed']);
 

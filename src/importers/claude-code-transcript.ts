@@ -81,7 +81,7 @@ export function permissionDenial(content: unknown, toolUseResult: unknown): 'def
 const isStreamLine = (line: Json) => 'session_id' in line && !('sessionId' in line);
 
 const MODES: Readonly<Record<string, PermissionMode>> = { default: 'default', acceptEdits: 'acceptEdits', plan: 'plan', bypassPermissions: 'bypass' };
-const HOOKS: Readonly<Record<string, 'pre_tool_use' | 'post_tool_use'>> = { PreToolUse: 'pre_tool_use', PostToolUse: 'post_tool_use', PostToolUseFailure: 'post_tool_use' };
+const HOOKS: Readonly<Record<string, 'pre_tool_use' | 'post_tool_use' | 'post_tool_use_failure'>> = { PreToolUse: 'pre_tool_use', PostToolUse: 'post_tool_use', PostToolUseFailure: 'post_tool_use_failure' };
 const HOOK_EFFECTS: Readonly<Record<string, 'none' | 'blocked' | 'failed'>> = {
   hook_success: 'none',
   hook_additional_context: 'none',

@@ -15,9 +15,9 @@
 import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';
 import { memoryModel } from '../mock/memory-model.js';
 import type { Wire } from '../mock/wire-errors.js';
-import { effectiveWire } from './wire-pins.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
+import { taskWire } from './wire-pins.js';
 
 export interface MockSourceOptions {
   /**
@@ -45,7 +45,7 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
     modelName: 'mock-scripted',
     async open(task: LoadedTask) {
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
-      const wire = task.wire ?? effectiveWire(task, options.wire) ?? 'anthropic';
+      const wire = taskWire(task, options.wire);
       const stream = options.stream ?? task.stream ?? false;
       const transport = task.transport ?? options.transport ?? 'memory';
       const modelOptions = { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache };

@@ -10,22 +10,26 @@ import type { LoadedTask } from './load-suite.js';
 
 const LISTED = 5;
 
-/** The wire a task speaks when a run asks for `forced`: a task whose fault does not exist there (`wires`) keeps the first wire it lists. */
-export function effectiveWire<W extends string>(task: { wire?: W | undefined; wires?: readonly W[] | undefined }, forced: W | undefined): W | undefined {
-  if (task.wire !== undefined) return task.wire;
-  if (forced !== undefined && task.wires !== undefined && !task.wires.includes(forced)) return task.wires[0];
-  return forced;
+type Wire = 'anthropic' | 'openai' | 'responses' | 'gemini';
+
+/**
+ * The wire a task runs on when the run asks for `wanted` (absent: the
+ * default, anthropic): a pinned `wire:` always; else `wanted` when the task's
+ * fault exists there (`wires:` absent or listing it); else the first wire
+ * where it does. The one answer for the mock source, the CLI note and the tests.
+ */
+export function taskWire(task: Pick<LoadedTask, 'wire' | 'wires'>, wanted?: Wire): Wire {
+  if (task.wire) return task.wire;
+  const want = wanted ?? 'anthropic';
+  return !task.wires || task.wires.includes(want) ? want : task.wires[0]!;
 }
 
 /** One line for the run's output, or null when every task speaks `wire`. */
 export function pinnedWireNote(tasks: readonly LoadedTask[], wire: string): string | null {
-  const kept = tasks.flatMap((t) => {
-    const spoken = effectiveWire<string>(t, wire);
-    return spoken !== undefined && spoken !== wire ? [{ id: t.id, wire: spoken }] : [];
-  });
+  const kept = tasks.filter((t) => taskWire(t, wire as Wire) !== wire);
   if (kept.length === 0) return null;
-  const names = kept.slice(0, LISTED).map((t) => `${t.id} (${t.wire})`);
+  const names = kept.slice(0, LISTED).map((t) => `${t.id} (${taskWire(t, wire as Wire)})`);
   const more = kept.length > LISTED ? `, and ${kept.length - LISTED} more` : '';
-  const count = kept.length === 1 ? '1 task keeps the wire it pins' : `${kept.length} tasks keep the wire they pin`;
+  const count = kept.length === 1 ? '1 task runs on the wire it pins or where its fault exists' : `${kept.length} tasks run on the wire they pin or where their fault exists`;
   return `--wire ${wire}: ${count}: ${names.join(', ')}${more}`;
 }

@@ -14,6 +14,7 @@ import { MemorySink } from '../../src/events/index.js';
 import { findSuiteFiles, loadSuites, type LoadedTask } from '../../src/suites/load-suite.js';
 import { mockModelSource } from '../../src/suites/mock-source.js';
 import { runSuite } from '../../src/suites/run-suite.js';
+import { taskWire } from '../../src/suites/wire-pins.js';
 
 const root = join(import.meta.dirname, '../..');
 /** Directories whose scenarios a dedicated test file runs (and says so at its top). */
@@ -30,7 +31,7 @@ const source = mockModelSource();
 afterAll(() => source.close());
 
 async function runOn(chosen: LoadedTask[], wire: 'anthropic' | 'openai'): Promise<string[]> {
-  const summary = await runSuite({ tasks: chosen.map((t) => ({ ...t, wire: t.wire ?? wire })), sink: new MemorySink(), source, concurrency: 4 });
+  const summary = await runSuite({ tasks: chosen.map((t) => ({ ...t, wire: taskWire(t, wire) })), sink: new MemorySink(), source, concurrency: 4 });
   return summary.outcomes.filter((o) => o.outcome !== 'passed').map((o) => `${o.task.id}: ${o.error ?? o.expectations.filter((e) => !e.ok).map((e) => e.detail).join('; ')}`);
 }
 

@@ -1,4 +1,5 @@
 /** `faultline run <suites...>`: run suites through the harness and write a JSONL trace. */
+import { withMcpNames } from '../../events/private-names.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ interface RunOptions {
   replay?: string;
   wire?: 'anthropic' | 'openai' | 'responses' | 'gemini';
   transport?: 'memory' | 'http';
+  mcpNames?: 'private' | 'verbatim';
   out?: string;
   concurrency: string;
   filter?: string;
@@ -62,6 +64,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .addOption(new Option('--wire <format>', 'wire format the mock speaks to tasks that do not pin one with `wire:` (pinned tasks keep theirs, and the run says so): anthropic (Messages), openai (Chat Completions), responses (OpenAI Responses) or gemini (Gemini generateContent); default anthropic').choices(['anthropic', 'openai', 'responses', 'gemini']))
     .addOption(new Option('--transport <kind>', 'how the SDK clients reach the mock, for every task that does not pin `transport:` (pinned tasks keep theirs, and the run says so): memory (an in-process fetch, no socket; default) or http (the loopback server on 127.0.0.1)').choices(['memory', 'http']))
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
+    .addOption(new Option('--mcp-names <mode>', 'MCP server and tool names in the trace: private (hashed, the default: they name your services) or verbatim').choices(['private', 'verbatim']).default('private'))
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
@@ -203,7 +206,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       try {
         const summary = await runSuite({
           tasks,
-          sink,
+          sink: withMcpNames(sink, opts.mcpNames),
           source,
           runId,
           concurrency,

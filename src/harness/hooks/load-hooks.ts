@@ -30,15 +30,16 @@ async function importHooks(full: string): Promise<HookSet> {
   const set: HookSet = {};
   if (typeof source.preToolUse === 'function') set.preToolUse = source.preToolUse as HookSet['preToolUse'];
   if (typeof source.postToolUse === 'function') set.postToolUse = source.postToolUse as HookSet['postToolUse'];
+  if (typeof source.postToolUseFailure === 'function') set.postToolUseFailure = source.postToolUseFailure as HookSet['postToolUseFailure'];
   if (typeof source.timeoutMs === 'number' && source.timeoutMs > 0) set.timeoutMs = source.timeoutMs;
-  if (!set.preToolUse && !set.postToolUse) {
-    throw new HookLoadError(`hook module ${full} exports neither preToolUse nor postToolUse`);
+  if (!set.preToolUse && !set.postToolUse && !set.postToolUseFailure) {
+    throw new HookLoadError(`hook module ${full} exports none of preToolUse, postToolUse, postToolUseFailure`);
   }
   return set;
 }
 
 function pickExports(mod: Record<string, unknown>): Record<string, unknown> {
   const fallback = mod.default;
-  if (typeof mod.preToolUse === 'function' || typeof mod.postToolUse === 'function') return mod;
+  if (typeof mod.preToolUse === 'function' || typeof mod.postToolUse === 'function' || typeof mod.postToolUseFailure === 'function') return mod;
   return typeof fallback === 'object' && fallback !== null ? (fallback as Record<string, unknown>) : mod;
 }

@@ -20,6 +20,7 @@ import { withHookNotice } from './hook-notice.js';
 import { lookupTool, type ToolLookup } from './lookup.js';
 import { permissionStage } from './permission.js';
 import { postToolHookStage } from './post-tool-hook.js';
+import { postToolFailureHookStage } from './post-tool-failure-hook.js';
 import { preToolHookStage } from './pre-tool-hook.js';
 import type { AttemptHookMemo } from './pre-hook-memo.js';
 import { executionFailure, serializeSuccess, type SerializedSuccess } from './serialize.js';
@@ -108,7 +109,12 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   });
   // The tool's own time, apart from hooks and permission (a slow hook must not read as a slow tool).
   call.executionMs = Math.max(0, Math.round((ctx.now() - executeStarted) * 1000) / 1000);
-  if (outcome.kind !== 'ok') return settle(call, ctx, { failure: executionFailure(tool, outcome) });
+  if (outcome.kind !== 'ok') {
+    const failure = executionFailure(tool, outcome);
+    if (!services.hooks?.postToolUseFailure) return settle(call, ctx, { failure });
+    const hookDeps = { hooks: services.hooks, emitter: ctx.emitter, label, now: ctx.now };
+    return settle(call, ctx, { failure: await postToolFailureHookStage(call, failure, hookDeps) });
+  }
   // What the tool produced; an empty output is '' here, not the words that tell the model it was empty.
   call.rawOutput = outcome.output.empty ? '' : outcome.output.content;
 
