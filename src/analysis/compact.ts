@@ -40,10 +40,21 @@ export function assertDestinationDir(to: string): void {
   if (!isDir) throw new InputError(`--to ${to}: ${dir} is not a directory`);
 }
 
+/** DuckDB's out-of-memory error under the limit the user chose: their input to change (exit 2), said as such. */
+function outOfMemory(error: unknown, limit: string): unknown {
+  if (error instanceof Error && /^Out of Memory Error/.test(error.message)) {
+    return new InputError(`compact ran out of memory within --memory-limit ${limit} (${error.message.split('\n')[0]}); raise --memory-limit`);
+  }
+  return error;
+}
+
 export async function compactTraces(paths: string[], to: string, options: AnalyzeOptions = {}): Promise<LoadStats> {
   assertDestinationDir(to);
   // On disk whatever the size: a database in memory cannot spill its tables, so a memory limit would fail it instead.
-  const { duck, load } = await openTraces(paths, { ...options, storage: options.storage ?? 'disk', memoryLimit: options.memoryLimit ?? COMPACT_MEMORY_LIMIT, columns: 'all' });
+  const memoryLimit = options.memoryLimit ?? COMPACT_MEMORY_LIMIT;
+  const { duck, load } = await openTraces(paths, { ...options, storage: options.storage ?? 'disk', memoryLimit, columns: 'all' }).catch((error: unknown) => {
+    throw outOfMemory(error, memoryLimit);
+  });
   const tmp = join(dirname(to), `.${basename(to)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     // event is an ENUM in the table; written as one its row-group statistics would span the whole enum, not the rows.
@@ -53,6 +64,8 @@ export async function compactTraces(paths: string[], to: string, options: Analyz
     await duck.exec(`COPY (SELECT ${cols} FROM events ORDER BY event, file_id, line_no) TO ${sqlString(tmp)} (FORMAT parquet, COMPRESSION zstd, ${kvMetadataOption(meta)})`);
     renameSync(tmp, to);
     return load;
+  } catch (error) {
+    throw outOfMemory(error, memoryLimit);
   } finally {
     rmSync(tmp, { force: true });
     duck.close();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactTraces } from '../../src/analysis/compact.js';
 import { openTraces } from '../../src/analysis/analyze.js';
+import { Duck, sqlString } from '../../src/analysis/duck.js';
 import { cli } from '../cli/cli-io.js';
 import { badLines, noCache, report, scratch, sessions } from './row-cache-fixtures.js';
 
@@ -60,6 +61,25 @@ describe('compacting a compacted trace', { timeout: 180_000 }, () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr + bad.stdout).toMatch(/quarantin/);
     expect((await strict('clean')).code).not.toBe(1);
+  });
+
+  it('compacts within a memory limit given to DuckDB (--memory-limit), with the same rows and books', async () => {
+    const dir = tmp();
+    const trace = join(dir, 't.jsonl');
+    writeFileSync(trace, [...sessions(0, 8_000), ...badLines()].join('\n') + '\n'); // 64,000 events
+    const small = join(dir, 'small.parquet');
+    const load = await compactTraces([trace], small, { memoryLimit: '256MB' });
+    expect(load.linesRead).toBe(load.eventsUsed + load.quarantined.length);
+    const duck = await Duck.open();
+    try {
+      const [row] = await duck.rows(`SELECT count(*) AS n FROM read_parquet(${sqlString(small)})`);
+      expect(row?.n).toBe(load.eventsUsed);
+    } finally {
+      duck.close();
+    }
+    // A limit too small to read the trace at all is the user's to raise (exit 2 from the CLI), named, not an internal error.
+    await expect(compactTraces([trace], join(dir, 'tiny.parquet'), { memoryLimit: '16MB' })).rejects.toThrow(/ran out of memory within --memory-limit 16MB .*raise --memory-limit/);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp') || n === 'tiny.parquet')).toEqual([]);
   });
 
   it('is a usage error (exit 2) naming the missing directory, and writes nothing', async () => {
