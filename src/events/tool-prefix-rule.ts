@@ -1,6 +1,6 @@
 /**
  * The prefix-distinctness check between resident and deferred tool names
- * (seed §3.4, §10.5). When a deferred tool is not in the request, a model
+ * (docs/harness-rules.md#distinct-name-prefixes, docs/harness-rules.md#prefix-collapse). When a deferred tool is not in the request, a model
  * that starts writing its name under constrained decoding can only finish
  * it as the one RESIDENT tool sharing the prefix — a valid-looking call of
  * the wrong tool that no later check catches. Pairs sharing 4+ leading

@@ -1,9 +1,9 @@
 /**
- * The loopback mount (DESIGN §4): a real HTTP server on 127.0.0.1 that speaks
+ * The loopback mount (docs/architecture.md#the-mock-provider): a real HTTP server on 127.0.0.1 that speaks
  * `/v1/messages`, `/v1/chat/completions` and `/v1/responses` (plus the side
  * routes of routes.ts), so any harness in any language can be pointed at the
  * scripted engine, and so retries, aborts and cut streams run over real
- * sockets (msw hangs on cancelled bodies, DESIGN §7). The routing and the
+ * sockets (msw hangs on cancelled bodies, docs/architecture.md#dependency-notes). The routing and the
  * sessions are mock-router.ts's, shared with the in-process fetch
  * (memory-fetch.ts); this file only carries out the transport plan on a socket.
  *

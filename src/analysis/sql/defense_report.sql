@@ -1,4 +1,4 @@
--- Defense report (seed §13.1, §13.3, §14.4). `triggers` counts defense_trigger
+-- Defense report (docs/harness-rules.md#dead-defense, docs/harness-rules.md#judged-vs-triggered, docs/harness-rules.md#zero-trigger-triage). `triggers` counts defense_trigger
 -- events (what fired), `evaluations` the per-session defense_stats counters
 -- (how often it was judged); they differ by orders of magnitude on purpose.
 -- Zero-trigger triage:
@@ -7,7 +7,7 @@
 --               where it is listed as armed: a name with no code behind it;
 --   unwired   = armed but never evaluated;
 --   unreached = evaluated, never triggered: the path was not taken (add a scenario).
--- Evidence (§14.4): the events of the defense's own evaluation point
+-- Evidence (docs/harness-rules.md#zero-trigger-triage): the events of the defense's own evaluation point
 -- (defense_stats.evaluated_at) in the sessions where it was armed, and of
 -- those only the ones it judges (defense_stats.judged_tools / judged_outcome:
 -- a guard of bash commands is not evaluated on a read's permission check). An
@@ -110,7 +110,7 @@ SELECT defense,
        sessions_with_trigger::BIGINT AS sessions_with_trigger,
        triggers / nullif(evaluations, 0) AS trigger_rate_of_evaluations,
        sessions_with_trigger / nullif(sessions_armed, 0) AS trigger_rate_of_armed_sessions,
-       -- trigger events and the stats counter must agree (judged vs triggered, §13.3)
+       -- trigger events and the stats counter must agree (judged vs triggered, docs/harness-rules.md#judged-vs-triggered)
        triggers = triggers_in_stats AS triggers_match_stats,
        triage,
        CASE triage

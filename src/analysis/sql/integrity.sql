@@ -1,20 +1,20 @@
--- Green-but-broken checks (seed §13, §14.7): signs in the numbers of bugs that
+-- Green-but-broken checks (docs/harness-rules.md#green-but-broken, docs/harness-rules.md#per-call-durations): signs in the numbers of bugs that
 -- pass every test. Each count is 0 in a healthy trace.
 --   batches_with_identical_durations: 3+ calls of one parallel batch with one
 --     and the same measured duration (a call with no duration is not a measured one) — per-call times
---     replaced by an average (§14.7);
+--     replaced by an average (docs/harness-rules.md#per-call-durations);
 --   sessions_with_prefix_changes: the request prefix (tools + system) changed
 --     within a session while the number of tools did not — something dynamic in
---     a description or the system prompt busts the prompt cache (§3.5);
+--     a description or the system prompt busts the prompt cache (docs/harness-rules.md#stable-prefix);
 --   tool_sets_with_differing_definitions: sessions offering the same tools on
 --     the same provider sent tools payloads of different sizes on their first
---     request — a second path builds the definitions and loses text (§13.11 F11);
+--     request — a second path builds the definitions and loses text (docs/harness-rules.md#two-path-divergence);
 --   sessions_with_prefix_collisions: a resident and a deferred tool share a
 --     4+ character prefix, by the rule `faultline lint-tools` applies (MCP names
 --     compared after mcp__, and after mcp__<server>__ on one server): the DuckDB
 --     function tool_prefix_collision runs that very code (analysis/rule-functions.ts)
 --     — constrained decoding can turn a call of the unloaded tool into a valid
---     call of the resident one (§10.5, §13.6 F6).
+--     call of the resident one (docs/harness-rules.md#prefix-collapse).
 
 -- The first check is narrowed in steps, each a table joined to one event view, so that every join
 -- builds on the table (exactly sized, usually empty) and no step joins two whole views.

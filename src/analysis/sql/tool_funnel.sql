@@ -1,11 +1,11 @@
--- Tool funnel (seed §14.1): every tool_call ends in exactly one tool_success or
+-- Tool funnel (docs/harness-rules.md#tool-funnel): every tool_call ends in exactly one tool_success or
 -- tool_failure, so lost = calls - successes - failures - cut_short must be 0.
 -- A call still in flight when its run was killed (its session has a
 -- session_start and no session_end: cut short) has no result by no fault of
 -- the settlement path: it is counted as cut_short, never as lost.
--- Rates name their denominator (§13.4): executed = successes + execution-phase
+-- Rates name their denominator (docs/harness-rules.md#denominator-shift): executed = successes + execution-phase
 -- failures. `tool_error` (the tool ran and reported an error, often correct
--- behaviour) and `exception` (our bug) are opposite meanings (§14.3): each has
+-- behaviour) and `exception` (our bug) are opposite meanings (docs/harness-rules.md#failure-kinds): each has
 -- its own rate, and no figure mixes them (a "success rate of executed" would).
 
 -- table: cut_sessions

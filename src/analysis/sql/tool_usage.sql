@@ -1,4 +1,4 @@
--- What the tool layer did besides succeed or fail (seed §14.6): per tool,
+-- What the tool layer did besides succeed or fail (docs/harness-rules.md#telemetry-discipline): per tool,
 -- truncations, spills and the size of what it returned; the batches of each
 -- turn and how many calls ran in parallel; tool_search and what it loaded;
 -- and each turn's whole time.

@@ -1,6 +1,6 @@
 /**
  * Stage ⑤: validate the input against the tool's zod schema (the same schema
- * the model was shown). Errors name the field and say what to send (seed §5.5).
+ * the model was shown). Errors name the field and say what to send (docs/harness-rules.md#validation-errors).
  * Arguments that never parsed as JSON are reported as such, not as a schema
  * mismatch, so the model fixes the real problem. A deferred tool called
  * before loading never gets here: lookup answers it (lookup.ts).
@@ -26,7 +26,7 @@ export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = 
   }
   const parsed = tool.inputSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
-  // The advice names each field and what to send, from the schema the model was shown (seed §5.5, §13.11);
+  // The advice names each field and what to send, from the schema the model was shown (docs/harness-rules.md#validation-errors, docs/harness-rules.md#two-path-divergence);
   // parsed again with the input kept in the issues, which only a failing call pays for.
   const issues = tool.inputSchema.safeParse(input, { reportInput: true }).error?.issues ?? parsed.error.issues;
   const advice = describeIssues(issues, toolJsonSchema(tool));

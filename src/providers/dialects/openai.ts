@@ -1,5 +1,5 @@
 /**
- * The OpenAI (Chat Completions function `parameters`) dialect, seed §11.3.
+ * The OpenAI (Chat Completions function `parameters`) dialect, docs/harness-rules.md#strict-schemas.
  *
  * Always: drop the keys no provider documents (common.ts), at every depth.
  *
@@ -15,7 +15,7 @@
  * OpenAI strict and kept (they are not in the SDK's unsupported list:
  * openai 6.49.0 lib/transform.mjs JSON_SCHEMA_UNSUPPORTED_SCHEMA_KEYWORDS).
  *
- * Deliberately not done (seed §11.6):
+ * Deliberately not done (docs/harness-rules.md#dialect-per-provider):
  * - `oneOf` is rejected by OpenAI strict, but zod emits unions as `anyOf` and
  *   no tool schema here produces `oneOf`; a rewrite would be dead code. It is
  *   left as is, so a future input fails loudly with OpenAI's own 400.
