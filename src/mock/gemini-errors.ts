@@ -7,7 +7,7 @@
  * (`retry-after-ms` / `retry-after`, the form the other wires use) is moved
  * into that detail here, so a Gemini client sees it where the real API puts it.
  */
-import type { HttpReply } from './wire-errors.js';
+import type { HttpReply } from './http-reply.js';
 
 /** The canonical status name of each HTTP status the API answers with. */
 const STATUS_NAMES: Readonly<Record<number, string>> = {

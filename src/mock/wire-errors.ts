@@ -9,14 +9,8 @@ import { geminiError } from './gemini-errors.js';
 export type Wire = 'anthropic' | 'openai' | 'responses' | 'gemini';
 export const WIRES: readonly Wire[] = ['anthropic', 'openai', 'responses', 'gemini'];
 
-/** A mount-neutral HTTP answer; msw and the loopback server only adapt it. */
-export interface HttpReply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** The body split as it should be written (one SSE event each); absent = `body` in one write. */
-  chunks?: string[];
-}
+import type { HttpReply } from './http-reply.js';
+export type { HttpReply } from './http-reply.js';
 
 const ANTHROPIC_TYPES: Readonly<Record<number, string>> = {
   400: 'invalid_request_error',

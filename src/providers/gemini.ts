@@ -13,6 +13,7 @@ import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type Ad
 import { streamInterrupted } from './classify-error.js';
 import { geminiCallError } from './gemini-errors.js';
 import { fromGeminiResponse, geminiBlocks, geminiStopReason, geminiUsage, geminiWireBody, mergeBlocks, toGeminiParams } from './gemini-mapping.js';
+import { FirstByteTimer } from './first-byte.js';
 import { classifyGeminiStop } from './stop-class.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { ModelCallError, type AssistantBlock, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo, type Usage } from './types.js';
@@ -31,6 +32,7 @@ export class GeminiModel implements Model {
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
   private readonly timeoutMs: number;
+  private readonly firstByteTimeoutMs: number | undefined;
 
   constructor(options: GeminiModelOptions) {
     this.model = options.model;
@@ -38,6 +40,7 @@ export class GeminiModel implements Model {
     this.now = options.now ?? (() => performance.now());
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     // No SDK timeout: the call's own signal carries it (see callSignal).
     const httpOptions: HttpOptions = {};
     if (options.baseURL !== undefined) httpOptions.baseUrl = options.baseURL;
@@ -54,15 +57,23 @@ export class GeminiModel implements Model {
 
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
     const params = toGeminiParams(this.model, request);
-    const call = callSignal(request.signal, this.timeoutMs);
+    // The first-byte timer sits under the call's own timeout: it cuts an upstream that never starts answering.
+    const firstByte = new FirstByteTimer(request.signal, this.firstByteTimeoutMs);
+    const call = callSignal(firstByte.signal, this.timeoutMs);
     params.config = { ...params.config, abortSignal: call.signal };
     try {
       if (!this.stream) {
         let response: GenerateContentResponse;
         try {
-          response = await this.client.models.generateContent(params);
-        } catch (error) {
-          throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
+          response = await firstByte.run(async () => {
+            try {
+              return await this.client.models.generateContent(params);
+            } catch (error) {
+              throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
+            }
+          });
+        } finally {
+          firstByte.arrived();
         }
         const mapped = fromGeminiResponse(response, makeId);
         return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
@@ -70,17 +81,25 @@ export class GeminiModel implements Model {
       const started = this.now();
       let chunks: AsyncGenerator<GenerateContentResponse>;
       try {
-        chunks = await this.client.models.generateContentStream(params);
+        chunks = await firstByte.run(async () => {
+          try {
+            return await this.client.models.generateContentStream(params);
+          } catch (error) {
+            throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
+          }
+        });
       } catch (error) {
-        throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
+        firstByte.arrived();
+        throw error;
       }
-      return await this.readStream(chunks, started, request, options, () => call.timedOut());
+      return await this.readStream(chunks, started, request, options, () => call.timedOut(), firstByte);
     } finally {
       call.release();
+      firstByte.done();
     }
   }
 
-  private async readStream(chunks: AsyncGenerator<GenerateContentResponse>, started: number, request: ModelRequest, options: CompleteOptions, expired: () => boolean): Promise<ModelResponse> {
+  private async readStream(chunks: AsyncGenerator<GenerateContentResponse>, started: number, request: ModelRequest, options: CompleteOptions, expired: () => boolean, firstByte: FirstByteTimer): Promise<ModelResponse> {
     const ids = new ToolIdRegistry(request.messages);
     const blocks: AssistantBlock[] = [];
     let stopReason: string | null = null;
@@ -89,7 +108,8 @@ export class GeminiModel implements Model {
     for (;;) {
       let next: IteratorResult<GenerateContentResponse>;
       try {
-        next = await withinIdle(chunks.next(), this.streamIdleTimeoutMs);
+        next = await withinIdle(firstByte.run(() => chunks.next()), this.streamIdleTimeoutMs);
+        firstByte.arrived();
       } catch (error) {
         void chunks.return(undefined).catch(() => undefined);
         if (request.signal?.aborted) throw request.signal.reason;

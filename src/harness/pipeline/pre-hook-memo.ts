@@ -17,7 +17,15 @@
  */
 import { callSignature } from '../defenses/call-key.js';
 import type { StageResult } from './call.js';
-import type { PreHookVerdict } from './pre-tool-hook.js';
+import type { HookDecision } from '../permissions/types.js';
+
+/** What the PreToolUse stage decided for one call (kept here so the memo and the stage read top-down). */
+export interface PreHookVerdict {
+  input: unknown;
+  /** The hook's input really differs from the model's (deep comparison, not reference). */
+  modified: boolean;
+  decision: HookDecision | null;
+}
 
 export type PreHookEffect = 'none' | 'blocked' | 'input_modified' | 'decision';
 

@@ -17,7 +17,7 @@ import { deepEqual } from '../hooks/deep-equal.js';
 import type { HookSet, PreToolUseResult } from '../hooks/types.js';
 import type { HookDecision } from '../permissions/types.js';
 import type { PipelineCall, StageResult } from './call.js';
-import type { AttemptHookMemo, PreHookEffect, PreHookRun } from './pre-hook-memo.js';
+import type { AttemptHookMemo, PreHookEffect, PreHookRun, PreHookVerdict } from './pre-hook-memo.js';
 
 export interface PreHookDeps {
   hooks: HookSet;
@@ -29,12 +29,7 @@ export interface PreHookDeps {
   memo?: AttemptHookMemo;
 }
 
-export interface PreHookVerdict {
-  input: unknown;
-  /** The hook's input really differs from the model's (deep comparison, not reference). */
-  modified: boolean;
-  decision: HookDecision | null;
-}
+export type { PreHookVerdict } from './pre-hook-memo.js';
 
 const DECISIONS = new Set(['allow', 'ask', 'deny']);
 
