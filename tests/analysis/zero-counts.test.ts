@@ -13,7 +13,11 @@ import { ev, line, tempDir, writeTrace } from './fixtures.js';
 /** Columns whose value is undefined over no rows: rates, shares, percentiles, maxima and per-unit figures. */
 const UNDEFINED_OVER_NOTHING = /(^|_)(rate|share)(_|$)|(^|_)p\d\d(_|$)|(^|_)max(_|$)|_per_/;
 /** The report header's identity text that is undefined without the events it names: the wires and models of model_request events. */
-const TEXT_OVER_NOTHING = new Set(['run_identity.request_providers', 'run_identity.request_models']);
+/**
+ * ... and the deferred-loading bytes, which exist only where some model_request measured
+ * `deferred_tools_bytes` (traces before the field, imports): null is "not recorded", not 0 saved.
+ */
+const TEXT_OVER_NOTHING = new Set(['run_identity.request_providers', 'run_identity.request_models', 'deferred_loading.definition_bytes_saved', 'deferred_loading.net_benefit_bytes']);
 
 const runStart = { v: 1, ts: 1_700_000_000_000, seq: 0, run_id: 'r1', event: 'run_start', suite: 's', provider: 'mock', model: 'm', faultline_version: '0', node_version: 'v20', config_hash: 'h', tasks: 1 };
 

@@ -96,7 +96,7 @@ describe('faultline run --wire', () => {
     mkdirSync(join(dir, 'pinned'));
     const pinned = join(import.meta.dirname, '../../suites/faults/protocol/017-pause-turn.yaml');
     const { code, stdout, stderr } = await cli(['run', pinned, scripted, '--wire', 'openai', '--out', join(dir, 'pinned', 't.jsonl')]);
-    expect(stderr).toBe('faultline: --wire openai: 1 task keeps the wire it pins: protocol-017-pause-turn (anthropic)\n');
+    expect(stderr).toBe('faultline: --wire openai: 1 task runs on the wire it pins or where its fault exists: protocol-017-pause-turn (anthropic)\n');
     expect(stdout).toMatch(/2 passed, 0 failed/);
     expect(code).toBe(0);
   });
@@ -106,7 +106,7 @@ describe('faultline run --wire', () => {
     // Gemini never sends half a function call: the cut-call task lists the wires that can.
     const cut = join(import.meta.dirname, '../../suites/faults/protocol/001-max-tokens-mid-tool-use.yaml');
     const { code, stdout, stderr } = await cli(['run', cut, scripted, '--wire', 'gemini', '--out', join(dir, 'wires', 't.jsonl')]);
-    expect(stderr).toBe('faultline: --wire gemini: 1 task keeps the wire it pins: protocol-001-max-tokens-mid-tool-use (anthropic)\n');
+    expect(stderr).toBe('faultline: --wire gemini: 1 task runs on the wire it pins or where its fault exists: protocol-001-max-tokens-mid-tool-use (anthropic)\n');
     expect(stdout).toMatch(/2 passed, 0 failed/);
     expect(code).toBe(0);
   });

@@ -34,7 +34,7 @@ afterAll(() => stopSharedLoopbackServer());
 
 type Wire = 'anthropic' | 'openai' | 'responses';
 const FILES = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
-const TIMING = new Set(['ts', 'seq', 'duration_ms', 'ttft_ms']);
+const TIMING = new Set(['ts', 'seq', 'duration_ms', 'execution_ms', 'pipeline_ms', 'ttft_ms']);
 
 async function runOnce(
   script: z.input<typeof ModelScript>,

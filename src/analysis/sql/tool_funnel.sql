@@ -13,6 +13,7 @@ SELECT run_id, session_id FROM session_start ANTI JOIN session_end USING (run_id
 
 -- section: tool_funnel | Tool funnel per tool (lost = calls - successes - failures - cut_short; must be 0)
 -- flag: lost != 0 bad
+-- budget: 36
 WITH calls AS (SELECT tool, count(*) AS n FROM tool_call GROUP BY tool),
 succ AS (SELECT tool, count(*) AS n FROM tool_success GROUP BY tool),
 fail AS (
