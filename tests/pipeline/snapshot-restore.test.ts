@@ -138,5 +138,8 @@ describe('restoring a snapshot', () => {
     const { restore } = restorer(run.workspace);
     await expect(restore('../../sub')).rejects.toThrow(/not a snapshot id/);
     await expect(restore('9999-t9')).rejects.toThrow(/no manifest/);
+    const id = takenIds(run).toolu_e!;
+    writeFileSync(join(run.workspace, SNAPSHOT_SUBDIR, id, 'manifest.json'), '{"files": 3');
+    await expect(restore(id)).rejects.toThrow(new RegExp(`snapshot ${id}: manifest.json is not a snapshot manifest`));
   });
 });

@@ -103,7 +103,13 @@ async function readManifest(store: { base: string; prefix: string }, id: string)
   } catch (error) {
     throw new SnapshotNotFoundError(`snapshot ${id}: no manifest (${reasonOf(error)})`);
   }
-  const manifest = JSON.parse(text) as SnapshotManifest;
+  let manifest: SnapshotManifest;
+  try {
+    manifest = JSON.parse(text) as SnapshotManifest;
+    if (!Array.isArray(manifest.files) || !Array.isArray(manifest.created)) throw new Error('no files/created lists');
+  } catch (error) {
+    throw new SnapshotNotFoundError(`snapshot ${id}: manifest.json is not a snapshot manifest (${reasonOf(error)})`);
+  }
   // Paths come from a file inside the model's tree: only plain relative paths, never into the harness's own state.
   for (const p of [...manifest.files.map((f) => f.path), ...manifest.created]) {
     if (components(p)[0] === '.faultline') throw new PathChangedError(`snapshot ${id}: path inside the harness state: ${p}`);
