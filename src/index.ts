@@ -8,6 +8,8 @@ export * from './events/index.js';
 export * from './providers/index.js';
 export { runAgent, type AgentRunOptions, type AgentResult } from './harness/loop/agent-loop.js';
 export { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from './harness/config.js';
+export { restoreSnapshot, SnapshotNotFoundError, type RestoreOptions, type RestoreResult } from './harness/pipeline/snapshot-restore.js';
+export { SNAPSHOT_SUBDIR } from './harness/pipeline/session-services.js';
 export { createRegistry, builtinTools } from './harness/tools/builtin.js';
 export { ToolRegistry } from './harness/tools/registry.js';
 /** Loads the bash grammar that bash permission and concurrency checks need (runAgent does it; call it first when you use the tools alone). */

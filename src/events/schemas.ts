@@ -354,6 +354,26 @@ export const EVENT_SCHEMAS = {
     evaluated: nonNeg(),
     violations: nonNeg(),
   }),
+  /**
+   * The harness saved the files a changing call (write, edit, a bash command
+   * with targets) may touch before it ran (`taken`), or wrote a saved
+   * snapshot back (`restored`, the user rewinding a change they reject or a
+   * failed edit). `turn`, `tool` and `tool_use_id` are those of the call that
+   * was snapshotted, also on `restored`.
+   */
+  snapshot: z.strictObject({
+    ...toolScoped,
+    event: z.literal('snapshot'),
+    snapshot_action: z.enum(['taken', 'restored']),
+    /** The snapshot's name below the state directory (`.faultline/snapshots/<id>`); what a restore is asked for. */
+    snapshot_id: text(64),
+    /** Files copied (taken) or written back with their saved bytes (restored). */
+    snapshot_files: nonNeg(),
+    /** Paths that did not exist before the call (taken), or such paths removed again (restored). */
+    snapshot_created: nonNeg(),
+    /** Paths left out: over the size cap (taken), or refused because a component changed into a link or the entry is not a plain file (restored). */
+    snapshot_skipped: nonNeg(),
+  }),
   expectation: z.strictObject({
     ...sessionScoped,
     event: z.literal('expectation'),

@@ -17,12 +17,14 @@
  * planted by the model or the repository cannot redirect it (the snapshot
  * is then skipped, never written elsewhere). `.faultline/` is not copied;
  * sizes are capped. A snapshot problem never fails the call: it is noted in
- * the manifest.
+ * the manifest. Each snapshot taken is announced as a `snapshot` event; it
+ * can be written back with restoreSnapshot (snapshot-restore.ts).
  */
 import { readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { below, closeOpened, openBeneath, selfPath } from '../safe-fs/beneath.js';
 import { createExclusive } from '../safe-fs/replace-file.js';
+import type { SessionEmitter } from '../../events/emitter.js';
 import type { Tool } from '../tools/tool.js';
 import type { PipelineCall } from './call.js';
 import { snapshotTargets } from './snapshot-targets.js';
@@ -34,10 +36,14 @@ export const SNAPSHOT_MAX_BYTES = 5 * 1024 * 1024;
 export interface SnapshotEntry {
   path: string;
   bytes: number;
+  /** Permission bits, so a restore gives the file back as it was (absent in snapshots taken before). */
+  mode?: number;
 }
 
 export interface SnapshotManifest {
   tool: string;
+  /** The tool's event label (what `snapshot` events carry, also when it is restored). */
+  label?: string;
   tool_use_id: string;
   turn: number;
   trigger: string;
@@ -49,11 +55,17 @@ export interface SnapshotManifest {
 
 let counter = 0;
 
+/** Where the `snapshot` event goes; absent: none is emitted. */
+export interface SnapshotEvents {
+  emitter: SessionEmitter;
+  label: string;
+}
+
 /** Returns the snapshot's directory, or null when nothing needed saving (or it could not be saved inside the workspace). */
-export async function snapshotStage(call: PipelineCall, tool: Tool, input: unknown, workspace: string, dir: string): Promise<string | null> {
+export async function snapshotStage(call: PipelineCall, tool: Tool, input: unknown, workspace: string, dir: string, events?: SnapshotEvents): Promise<string | null> {
   const plan = snapshotTargets(tool, input);
   if (!plan || plan.paths.length === 0) return null;
-  const manifest: SnapshotManifest = { tool: tool.name, tool_use_id: call.block.id.slice(0, 128), turn: call.turn, trigger: plan.trigger, files: [], created: [], notes: [] };
+  const manifest: SnapshotManifest = { tool: tool.name, label: events?.label ?? tool.name, tool_use_id: call.block.id.slice(0, 128), turn: call.turn, trigger: plan.trigger, files: [], created: [], notes: [] };
   const name = `${String(++counter).padStart(4, '0')}-t${call.turn}`;
   const copies: { rel: string; data: Buffer }[] = [];
   let root: string;
@@ -91,7 +103,7 @@ export async function snapshotStage(call: PipelineCall, tool: Tool, input: unkno
         }
         const data = await opened.handle.readFile();
         copies.push({ rel, data });
-        manifest.files.push({ path: rel, bytes: data.length });
+        manifest.files.push({ path: rel, bytes: data.length, mode: stats.mode & 0o7777 });
         bytes += data.length;
       } finally {
         await closeOpened(opened);
@@ -101,7 +113,20 @@ export async function snapshotStage(call: PipelineCall, tool: Tool, input: unkno
     manifest.notes.push(`snapshot incomplete: ${error instanceof Error ? error.message.slice(0, 200) : 'error'}`);
   }
   if (manifest.files.length === 0 && manifest.created.length === 0) return null;
-  return saveSnapshot(workspace, root, dir, name, manifest, copies);
+  const saved = await saveSnapshot(workspace, root, dir, name, manifest, copies);
+  if (saved && events) {
+    events.emitter.emit('snapshot', {
+      turn: call.turn,
+      tool: events.label,
+      tool_use_id: call.block.id,
+      snapshot_action: 'taken',
+      snapshot_id: name,
+      snapshot_files: manifest.files.length,
+      snapshot_created: manifest.created.length,
+      snapshot_skipped: manifest.notes.length,
+    });
+  }
+  return saved;
 }
 
 /**

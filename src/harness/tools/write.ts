@@ -33,6 +33,12 @@ export const writeTool: Tool<WriteInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
+  // Let a user abort wait for a running write (it is short, and its own timeout still applies). The
+  // new content goes in by rename, so no half file is left either way; but an abort does not stop the body,
+  // it abandons it (pipeline/execute.ts races the two), and a rename already under way still lands after
+  // the call was reported aborted: the model and the user would be told nothing changed while the file did.
+  // Finishing keeps the result true to the disk; a change the user rejects is rewound from its snapshot.
+  interruptBehavior: 'block',
   isConcurrencySafe: () => false,
   emptyText: '(file written)',
   async execute(input, { workspace, signal }): Promise<ToolOutput> {
