@@ -81,7 +81,10 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer, head:
   // A JSON body always states its full length, so a cut one is a short body to the client, not a clean end.
   res.writeHead(reply.status, streamed ? reply.headers : { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
   res.flushHeaders();
-  for (let i = 0; i < chunks.length; i++) {
+  // Up to and including the end of the body: a stall or cut planned at or past the last chunk withholds the
+  // clean end, as the in-process transport does (mock/memory-fetch.ts), so a short stream still stalls.
+  for (let i = 0; i <= chunks.length; i++) {
+    if (head) break;
     if (transport.stallAfterChunks != null && i >= transport.stallAfterChunks) {
       // A stalled upstream: no more bytes, the connection held open until the client gives up, or dropped after
       // STALL_HOLD_MS (so a client without an idle timeout costs a bounded wait, and its late retry shows it).
@@ -101,6 +104,7 @@ async function send(res: ServerResponse, { reply, transport }: MockAnswer, head:
       res.socket?.resetAndDestroy();
       return false;
     }
+    if (i === chunks.length) break;
     if (transport.chunkDelayMs > 0 && streamed) await sleep(transport.chunkDelayMs);
     if (res.destroyed) return false;
     // Wait until the chunk is handed to the socket: a cut right after must not swallow what was already "sent".
