@@ -40,7 +40,7 @@ SELECT c.run_id, c.session_id, c.turn, c.batch, c.tool, c.requested_tool, c.tool
        CASE WHEN r.ts IS NOT NULL THEN greatest(r.ts, c.ts) - t.t0 END AS end_ms,
        r.duration_ms,
        -- No result: in flight when the run was killed (its session never ended: cut short), or lost (it ended without one).
-       coalesce(r.result, CASE WHEN EXISTS (SELECT 1 FROM session_end e WHERE e.run_id = c.run_id AND e.session_id = c.session_id) THEN 'lost' ELSE 'cut_short' END) AS result, r.failure_kind, r.error_code, r.truncated, r.spilled,
+       coalesce(r.result, CASE WHEN EXISTS (SELECT 1 FROM session_end e WHERE session_key(e.run_id, e.session_id) = session_key(c.run_id, c.session_id)) THEN 'lost' ELSE 'cut_short' END) AS result, r.failure_kind, r.error_code, r.truncated, r.spilled,
        p.decision, p.source AS decision_source
 FROM tool_call c JOIN view_start t USING (run_id, session_id)
 LEFT JOIN results r USING (run_id, session_id, tool_use_id)
