@@ -12,7 +12,7 @@ import { callHook, DEFAULT_HOOK_TIMEOUT_MS } from '../hooks/call-hook.js';
 import { copyForHook } from '../hooks/copy-input.js';
 import type { PostToolUseFailureEvent } from '../hooks/types.js';
 import type { PipelineCall, StageFailure } from './call.js';
-import type { PostHookDeps } from './post-tool-hook.js';
+import { emitPostHook, type PostHookDeps } from './post-tool-hook.js';
 
 const MAX_CONTEXT_CHARS = 10_000;
 
@@ -32,13 +32,6 @@ export async function postToolFailureHookStage(call: PipelineCall, failure: Stag
   const value = ran.status === 'ok' ? ran.value : undefined;
   const valid = ran.status === 'ok' && (value == null || (typeof value === 'object' && (value.additionalContext === undefined || typeof value.additionalContext === 'string')));
   const context = valid && value && typeof value.additionalContext === 'string' ? value.additionalContext.trim().slice(0, MAX_CONTEXT_CHARS) : '';
-  deps.emitter.emit('hook', {
-    turn: call.turn,
-    tool: deps.label,
-    tool_use_id: call.block.id,
-    hook: 'post_tool_use_failure',
-    effect: !valid ? 'failed' : context ? 'output_modified' : 'none',
-    duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000),
-  });
+  emitPostHook(call, deps, 'post_tool_use_failure', !valid ? 'failed' : context ? 'output_modified' : 'none', started);
   return context ? { ...failure, message: `${failure.message}\n${context}` } : failure;
 }

@@ -38,13 +38,11 @@ export async function postToolHookStage(
   const valid = ran.status === 'ok' && (value == null || (typeof value === 'object' && (value.output === undefined || typeof value.output === 'string')));
   const next = valid && value && typeof value.output === 'string' ? value.output : output;
   const modified = next !== output;
-  deps.emitter.emit('hook', {
-    turn: call.turn,
-    tool: deps.label,
-    tool_use_id: call.block.id,
-    hook: 'post_tool_use',
-    effect: !valid ? 'failed' : modified ? 'output_modified' : 'none',
-    duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000),
-  });
+  emitPostHook(call, deps, 'post_tool_use', !valid ? 'failed' : modified ? 'output_modified' : 'none', started);
   return { output: next, modified };
+}
+
+/** The `hook` event of one run of a post hook (success or failure side), timed from `started`. */
+export function emitPostHook(call: PipelineCall, deps: PostHookDeps, hook: 'post_tool_use' | 'post_tool_use_failure', effect: 'failed' | 'output_modified' | 'none', started: number): void {
+  deps.emitter.emit('hook', { turn: call.turn, tool: deps.label, tool_use_id: call.block.id, hook, effect, duration_ms: Math.max(0, Math.round((deps.now() - started) * 1000) / 1000) });
 }
