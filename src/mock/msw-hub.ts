@@ -16,14 +16,30 @@
  * SDK retries through msw hang (msw 2 on Node 20: cancelling a mocked body
  * never resolves): adapters use `maxRetries: 0`.
  */
-import { getResponse, http, HttpResponse } from 'msw';
-import { setupServer, type SetupServer } from 'msw/node';
+import { createRequire } from 'node:module';
+import type { HttpHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
 import type { z } from 'zod';
+import { loadPeerSync, MSW } from '../providers/optional-peer.js';
 import type { Model } from '../providers/types.js';
 import { mockAdapter } from './mock-adapter.js';
 import { ModelScript } from './script.js';
 import { MockSession, type InjectedFailure, type RecordedRequest } from './session.js';
 import { wireError, type Wire } from './wire-errors.js';
+
+/**
+ * msw, loaded on first use: it is an optional peer dependency (only this
+ * mount needs it; scenarios and the CLI reach the mock without it), and the
+ * API here is synchronous, so it is required, not imported. On Node with
+ * require(esm) msw's `module-sync` export gives the very module a user's own
+ * `import 'msw'` gets, so its handlers and server are the same objects.
+ */
+const requireHere = createRequire(import.meta.url);
+let msw: { core: typeof import('msw'); node: typeof import('msw/node') } | undefined;
+function loadMsw(): NonNullable<typeof msw> {
+  msw ??= loadPeerSync(MSW, () => ({ core: requireHere('msw') as typeof import('msw'), node: requireHere('msw/node') as typeof import('msw/node') }));
+  return msw;
+}
 
 export const MOCK_ORIGIN = 'https://mock.faultline.invalid';
 
@@ -65,7 +81,8 @@ function pacedBody(chunks: string[], ms: number): ReadableStream<Uint8Array> {
   });
 }
 
-function mount(wire: Wire, path: string) {
+function mount(wire: Wire, path: string): HttpHandler {
+  const { http, HttpResponse } = loadMsw().core;
   return http.post(`${MOCK_ORIGIN}/s/:sid${path}`, async ({ request, params }) => {
     const sid = String(params['sid']);
     const session = sessions.get(sid);
@@ -83,14 +100,37 @@ function mount(wire: Wire, path: string) {
   });
 }
 
-/** The mock's msw handlers (every wire), for a user's own msw server: `server.use(...mockHandlers)`. */
-export const mockHandlers = [
+const buildHandlers = (): HttpHandler[] => [
   mount('anthropic', '/v1/messages'),
   mount('openai', '/v1/chat/completions'),
   mount('responses', '/v1/responses'),
   // Gemini: `models/{model}:generateContent` and `:streamGenerateContent` (msw path params stop at ':', so the model and method are one segment; respond reads them from the path).
   mount('gemini', '/v1beta/models/:call'),
 ];
+
+/**
+ * The mock's msw handlers (every wire), for a user's own msw server:
+ * `server.use(...mockHandlers)`. Filled on first use (spreading, indexing,
+ * `length`), so importing faultline/testing loads no msw; without msw that
+ * first use throws the MissingPeerError with the install command.
+ */
+export const mockHandlers: HttpHandler[] = lazyArray(buildHandlers);
+
+function lazyArray<T>(build: () => T[]): T[] {
+  const items: T[] = [];
+  let filled = false;
+  const fill = () => {
+    if (filled) return;
+    items.push(...build());
+    filled = true;
+  };
+  return new Proxy(items, {
+    get: (t, p) => (fill(), Reflect.get(t, p)),
+    has: (t, p) => (fill(), Reflect.has(t, p)),
+    ownKeys: (t) => (fill(), Reflect.ownKeys(t)),
+    getOwnPropertyDescriptor: (t, p) => (fill(), Reflect.getOwnPropertyDescriptor(t, p)),
+  });
+}
 
 /**
  * A fetch that answers the mock origin through the handlers, with no global
@@ -101,7 +141,7 @@ export const mockHandlers = [
 export const mockFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   if (!request.url.startsWith(`${MOCK_ORIGIN}/`)) return globalThis.fetch(input, init);
-  const response = await getResponse(mockHandlers, request);
+  const response = await loadMsw().core.getResponse(mockHandlers, request);
   if (!response) throw new TypeError(`fetch failed: no faultline mock route for ${request.method} ${request.url}`);
   if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('the faultline mock dropped the connection (a reset or cut fault)') });
   return response;
@@ -115,7 +155,7 @@ export const mockFetch: typeof fetch = async (input, init) => {
  */
 export function mountMockServer(): SetupServer {
   if (server) return server;
-  const created = setupServer(...mockHandlers);
+  const created = loadMsw().node.setupServer(...mockHandlers);
   created.listen({ onUnhandledRequest: 'bypass' });
   server = created;
   return created;

@@ -8,7 +8,7 @@
  * Anything else the fetch throws is the connection (or the SDK's own
  * per-attempt timeout).
  */
-import { ApiError } from '@google/genai';
+import { loadedGeminiSdk } from './gemini-sdk.js';
 import { kindForStatus } from './classify-error.js';
 import { connectionReason } from './connection-reason.js';
 import { ModelCallError } from './types.js';
@@ -38,7 +38,9 @@ export function retryDelayMs(messageText: string): number | null {
 export function geminiCallError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason;
   if (error instanceof ModelCallError) return error;
-  if (error instanceof ApiError) {
+  // The SDK is loaded by now: only a call through its client gets here.
+  const ApiError = loadedGeminiSdk()?.ApiError;
+  if (ApiError !== undefined && error instanceof ApiError) {
     // By status, as on every wire: the API's overload (503 UNAVAILABLE, it has no 529) reads as a 503 does anywhere.
     const kind = kindForStatus(error.status);
     const delay = retryDelayMs(error.message);

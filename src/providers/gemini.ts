@@ -8,10 +8,12 @@
  * only when the body ended without a transport error (a cut connection is
  * `stream_interrupted`, an `error` chunk the API's error).
  */
-import { GoogleGenAI, type GenerateContentResponse, type HttpOptions } from '@google/genai';
+// Types only: the SDK is an optional peer, loaded on the first call (gemini-sdk.ts).
+import type { GenerateContentResponse, GoogleGenAI, GoogleGenAIOptions, HttpOptions } from '@google/genai';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type AdapterOptions } from './adapter-options.js';
 import { streamInterrupted } from './classify-error.js';
 import { geminiCallError } from './gemini-errors.js';
+import { loadedGeminiSdk, loadGeminiSdk } from './gemini-sdk.js';
 import { fromGeminiResponse, geminiBlocks, geminiStopReason, geminiUsage, geminiWireBody, mergeBlocks, toGeminiParams } from './gemini-mapping.js';
 import { FirstByteTimer } from './first-byte.js';
 import { classifyGeminiStop } from './stop-class.js';
@@ -27,7 +29,8 @@ const makeId = () => `gemini_call_${++madeIds}`;
 export class GeminiModel implements Model {
   readonly provider = 'gemini';
   readonly model: string;
-  private readonly client: GoogleGenAI;
+  private client: GoogleGenAI | undefined;
+  private readonly clientOptions: GoogleGenAIOptions;
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
@@ -47,7 +50,15 @@ export class GeminiModel implements Model {
     if (options.headers !== undefined) httpOptions.headers = { ...options.headers };
     if (options.fetch !== undefined) httpOptions.fetch = options.fetch as NonNullable<HttpOptions['fetch']>;
     // Without an explicit key the SDK reads GEMINI_API_KEY / GOOGLE_API_KEY, as the other SDKs read theirs.
-    this.client = new GoogleGenAI({ ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}), httpOptions });
+    this.clientOptions = { ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}), httpOptions };
+    const sdk = loadedGeminiSdk();
+    if (sdk) this.client = new sdk.GoogleGenAI(this.clientOptions);
+  }
+
+  /** The client, built once the SDK is loaded (MissingPeerError, with the install command, when it is not installed). */
+  private async sdkClient(): Promise<GoogleGenAI> {
+    this.client ??= new (await loadGeminiSdk()).GoogleGenAI(this.clientOptions);
+    return this.client;
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
@@ -56,6 +67,7 @@ export class GeminiModel implements Model {
   }
 
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
+    const client = await this.sdkClient();
     const params = toGeminiParams(this.model, request);
     // The first-byte timer sits under the call's own timeout: it cuts an upstream that never starts answering.
     const firstByte = new FirstByteTimer(request.signal, this.firstByteTimeoutMs);
@@ -67,7 +79,7 @@ export class GeminiModel implements Model {
         try {
           response = await firstByte.run(async () => {
             try {
-              return await this.client.models.generateContent(params);
+              return await client.models.generateContent(params);
             } catch (error) {
               throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
             }
@@ -83,7 +95,7 @@ export class GeminiModel implements Model {
       try {
         chunks = await firstByte.run(async () => {
           try {
-            return await this.client.models.generateContentStream(params);
+            return await client.models.generateContentStream(params);
           } catch (error) {
             throw call.timedOut() ? timedOut(this.timeoutMs) : geminiCallError(error, request.signal);
           }

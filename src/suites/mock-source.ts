@@ -14,6 +14,7 @@
  */
 import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';
 import { memoryModel } from '../mock/memory-model.js';
+import { loadGeminiSdk } from '../providers/gemini-sdk.js';
 import type { Wire } from '../mock/wire-errors.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
@@ -46,6 +47,8 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
     async open(task: LoadedTask) {
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
       const wire = taskWire(task, options.wire);
+      // The gemini adapter loads its SDK (an optional peer) on first use; load it here so a missing one fails the open, with the install command.
+      if (wire === 'gemini') await loadGeminiSdk();
       const stream = options.stream ?? task.stream ?? false;
       const transport = task.transport ?? options.transport ?? 'memory';
       const modelOptions = { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache };

@@ -137,6 +137,35 @@ describe('the packed package in a fresh project', () => {
     expect(packed.code, packed.out).toBe(0);
     const tarball = join(dir, (JSON.parse(packed.stdout) as [{ filename: string }])[0].filename);
 
+    // A plain install, nothing else in the project: what every user pays. The optional peers (the gemini SDK,
+    // msw, vega) stay out; the demo runs without them, and the gemini wire says what to install.
+    const plainDir = join(dir, 'plainDir');
+    mkdirSync(plainDir);
+    writeFileSync(join(plainDir, 'package.json'), JSON.stringify({ name: 'plain', version: '1.0.0', private: true, type: 'module' }));
+    const plain = sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], plainDir);
+    expect(plain.code, plain.out).toBe(0);
+    const plainLock = JSON.parse(readFileSync(join(plainDir, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    const plainCount = Object.keys(plainLock.packages).filter((p) => p.startsWith('node_modules/')).length;
+    const plainMB = dirBytes(join(plainDir, 'node_modules')) / 1e6;
+    console.log(`plain \`npm install <tarball>\`: ${plainCount} packages, ${plainMB.toFixed(1)} MB`);
+    for (const peer of ['@google/genai', 'msw', 'vega', 'vega-lite']) expect(existsSync(join(plainDir, 'node_modules', peer)), peer).toBe(false);
+    // 233 packages and 188 MB while @google/genai and msw were dependencies; a bound with room for patch releases.
+    expect(plainCount).toBeLessThan(170);
+    expect(plainMB).toBeLessThan(165);
+    // The demo's MCP file starts @modelcontextprotocol/server-everything, which the user installs (below); the rest runs as is.
+    const demoFiles = ['node_modules/faultline/suites/demo/basics.yaml', 'node_modules/faultline/suites/demo/failures.yaml'];
+    const plainDemo = sh('npx', ['--no-install', 'faultline', 'run', ...demoFiles], plainDir);
+    expect(plainDemo.code, plainDemo.out).toBe(0);
+    const noSdk = sh('npx', ['--no-install', 'faultline', 'run', ...demoFiles, '--wire', 'gemini', '--out', 'gemini.jsonl'], plainDir);
+    expect(noSdk.code, noSdk.out).toBe(2);
+    expect(noSdk.out).toContain('needs the optional peer dependency @google/genai, which is not installed; install it with: npm i -D @google/genai@2.32.0');
+    expect(noSdk.out).not.toMatch(/internal error|at .*\.js:\d+/);
+    expect(existsSync(join(plainDir, 'gemini.jsonl'))).toBe(false);
+    // faultline/testing imports without msw (scenarios need none); the msw mount says what to install.
+    const noMsw = sh(process.execPath, ['--input-type=module', '-e', "const t = await import('faultline/testing'); try { t.mockHandlers.length; } catch (e) { process.stdout.write(e.message); }"], plainDir);
+    expect(noMsw.code, noMsw.out).toBe(0);
+    expect(noMsw.stdout).toContain('needs the optional peer dependency msw, which is not installed; install it with: npm i -D msw@2.15.0');
+
     const project = join(dir, 'project');
     mkdirSync(project);
     writeFileSync(
@@ -153,7 +182,7 @@ describe('the packed package in a fresh project', () => {
             typescript: manifest.devDependencies.typescript,
             '@types/node': manifest.devDependencies['@types/node'],
             // the user's own msw and SDK, the versions faultline uses (one msw in the tree: mockHandlers fit their server)
-            msw: manifest.dependencies.msw,
+            msw: manifest.devDependencies.msw,
             '@anthropic-ai/sdk': manifest.dependencies['@anthropic-ai/sdk'],
             // the demo suite's MCP task runs this server from the project's node_modules
             '@modelcontextprotocol/server-everything': manifest.devDependencies['@modelcontextprotocol/server-everything'],
@@ -207,6 +236,8 @@ describe('the packed package in a fresh project', () => {
     const noSandbox = { PATH: pathWithout('bwrap', join(dir, 'path-without-bwrap')) };
     const bare = sh('npx', ['--no-install', 'faultline', 'verify-defense', '--all'], project, 1_200_000, noSandbox);
     expect(bare.code, bare.out).toBe(0);
+    // This project has no @google/genai: the gemini-wire scenarios are left out by name, with the install command.
+    expect(bare.out).toMatch(/skipping \d+ scenarios? on the gemini wire \(protocol-025b-gemini-malformed-function-call\): .*npm i -D @google\/genai@2\.32\.0/);
     expect(bare.stdout).not.toMatch(/NOT verified|a false positive/);
     const head = /^Skipped (\d+) scenario runs? that need an OS sandbox, which this machine lacks \(bwrap is not installed[^\n]*:\n((?:  - .*\n)+)These are not judged/m.exec(bare.stdout);
     expect(head, bare.stdout).not.toBeNull();
@@ -245,5 +276,11 @@ describe('the packed package in a fresh project', () => {
     const required = sh(process.execPath, ['load.cjs'], project);
     expect(required.code, required.out).toBe(0);
     expect(required.stdout).toBe('function function');
+
+    // The command the gemini error names installs what the wire needs: the demo then runs on it.
+    const addSdk = sh('npm', ['i', '-D', '--prefer-offline', '--no-audit', '--no-fund', '@google/genai@2.32.0'], project);
+    expect(addSdk.code, addSdk.out).toBe(0);
+    const gemini = sh('npx', ['--no-install', 'faultline', 'run', 'node_modules/faultline/suites/demo', '--wire', 'gemini'], project);
+    expect(gemini.code, gemini.out).toBe(0);
   });
 });

@@ -156,6 +156,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) });
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
+      await requireGeminiSdk(opts, tasks);
       // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
       let openError: unknown = null;
       let opened = false;
@@ -254,6 +255,15 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         await mock.close();
       }
     });
+}
+
+/** The gemini wire's SDK is an optional peer: a run that needs it and lacks it is refused before any trace is written. */
+async function requireGeminiSdk(opts: RunOptions, tasks: LoadedTask[]): Promise<void> {
+  if (opts.replay) return;
+  const { geminiTasks, geminiSdkMissing } = await import('../../suites/gemini-peer.js');
+  const needed = opts.provider === 'mock' ? geminiTasks(tasks, opts.wire).length > 0 : (opts.provider as string) === 'gemini';
+  const missing = needed ? await geminiSdkMissing() : null;
+  if (missing) throw new CliError(missing.message);
 }
 
 /** Which ModelSource runs the tasks: a replay, the mock, or a live provider; wrapped for --record. */

@@ -49,7 +49,15 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
         import('../../suites/mock-source.js'),
       ]);
       const { bubblewrapProblem } = await import('../../harness/sandbox/sandbox.js');
-      const tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
+      let tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
+      // Scenarios on the gemini wire need @google/genai, an optional peer: without it they are left out, by name, with the install command.
+      const { geminiTasks, geminiSdkMissing } = await import('../../suites/gemini-peer.js');
+      const onGemini = geminiTasks(tasks);
+      const missing = onGemini.length > 0 ? await geminiSdkMissing() : null;
+      if (missing) {
+        tasks = tasks.filter((t) => !onGemini.includes(t));
+        io.stderr(`faultline: skipping ${onGemini.length} scenario${onGemini.length === 1 ? '' : 's'} on the gemini wire (${onGemini.map((t) => t.id).join(', ')}): ${missing.message}\n`);
+      }
       const { claimJunitFile, writeJunitFile } = await import('../junit-file.js');
       const junitPath = opts.junit !== undefined ? claimJunitFile(io, opts.junit) : null;
       let defenses;
