@@ -138,6 +138,14 @@ export type SandboxMode = z.infer<typeof SandboxMode>;
 export const SandboxKind = z.enum(['bubblewrap', 'none']);
 export type SandboxKind = z.infer<typeof SandboxKind>;
 
+/**
+ * How a session's model calls were answered: the mock in-process (`memory`)
+ * or over a real loopback socket (`http`), a live provider (`live`), or a
+ * recording played back (`replay`).
+ */
+export const SessionTransport = z.enum(['memory', 'http', 'live', 'replay']);
+export type SessionTransport = z.infer<typeof SessionTransport>;
+
 export const HookName = z.enum(['pre_tool_use', 'post_tool_use', 'post_tool_use_failure']);
 /** `failed`: a PostToolUse hook threw or timed out and the output passed unchanged (a failing PreToolUse hook is `blocked`). */
 export const HookEffect = z.enum(['none', 'blocked', 'input_modified', 'output_modified', 'decision', 'failed']);

@@ -30,6 +30,7 @@ import {
   PermissionSource,
   SandboxKind,
   SandboxMode,
+  SessionTransport,
   SessionOutcome,
   StopClass,
   ToolLabel,
@@ -158,6 +159,8 @@ export const EVENT_SCHEMAS = {
     sandbox: SandboxKind.optional(),
     /** The sandbox that was asked for (`--sandbox` / the task's `sandbox`). Absent: unknown. */
     sandbox_mode: SandboxMode.optional(),
+    /** What answered the session's model calls (memory, http, live, replay). Absent (traces before it was recorded, imports): unknown. */
+    transport: SessionTransport.optional(),
   }),
   session_end: z.strictObject({
     ...sessionScoped,

@@ -18,6 +18,8 @@ export interface RunIdentity {
   /** Wires and models the model_request events name, when they differ from provider and model. */
   requestProviders: string | null;
   requestModels: string | null;
+  /** What answered the sessions (memory, http, live, replay), as session_start records it; null when none did. */
+  transports: string | null;
   started: string | null;
   ended: string | null;
 }
@@ -51,6 +53,7 @@ function identity(row: Row): RunIdentity {
     model,
     requestProviders: requestProviders === provider ? null : requestProviders,
     requestModels: requestModels === model ? null : requestModels,
+    transports: str(row.transports),
     started: str(row.started),
     ended: str(row.ended),
   };
@@ -94,12 +97,13 @@ export function suitesText(run: Pick<RunIdentity, 'suites' | 'suitesCut'>, max: 
   return all ? shown.join(', ') : `${shown.join(', ')}, … (${count})`;
 }
 
-/** `provider mock · model mock-scripted · requests: anthropic, openai (mock-claude, mock-gpt)`. */
+/** `provider mock · model mock-scripted · requests: anthropic, openai (mock-claude, mock-gpt) · transport http, memory`. */
 export function providerText(run: RunIdentity): string {
   const parts = [`provider ${run.provider ?? '—'}`, `model ${run.model ?? '—'}`];
   if (run.requestProviders !== null || run.requestModels !== null) {
     parts.push(`requests: ${run.requestProviders ?? run.provider ?? '—'}${run.requestModels ? ` (${run.requestModels})` : ''}`);
   }
+  if (run.transports !== null) parts.push(`transport ${run.transports}`);
   return parts.join(' · ');
 }
 

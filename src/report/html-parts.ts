@@ -105,6 +105,7 @@ function runRows(run: RunIdentity): string {
     `<tr><th>provider</th>${cell(run.provider)}</tr>`,
     `<tr><th>model</th>${cell(run.model)}</tr>`,
     run.requestProviders !== null || run.requestModels !== null ? `<tr><th>requests</th>${cell([run.requestProviders, run.requestModels].filter(Boolean).join(' · '))}</tr>` : '',
+    run.transports !== null ? `<tr><th>transport</th>${cell(run.transports)}</tr>` : '',
   ].join('');
 }
 

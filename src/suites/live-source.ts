@@ -6,12 +6,13 @@
  * provider tests exactly what runs against the real API.
  */
 import { createModel, type ProviderName } from '../providers/factory.js';
+import { loadGeminiSdk } from '../providers/gemini-sdk.js';
 import type { ModelSource } from './model-source.js';
 
 /** `openai` speaks Chat Completions, `openai-responses` the Responses API (same key). */
-export type LiveProvider = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible';
+export type LiveProvider = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible' | 'gemini';
 
-export const LIVE_PROVIDERS: readonly LiveProvider[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible'];
+export const LIVE_PROVIDERS: readonly LiveProvider[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible', 'gemini'];
 
 /**
  * Where each provider's key comes from. An OpenAI-compatible server (vLLM,
@@ -23,7 +24,17 @@ export const KEY_VARIABLE: Record<LiveProvider, string> = {
   openai: 'OPENAI_API_KEY',
   'openai-responses': 'OPENAI_API_KEY',
   'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY',
+  // The Gemini API's key variable, as Google's docs and @google/genai name it.
+  gemini: 'GEMINI_API_KEY',
 };
+
+/**
+ * A base URL from the environment, where the provider's SDK reads one: the
+ * CLI's env is passed explicitly (a test's env is not process.env), so the
+ * variable the SDK would read is read here. @google/genai reads
+ * GOOGLE_GEMINI_BASE_URL; the other SDKs read theirs from process.env.
+ */
+const BASE_URL_VARIABLE: Partial<Record<LiveProvider, string>> = { gemini: 'GOOGLE_GEMINI_BASE_URL' };
 
 export interface LiveSourceOptions {
   provider: LiveProvider;
@@ -68,15 +79,19 @@ export function liveModelSource(options: LiveSourceOptions): ModelSource {
   }
   const apiKey = resolveKey(options);
   const provider: ProviderName = options.provider === 'openai-compatible' ? 'openai' : options.provider;
+  const baseURL = options.baseURL || (BASE_URL_VARIABLE[options.provider] !== undefined ? options.env[BASE_URL_VARIABLE[options.provider]!] : undefined);
   return {
     provider: options.provider,
     modelName: options.model,
+    transport: () => 'live',
     async open(task) {
+      // The gemini SDK is an optional peer: a missing one fails here, with the install command, not inside the first call.
+      if (provider === 'gemini') await loadGeminiSdk();
       const model = createModel({
         provider,
         model: options.model,
         apiKey,
-        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+        ...(baseURL ? { baseURL } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.strictTools !== undefined ? { strictTools: options.strictTools } : {}),

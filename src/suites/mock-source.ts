@@ -41,16 +41,18 @@ export type MockTransport = 'memory' | 'http';
 export const MOCK_TRANSPORTS: readonly MockTransport[] = ['memory', 'http'];
 
 export function mockModelSource(options: MockSourceOptions = {}): ModelSource & { close(): Promise<void> } {
+  const transportOf = (task: LoadedTask): MockTransport => task.transport ?? options.transport ?? 'memory';
   return {
     provider: 'mock',
     modelName: 'mock-scripted',
+    transport: transportOf,
     async open(task: LoadedTask) {
       if (!task.script) throw new Error(`task ${task.id} has no script; the mock provider needs one`);
       const wire = taskWire(task, options.wire);
       // The gemini adapter loads its SDK (an optional peer) on first use; load it here so a missing one fails the open, with the install command.
       if (wire === 'gemini') await loadGeminiSdk();
       const stream = options.stream ?? task.stream ?? false;
-      const transport = task.transport ?? options.transport ?? 'memory';
+      const transport = transportOf(task);
       const modelOptions = { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache };
       const { model, session } = transport === 'http' ? await loopbackModel(task.script, modelOptions) : memoryModel(task.script, modelOptions);
       return { model, close: () => session.close() };

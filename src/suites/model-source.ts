@@ -2,6 +2,7 @@
  * Where a task's model comes from. The runner asks for one model per session
  * and never learns whether it is mocked (docs/architecture.md).
  */
+import type { SessionTransport } from '../events/labels.js';
 import type { Model } from '../providers/types.js';
 import type { LoadedTask } from './load-suite.js';
 
@@ -24,4 +25,6 @@ export interface ModelSource {
   readonly provider: string;
   readonly modelName: string;
   open(task: LoadedTask, session?: SessionContext): Promise<SessionModel>;
+  /** What will answer this task's model calls, for session_start (known before the model is opened). Absent: not recorded. */
+  transport?(task: LoadedTask): SessionTransport;
 }

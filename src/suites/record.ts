@@ -107,6 +107,8 @@ export function recordingSource(inner: ModelSource, dir: string, now: () => Date
   return {
     provider: inner.provider,
     modelName: inner.modelName,
+    // Recording answers nothing itself: the source it wraps does.
+    ...(inner.transport ? { transport: (task: LoadedTask) => inner.transport!(task) } : {}),
     async open(task: LoadedTask, session: SessionContext = { repeat: 0, workspace: '' }): Promise<SessionModel> {
       const target = sessionDir(dir, task.id, session.repeat);
       // A session's directory is rewritten whole: leftovers of an older, longer run would break its replay.

@@ -93,6 +93,7 @@ export function replayModelSource(dir: string): ModelSource {
   return {
     provider: REPLAY_PROVIDER,
     modelName: manifest.model,
+    transport: () => 'replay',
     async open(task: LoadedTask, session: SessionContext = { repeat: 0, workspace: '' }): Promise<SessionModel> {
       const target = sessionDir(dir, task.id, session.repeat);
       if (!existsSync(target)) throw new ReplayError(`no recording for task ${task.id} repeat ${session.repeat} in ${dir}`);

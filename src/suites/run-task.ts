@@ -128,6 +128,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     headless: tools.headless,
     sandbox: sandbox.sandbox.kind,
     sandbox_mode: sandbox.mode,
+    ...(options.source.transport ? { transport: options.source.transport(task) } : {}),
   });
 
   const abort = new AbortController();

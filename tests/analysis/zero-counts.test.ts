@@ -17,7 +17,7 @@ const UNDEFINED_OVER_NOTHING = /(^|_)(rate|share)(_|$)|(^|_)p\d\d(_|$)|(^|_)max(
  * ... and the deferred-loading bytes, which exist only where some model_request measured
  * `deferred_tools_bytes` (traces before the field, imports): null is "not recorded", not 0 saved.
  */
-const TEXT_OVER_NOTHING = new Set(['run_identity.request_providers', 'run_identity.request_models', 'deferred_loading.definition_bytes_saved', 'deferred_loading.net_benefit_bytes']);
+const TEXT_OVER_NOTHING = new Set(['run_identity.request_providers', 'run_identity.request_models', 'run_identity.transports', 'deferred_loading.definition_bytes_saved', 'deferred_loading.net_benefit_bytes']);
 
 const runStart = { v: 1, ts: 1_700_000_000_000, seq: 0, run_id: 'r1', event: 'run_start', suite: 's', provider: 'mock', model: 'm', faultline_version: '0', node_version: 'v20', config_hash: 'h', tasks: 1 };
 

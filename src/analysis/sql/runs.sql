@@ -147,7 +147,8 @@ ORDER BY s.logical_run_id;
 -- request_providers and request_models from model_request (the wires and
 -- models actually called), which is all an imported trace has. Dates are the
 -- first and last event of the run, in UTC; NULL where the source records no
--- time.
+-- time. transports: what answered its sessions (session_start.transport:
+-- memory, http, live, replay); NULL where no session recorded it.
 WITH starts AS (
   SELECT run_id, any_value(suite) AS suite, any_value(provider) AS provider, any_value(model) AS model
   FROM run_start GROUP BY run_id),
@@ -156,6 +157,9 @@ requests AS (
          string_agg(DISTINCT provider, ', ' ORDER BY provider) AS request_providers,
          string_agg(DISTINCT model, ', ' ORDER BY model) AS request_models
   FROM model_request GROUP BY run_id),
+transports AS (
+  SELECT run_id, string_agg(DISTINCT transport, ', ' ORDER BY transport) AS transports
+  FROM session_start GROUP BY run_id),
 -- From the pieces' per-run facts (sql/derived/run_seq_facts.sql): no pass over the events.
 span AS (
   SELECT run_id, min(first_ts) AS first_ts, max(last_ts) AS last_ts FROM run_seq_facts GROUP BY run_id)
@@ -165,10 +169,12 @@ SELECT span.run_id,
        coalesce(st.model, r.request_models) AS model,
        r.request_providers,
        r.request_models,
+       t.transports,
        strftime(make_timestamp(span.first_ts * 1000), '%Y-%m-%d %H:%M:%S UTC') AS started,
        strftime(make_timestamp(span.last_ts * 1000), '%Y-%m-%d %H:%M:%S UTC') AS ended
 FROM span
 LEFT JOIN starts st USING (run_id)
 LEFT JOIN requests r USING (run_id)
+LEFT JOIN transports t USING (run_id)
 ORDER BY span.first_ts NULLS LAST, span.run_id
 LIMIT 1000;

@@ -16,7 +16,7 @@ import type { CommandResult } from '../command-result.js';
  * registering the command must not; tests/cli/lazy-imports.test.ts checks the
  * two lists agree.
  */
-export const PROVIDER_CHOICES = ['mock', 'anthropic', 'openai', 'openai-responses', 'openai-compatible'] as const satisfies readonly ('mock' | LiveProvider)[];
+export const PROVIDER_CHOICES = ['mock', 'anthropic', 'openai', 'openai-responses', 'openai-compatible', 'gemini'] as const satisfies readonly ('mock' | LiveProvider)[];
 
 interface RunOptions {
   provider: 'mock' | LiveProvider;
@@ -53,9 +53,9 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .command('run')
     .description('run suite tasks through the harness and write every step to a JSONL trace (exit 1 if any task fails)')
     .argument('<suites...>', 'suite files (.yaml), or directories searched for them (node_modules and dot folders skipped; a YAML file there is a suite when it has a top-level tasks: or suite: key)')
-    .addOption(new Option('--provider <name>', 'model provider; live keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (openai-compatible: optional OPENAI_COMPATIBLE_API_KEY)').choices(PROVIDER_CHOICES).default('mock'))
+    .addOption(new Option('--provider <name>', 'model provider; live keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY (openai-compatible: optional OPENAI_COMPATIBLE_API_KEY)').choices(PROVIDER_CHOICES).default('mock'))
     .option('--model <name>', 'model id for a live provider, e.g. claude-sonnet-4-5 or gpt-4.1-mini')
-    .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1)')
+    .option('--base-url <url>', 'provider base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1; gemini: default GOOGLE_GEMINI_BASE_URL)')
     .option('--strict', 'strict tool use on a live provider: the wire\'s strict schema subset plus strict: true (default off)')
     .option('--stream', 'stream responses (SSE) from the provider or the mock (default: the task\'s `stream`, else off)')
     .option('--repeat <k>', 'run each task k times and report pass@1 and pass^k per task', '1')
@@ -261,7 +261,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
 async function requireGeminiSdk(opts: RunOptions, tasks: LoadedTask[]): Promise<void> {
   if (opts.replay) return;
   const { geminiTasks, geminiSdkMissing } = await import('../../suites/gemini-peer.js');
-  const needed = opts.provider === 'mock' ? geminiTasks(tasks, opts.wire).length > 0 : (opts.provider as string) === 'gemini';
+  const needed = opts.provider === 'mock' ? geminiTasks(tasks, opts.wire).length > 0 : opts.provider === 'gemini';
   const missing = needed ? await geminiSdkMissing() : null;
   if (missing) throw new CliError(missing.message);
 }
@@ -288,7 +288,7 @@ async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mo
       if (unscripted.length > 0) {
         throw new CliError(
           `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
-            `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible --model <m>), or --replay <dir>`,
+            `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible|gemini --model <m>), or --replay <dir>`,
         );
       }
       source = mock;

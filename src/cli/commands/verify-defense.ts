@@ -52,7 +52,7 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
       let tasks = loadSuitesForCli(opts.suite ?? shippedSuitePaths(), io);
       // Scenarios on the gemini wire need @google/genai, an optional peer: without it they are left out, by name, with the install command.
       const { geminiTasks, geminiSdkMissing } = await import('../../suites/gemini-peer.js');
-      const onGemini = geminiTasks(tasks);
+      const onGemini = geminiTasks(tasks).filter((t) => t.defense !== undefined || (t.control_for?.length ?? 0) > 0);
       const missing = onGemini.length > 0 ? await geminiSdkMissing() : null;
       if (missing) {
         tasks = tasks.filter((t) => !onGemini.includes(t));
