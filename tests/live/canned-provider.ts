@@ -1,6 +1,7 @@
 /**
  * A tiny stand-in for the real provider APIs on 127.0.0.1: it speaks the
- * non-streaming Anthropic Messages and OpenAI Chat Completions shapes, so the
+ * non-streaming Anthropic Messages, OpenAI Chat Completions and Gemini
+ * generateContent shapes, so the
  * live code path (official SDK, real HTTP) runs unchanged with only the base
  * URL swapped. The "model" reads a file on turn 1 and answers with what the
  * tool result said on turn 2; `answerFor` lets a test vary answers by session.
@@ -15,7 +16,7 @@ export interface SeenRequest {
 }
 
 export interface CannedProvider {
-  /** Root URL: Anthropic's SDK appends /v1/messages; OpenAI's needs `${root}/v1`. */
+  /** Root URL: Anthropic's SDK appends /v1/messages, Gemini's /v1beta/models/{model}:generateContent; OpenAI's needs `${root}/v1`. */
   root: string;
   requests: SeenRequest[];
   close(): Promise<void>;
@@ -26,7 +27,14 @@ export interface CannedOptions {
   answerFor?: (session: number, toolResult: string) => string;
 }
 
+const isGemini = (path: string) => /^\/v1beta\/models\/[^/:]+:generateContent/.test(path);
+
 function lastToolResult(path: string, body: Record<string, any>): string {
+  if (isGemini(path)) {
+    const parts: any[] = (body.contents as any[]).flatMap((c) => c.parts ?? []);
+    const output = [...parts].reverse().find((p) => p.functionResponse)?.functionResponse.response;
+    return output === undefined ? '' : String(output.output ?? output.error ?? '');
+  }
   const messages: any[] = body.messages ?? [];
   if (path.endsWith('/chat/completions')) return [...messages].reverse().find((m) => m.role === 'tool')?.content ?? '';
   for (const m of [...messages].reverse()) {
@@ -55,6 +63,12 @@ function openaiReply(turn: number, n: number, answer: string): unknown {
   return { ...base, choices: [{ index: 0, message, finish_reason: turn === 1 ? 'tool_calls' : 'stop' }] };
 }
 
+function geminiReply(turn: number, n: number, answer: string): unknown {
+  const usageMetadata = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
+  const parts = turn === 1 ? [{ functionCall: { id: `call_${n}`, name: 'read', args: { file_path: 'note.txt' } } }] : [{ text: answer }];
+  return { candidates: [{ index: 0, content: { role: 'model', parts }, finishReason: 'STOP' }], usageMetadata, modelVersion: 'canned', responseId: `resp_${n}` };
+}
+
 export async function startCannedProvider(options: CannedOptions = {}): Promise<CannedProvider> {
   const requests: SeenRequest[] = [];
   const answerFor = options.answerFor ?? ((_s: number, result: string) => `The note says: ${result.replace(/^\s*\d+\t/, '').trim()}`);
@@ -66,11 +80,11 @@ export async function startCannedProvider(options: CannedOptions = {}): Promise<
       const path = req.url ?? '';
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>;
       requests.push({ path, headers: req.headers, body });
-      const assistantTurns = (body.messages as any[]).filter((m) => m.role === 'assistant').length;
+      const assistantTurns = isGemini(path) ? (body.contents as any[]).filter((c) => c.role === 'model').length : (body.messages as any[]).filter((m) => m.role === 'assistant').length;
       const turn = assistantTurns + 1;
       const session = turn === 1 ? sessions++ : sessions - 1;
       const answer = answerFor(session, lastToolResult(path, body));
-      const reply = path.endsWith('/v1/messages') ? anthropicReply(turn, requests.length, answer) : openaiReply(turn, requests.length, answer);
+      const reply = isGemini(path) ? geminiReply(turn, requests.length, answer) : path.endsWith('/v1/messages') ? anthropicReply(turn, requests.length, answer) : openaiReply(turn, requests.length, answer);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply));
     });

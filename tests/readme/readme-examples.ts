@@ -52,7 +52,7 @@ export interface Block {
   examples: Example[];
 }
 
-const LIVE_PROVIDERS = /--provider\s+(anthropic|openai|openai-responses)(?![\w-])/;
+const LIVE_PROVIDERS = /--provider\s+(anthropic|openai|openai-responses|gemini)(?![\w-])/;
 
 export function readmeBlocks(readmePath: string): Block[] {
   const lines = readFileSync(readmePath, 'utf8').split('\n');

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 /** Made by builds and runs, never committed: a clean checkout starts without them (traces/ with its committed files). */
 const GENERATED = new Set(['.git', 'dist', 'traces', 'reports', 'recordings', '.vitest-tmp']);
 /** Provider keys are never handed to an example: nothing in a test may reach a real API. */
-export const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL'];
+export const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'GOOGLE_GEMINI_BASE_URL'];
 
 export interface Scratch {
   root: string;
