@@ -34,9 +34,9 @@ export async function bundleOwnHarness(): Promise<{ file: string; remove(): void
   return { file, remove: () => rmSync(file, { force: true }) };
 }
 
-export function ownHarness(bundle: string, options: { wire?: string; bug?: string; stream?: boolean } = {}): string[] {
+export function ownHarness(bundle: string, options: { wire?: string; bug?: string; stream?: boolean; json?: boolean } = {}): string[] {
   const suiteArgs = ['--suite', LAB_SUITES];
-  return ['node', bundle, ...suiteArgs, ...(options.wire ? ['--wire', options.wire] : []), ...(options.bug ? ['--bug', options.bug] : []), ...(options.stream ? ['--stream'] : [])];
+  return ['node', bundle, ...suiteArgs, ...(options.wire ? ['--wire', options.wire] : []), ...(options.bug ? ['--bug', options.bug] : []), ...(options.stream ? ['--stream'] : []), ...(options.json ? ['--json'] : [])];
 }
 
 export interface LabRun {

@@ -1,8 +1,9 @@
 /**
  * The lab against faultline's own harness as an external process: correct,
- * every check is exercised and none fires; with each check's bug switched on
- * (tests/lab/fixtures/own-bugs.ts), exactly that check fires. The process is
- * the bundled fixture (lab-run.ts), pointed at the lab by the environment.
+ * every check is exercised and none fires, and the provider's-side trace is
+ * whole. Each check's bug switched on, on every wire, JSON and SSE, is
+ * tests/lab/own-matrix.test.ts. The process is the bundled fixture
+ * (lab-run.ts), pointed at the lab by the environment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../src/mock/lab/catalog.js';
@@ -49,11 +50,6 @@ const PROVOKED_BY: Record<string, string> = {
   silent_truncation: 'lab-large-file',
 };
 
-/**
- * Bugs that show as waiting: their runs get their own --timeout. A turn loop without a cap is stopped by the lab (a
- * short one); a stall is judged once the harness has waited as long as the mock holds it (15 s), so the lab waits longer.
- */
-const HANGS: Readonly<Record<string, number>> = { no_turn_cap: 8_000, stall_not_detected: 30_000 };
 
 describe('the lab against faultline\'s own harness', () => {
   it('has a bug switch for every check', () => {
@@ -84,58 +80,6 @@ describe('the lab against faultline\'s own harness', () => {
     expect(run.events.filter((e) => e.event === 'conformance_stats')).toHaveLength(CHECK_IDS.length * run.summary.sessions.length);
   }, 240_000);
 
-  // Every task on every wire, as each task asks (JSON unless it streams) and with every task streamed: nothing fires.
-  it.concurrent.each([
-    ['openai', false],
-    ['responses', false],
-    ['anthropic', true],
-    ['openai', true],
-    ['responses', true],
-    ['gemini', false],
-    ['gemini', true],
-  ] as const)('passes every lab task on the %s wire too (every task streamed: %s)', async (wire, stream) => {
-    // A task whose fault does not exist on this wire (`wires`) is not run on it (Gemini has no unparseable arguments).
-    const tasks = labTasks().filter((t) => t.wires === undefined || t.wires.includes(wire));
-    const run = await lab(ownHarness(bundle.file, { wire, stream }), tasks);
-    expect(details(run).join('\n')).toBe('');
-    expect(run.summary.sessions.map((s) => `${s.task.id} ${s.outcome}`)).toEqual(tasks.map((t) => `${t.id} passed`));
-    expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
-  }, 240_000);
-
-  async function firesExactly(check: string, task: string, wire?: string): Promise<void> {
-    const run = await lab(ownHarness(bundle.file, { bug: check, ...(wire ? { wire } : {}) }), labTasks(task), HANGS[check] !== undefined ? { timeoutMs: HANGS[check] } : {});
-    expect(run.violated, details(run).join('\n')).toEqual([check]);
-    const events = run.events.filter((e) => e.event === 'conformance');
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.event === 'conformance' && e.check_id === check)).toBe(true);
-  }
-
-  /** Judged from the waits between attempts: run alone, not beside 36 other harnesses whose load blurs them. */
-  const TIMED: ReadonlySet<string> = new Set(['no_backoff']);
-
-  it.concurrent.each(Object.entries(PROVOKED_BY).filter(([check]) => !TIMED.has(check)))('fires exactly %s when its bug is switched on', firesExactly, 120_000);
-
-  // On the Gemini wire the hint is the body's RetryInfo retryDelay, not a header. (The body bugs rewrite Anthropic
-  // bodies; a cut call does not exist on this wire: tests/lab/gemini-cli.test.ts sees cut_tool_use_executed fire there.)
-  it('fires exactly retry_after_ignored on the Gemini wire when its bug is switched on', () => firesExactly('retry_after_ignored', 'lab-rate-limited', 'gemini'), 120_000);
-
-  // The no_backoff judgement compares retry waits of a few tens of ms with the harness's own turnaround: on a
-  // shared 2-core machine one scheduling spike can still read as growth, so one retry is allowed (issue 20 keeps
-  // the judgement's robustness open).
-  it.each(Object.entries(PROVOKED_BY).filter(([check]) => TIMED.has(check)))('fires exactly %s when its bug is switched on (run alone)', { retry: 1, timeout: 120_000 }, firesExactly);
-
-  /**
-   * The rules that exist on the OpenAI wires too (results first, calls left unanswered, a request after the end,
-   * the resent history, malformed arguments, oversized definitions, stalls, silent truncation, a turn cap): the same
-   * bug, sent as a harness on that wire would send it, fires exactly its check there as well. error_result_unflagged
-   * is the Messages API's is_error, with no counterpart on them; and a Responses answer has no stop reason beside its
-   * calls (end_turn and tool_use are both `completed`), so the end_turn-with-calls bug cannot happen there.
-   */
-  const ON_EVERY_WIRE = ['tool_results_not_first', 'calls_left_unanswered', 'request_after_end', 'resent_turn_altered', 'history_rewritten', 'malformed_arguments_executed', 'oversized_tool_definitions', 'stall_not_detected', 'silent_truncation', 'no_turn_cap'];
-  it.concurrent.each(ON_EVERY_WIRE.flatMap((check) => (['openai', 'responses'] as const).filter((wire) => !(wire === 'responses' && check === 'calls_left_unanswered')).map((wire) => [check, wire] as const)))('fires exactly %s on the %s wire when its bug is switched on', async (check, wire) => {
-    const task = PROVOKED_BY[check]!;
-    const run = await lab(ownHarness(bundle.file, { bug: check, wire }), labTasks(task), HANGS[check] !== undefined ? { timeoutMs: HANGS[check] } : {});
-    expect(run.violated, details(run).join('\n')).toEqual([check]);
-    expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
-  }, 120_000);
+  // Every check × every wire where its rule exists × JSON and SSE, with its one bug on and with every bug off:
+  // tests/lab/own-matrix.test.ts (the matrix as data, a missing cell a failure).
 });

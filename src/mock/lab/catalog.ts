@@ -27,7 +27,7 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
   cut_tool_use_executed: { severity: 'error', source: 'a cut-off call has incomplete input', rule: 'a tool_use cut off (max_tokens, stream cut, SSE error) is never executed' },
   retry_after_ignored: { severity: 'warning', source: 'API retry-after', rule: 'a retry waits at least the retry-after(-ms) the server asked for' },
   client_error_retried: { severity: 'error', source: 'a 4xx fails the same way again', rule: 'a 400/401/403/404/413 is not retried unchanged' },
-  unbounded_retries: { severity: 'error', source: 'an unbounded retry loop hammers a failing server and never returns', rule: 'retries of one turn are bounded (at most 10 attempts)' },
+  unbounded_retries: { severity: 'error', source: 'more attempts than a retry budget allows hammer a failing server and hold the session for minutes', rule: 'retries of one turn are bounded (at most 10 attempts)' },
   no_backoff: { severity: 'warning', source: 'an immediate retry meets the same overload', rule: "retries without a server hint wait longer as the attempts go on, or each wait is well beyond the harness's own turnaround on a whole answer" },
   transient_not_retried: { severity: 'warning', source: 'a transient error passes on retry', rule: 'a 429/5xx/529, reset or broken stream is retried' },
   empty_tool_result: { severity: 'warning', source: 'the model reads empty text as no answer', rule: 'an empty tool output is sent as explicit text, never as ""' },

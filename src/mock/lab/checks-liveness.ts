@@ -18,6 +18,9 @@ export function livenessChecks(view: SessionView): CheckTally[] {
   const cap = new CheckTally('no_turn_cap');
   view.exchanges.forEach((e, i) => {
     if (e.record.fault?.stall_after_events === undefined) return;
+    // A non-streamed answer sends nothing until the whole generation is done (minutes for a long one): no byte for a
+    // while is how it always looks, not a stall. Stalls are judged on streams.
+    if (e.record.request?.stream === false) return;
     stall.look(`req:${i}`);
     const next = view.exchanges[i + 1];
     // A later request before the mock dropped the connection: the harness gave up on the stalled stream itself.

@@ -31,15 +31,16 @@ function groups(messages: readonly WireMessage[]): { groups: TurnGroup[]; before
 
 const resultsIn = (messages: readonly WireMessage[]): WireToolResult[] => messages.flatMap((m) => m.results);
 
-/** The results of one turn are split when they come in more than one message (Anthropic) or with a non-result message between them. */
-function isSplit(followers: readonly WireMessage[], wire: string): boolean {
+/** How the results of one turn are split, in words (more than one message on Messages/Gemini, a non-result message between them on the OpenAI wires), or null. */
+function splitHow(followers: readonly WireMessage[], wire: string): string | null {
   const carrying = followers.map((m, i) => (m.results.length > 0 ? i : -1)).filter((i) => i >= 0);
-  if (carrying.length < 2) return false;
+  if (carrying.length < 2) return null;
   // Messages and Gemini: one user message (content) carries all of a turn's results.
-  if (wire === 'anthropic' || wire === 'gemini') return true;
+  if (wire === 'anthropic' || wire === 'gemini') return `come in ${carrying.length} separate user messages`;
   const first = carrying[0] as number;
   const last = carrying[carrying.length - 1] as number;
-  return followers.slice(first, last + 1).some((m) => m.results.length === 0);
+  const between = followers.slice(first, last + 1).filter((m) => m.results.length === 0).length;
+  return between === 0 ? null : `have ${between} non-result message${between === 1 ? '' : 's'} between the first and the last of them`;
 }
 
 /**
@@ -88,7 +89,8 @@ export function pairingChecks(view: SessionView): CheckTally[] {
       if (results.length > 0 && g.uses.length > 0) {
         const key = g.uses[0]!.id;
         split.look(key);
-        if (isSplit(g.followers, transcript.wire)) split.flag(key, { turn, toolUseId: key, detail: `turn ${turn}: the results of one assistant turn (${g.uses.length} calls) come in separate messages or with a message between them` });
+        const how = splitHow(g.followers, transcript.wire);
+        if (how !== null) split.flag(key, { turn, toolUseId: key, detail: `turn ${turn}: the results of one assistant turn (${g.uses.length} calls) ${how}` });
         notFirst.look(key);
         const where = notFirstWhere(g.followers, transcript.wire);
         if (where !== null) notFirst.flag(key, { turn, toolUseId: key, detail: `turn ${turn}: ${where} (the Messages API answers 400 "Did not find ${g.uses.length} \`tool_result\` block(s) at the beginning of this message")` });

@@ -74,7 +74,7 @@ export function retryChecks(view: SessionView): CheckTally[] {
       if (hint !== null && hint <= 60_000) {
         ignored.look(key);
         // 10% and 20 ms of slack for timers and the socket.
-        if (gap < hint * 0.9 - 20) ignored.flag(key, { turn, detail: `turn ${turn}: retried after ${Math.round(gap)} ms although the server asked for ${hint} ms` });
+        if (gap < hint * 0.9 - 20) ignored.flag(key, { turn, detail: `turn ${turn}: attempt ${i + 2} came ${Math.round(gap)} ms after the HTTP ${a.record.status} answer, although that answer's retry hint asked for ${hint} ms` });
       } else hintless.push({ turn, attempt: i + 2, gap });
     });
     // Hintless retries of one turn back off when the wait grows with the attempt number (every real client's

@@ -151,6 +151,14 @@ describe('the generic tool mapper', () => {
     expect(judged(last + 20_000).violations.map((v) => v.detail)).toEqual([expect.stringContaining('nothing answered it before the lab stopped the harness')]);
   });
 
+  it('does not judge a stall on a non-streamed answer: no byte until the generation is done is how JSON always looks', () => {
+    const held = request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: 1, said: said('c9'), fault: { stall_after_events: 'inside_tool_input', times: 1 }, request: { stream: false } as unknown as RecordedRequest['request'] });
+    const judge = (record: RecordedRequest) => runChecks(sessionView([record], { exitCode: 1, timedOut: false, scriptCompleted: false, stoppedAt: record.receivedAt + 15_400 })).find((t) => t.check === 'stall_not_detected')!;
+    expect(judge(held).evaluated).toBe(0);
+    // The same wait on a stream is judged and named.
+    expect(judge({ ...held, request: { stream: true } as unknown as RecordedRequest['request'] }).violations).toHaveLength(1);
+  });
+
   it('names a harness that waited a stall out until the mock dropped it and then gave up, and not one the lab stopped sooner', () => {
     const stalled = request('openai', { model: 'm', messages: [{ role: 'user', content: 'go' }], tools: chatTools }, { turn: 1, said: said('c1'), fault: { stall_after_events: 'inside_tool_input', times: 1 } });
     const stall = (end: { timedOut: boolean; after: number }) =>
