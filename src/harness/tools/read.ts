@@ -61,7 +61,7 @@ export const readTool: Tool<ReadInput> = {
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      const opened = await openChecked(workspace, target.path);
+      const opened = await openChecked(workspace, target.path, { root: target.root });
       try {
         if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'read');
         const stats = await opened.handle.stat();
