@@ -22,7 +22,7 @@
  */
 import { readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { below, closeOpened, openBeneath, selfPath } from '../safe-fs/beneath.js';
+import { below, closeOpened, openBeneath, openDirAt, selfPath } from '../safe-fs/beneath.js';
 import { createExclusive } from '../safe-fs/replace-file.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { Tool } from '../tools/tool.js';
@@ -147,16 +147,17 @@ async function realRel(root: string, abs: string): Promise<string | null> {
 /** Writes the copies and the manifest below the workspace, never through a link; null when that cannot be done. */
 async function saveSnapshot(workspace: string, root: string, dir: string, name: string, manifest: SnapshotManifest, copies: { rel: string; data: Buffer }[]): Promise<string | null> {
   try {
-    for (const { rel, data } of copies) {
-      const into = await openStateDir(workspace, root, dir, join(name, 'files', dirname(rel)));
-      try {
-        await createExclusive(into, basename(rel), data);
-      } finally {
-        await into.handle.close();
-      }
-    }
+    // The snapshot's directory is walked to once; each copy's folder is opened below that descriptor.
     const top = await openStateDir(workspace, root, dir, name);
     try {
+      for (const { rel, data } of copies) {
+        const into = await openDirAt(top, join('files', dirname(rel)), { create: true, mode: 0o700 });
+        try {
+          await createExclusive(into, basename(rel), data);
+        } finally {
+          await into.handle.close();
+        }
+      }
       await createExclusive(top, 'manifest.json', JSON.stringify(manifest, null, 2));
     } finally {
       await top.handle.close();

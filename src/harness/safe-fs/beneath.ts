@@ -19,7 +19,7 @@
  * walked is then not caught (README, security section).
  */
 import { closeSync, constants as C, existsSync, lstatSync, openSync, readlinkSync } from 'node:fs';
-import { mkdir, open, readlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isInside } from '../tools/workspace-path.js';
 
@@ -33,9 +33,15 @@ export class PathChangedError extends Error {
   readonly code = 'path_changed';
 }
 
+/** What the walk needs of an open directory: its descriptor and a way to close it (a FileHandle is one). */
+export interface DirHandle {
+  readonly fd: number;
+  close(): Promise<void>;
+}
+
 /** An open directory and how to name entries inside it without resolving its path again. */
 export interface OpenDir {
-  readonly handle: FileHandle;
+  readonly handle: DirHandle;
   /** The directory's absolute path as walked (for messages and fallbacks only). */
   readonly path: string;
   /** The name of `entry` inside this exact directory. */
@@ -43,12 +49,12 @@ export interface OpenDir {
 }
 
 /** Wraps a directory handle (opened with O_DIRECTORY|O_NOFOLLOW) as an OpenDir. */
-export function openDir(handle: FileHandle, path: string): OpenDir {
+export function openDir(handle: DirHandle, path: string): OpenDir {
   return { handle, path, at: (entry) => (HAS_PROC_FD ? `/proc/self/fd/${handle.fd}/${entry}` : join(path, entry)) };
 }
 
 /** A name for the open directory or file itself (its entries are listed through it, not through its path). */
-export function selfPath(handle: FileHandle, path: string): string {
+export function selfPath(handle: { readonly fd: number }, path: string): string {
   return HAS_PROC_FD ? `/proc/self/fd/${handle.fd}` : path;
 }
 
@@ -75,41 +81,104 @@ function changed(path: string, error: unknown): Error {
 }
 
 /**
+ * A directory descriptor opened synchronously. Why sync: each step of the walk
+ * is one metadata syscall of a few microseconds on the local workspace, while
+ * the same call through the thread pool costs a promise, a worker hand-off and
+ * a wake-up of the loop — most of the harness's file cost per tool call. File
+ * contents are still read and written asynchronously by the callers.
+ */
+class SyncDir implements DirHandle {
+  private open = true;
+  constructor(readonly fd: number) {}
+  close(): Promise<void> {
+    this.closeNow();
+    return Promise.resolve();
+  }
+  closeNow(): void {
+    if (!this.open) return;
+    this.open = false;
+    closeSync(this.fd);
+  }
+}
+
+/**
+ * Opens `part` inside the open directory `dir` as a directory, never through a link. The lookup is a
+ * synchronous open (it never waits on the disk's journal); making a missing one (`create`) is a change
+ * to the directory and stays async, as every write does: on a busy journaled disk it can wait milliseconds.
+ */
+async function stepInto(dir: OpenDir, part: string, options: { create?: boolean; mode?: number }): Promise<SyncDir> {
+  const path = join(dir.path, part);
+  try {
+    return new SyncDir(openSync(dir.at(part), DIR_FLAGS));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.create) throw changed(path, error);
+  }
+  await mkdir(dir.at(part), { mode: options.mode }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EEXIST') throw e;
+  });
+  try {
+    return new SyncDir(openSync(dir.at(part), DIR_FLAGS));
+  } catch (e) {
+    throw changed(path, e);
+  }
+}
+
+/**
  * Opens root/rel as a directory, one component at a time, never following a
  * link. `create` makes missing components (mode 0o777 & umask, or `mode`).
  */
 export async function openDirBeneath(root: string, rel: string, options: { create?: boolean; mode?: number } = {}): Promise<OpenDir> {
-  let dir = openDir(await open(root, DIR_FLAGS), root);
-  try {
-    for (const part of components(rel)) {
-      const path = join(dir.path, part);
-      let next: FileHandle;
-      try {
-        next = await open(dir.at(part), DIR_FLAGS);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.create) throw changed(path, error);
-        await mkdir(dir.at(part), { mode: options.mode }).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== 'EEXIST') throw e;
-        });
-        next = await open(dir.at(part), DIR_FLAGS).catch((e: unknown) => {
-          throw changed(path, e);
-        });
-      }
-      await dir.handle.close();
-      dir = openDir(next, path);
+  const parts = components(rel);
+  const top = openDir(new SyncDir(openSync(root, DIR_FLAGS)), root);
+  const dir = await walkFrom(top, parts, options, true);
+  if (parts.length > 0) {
+    try {
+      assertInside(root, dir.handle.fd, dir.path);
+    } catch (error) {
+      (dir.handle as SyncDir).closeNow();
+      throw error;
     }
-    await assertInside(root, dir.handle.fd, dir.path);
+  }
+  return dir;
+}
+
+/**
+ * Opens `rel` below the open directory `from` the same way (a caller that
+ * needs several directories below one it already holds walks from there, not
+ * from the root again). `from` stays open and is the caller's to close.
+ */
+export async function openDirAt(from: OpenDir, rel: string, options: { create?: boolean; mode?: number } = {}): Promise<OpenDir> {
+  return walkFrom(from, components(rel), options, false);
+}
+
+/** Walks `parts` down from `start`; closes each directory it leaves (and `start` when `ownsStart`); on error, closes what it opened. */
+async function walkFrom(start: OpenDir, parts: readonly string[], options: { create?: boolean; mode?: number }, ownsStart: boolean): Promise<OpenDir> {
+  let dir = start;
+  let owned = ownsStart;
+  try {
+    for (const part of parts) {
+      const next = await stepInto(dir, part, options);
+      if (owned) (dir.handle as SyncDir).closeNow();
+      dir = openDir(next, join(dir.path, part));
+      owned = true;
+    }
     return dir;
   } catch (error) {
-    await dir.handle.close().catch(() => undefined);
+    if (owned) (dir.handle as SyncDir).closeNow();
     throw error;
   }
 }
 
-/** Belt and braces: where the opened descriptor really is (Linux), inside root. */
-async function assertInside(root: string, fd: number, shown: string): Promise<void> {
+/**
+ * Belt and braces, once per walk (Linux): where the last directory opened
+ * really is, inside root. Every step is an O_NOFOLLOW open of a plain name
+ * relative to the directory before it, so only a directory renamed out of the
+ * workspace while the walk ran can end elsewhere; the root itself is opened by
+ * its real path, so a walk of no components needs no check.
+ */
+function assertInside(root: string, fd: number, shown: string): void {
   if (!HAS_PROC_FD) return;
-  const real = await readlink(`/proc/self/fd/${fd}`);
+  const real = readlinkSync(`/proc/self/fd/${fd}`);
   if (!isInside(root, real)) throw new PathChangedError(`${shown} opened outside ${root} (${real})`);
 }
 
@@ -129,19 +198,28 @@ export async function openBeneath(root: string, rel: string, options: { createDi
   const parts = components(rel);
   const name = parts.pop();
   if (name === undefined) throw new PathChangedError('the workspace root itself is not a file');
-  const dir = await openDirBeneath(root, parts.join(sep), { create: options.createDirs });
+  const dir = await walkFrom(openDir(new SyncDir(openSync(root, DIR_FLAGS)), root), parts, { create: options.createDirs }, true);
+  let handle: FileHandle | null = null;
   try {
-    const handle = await open(dir.at(name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
-    await assertInside(root, handle.fd, join(dir.path, name)).catch(async (e: unknown) => {
-      await handle.close();
-      throw e;
-    });
-    return { dir, name, handle };
+    handle = await open(dir.at(name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { dir, name, handle: null };
-    await dir.handle.close();
-    throw changed(join(dir.path, name), error);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      (dir.handle as SyncDir).closeNow();
+      throw changed(join(dir.path, name), error);
+    }
   }
+  // The file was opened by a plain name (O_NOFOLLOW) in that directory: checking the directory after the open
+  // covers the whole walk, the file's open included (one readlink instead of one per descriptor).
+  if (parts.length > 0) {
+    try {
+      assertInside(root, dir.handle.fd, dir.path);
+    } catch (error) {
+      await handle?.close();
+      (dir.handle as SyncDir).closeNow();
+      throw error;
+    }
+  }
+  return { dir, name, handle };
 }
 
 /** Closes what openBeneath opened. */
@@ -167,7 +245,7 @@ export function openDirBeneathSync(root: string, rel: string): { fd: number; at:
       fd = nfd;
       path = next;
     }
-    if (HAS_PROC_FD && !isInside(root, readlinkSync(`/proc/self/fd/${fd}`))) throw new PathChangedError(`${path} opened outside ${root}`);
+    if (HAS_PROC_FD && path !== root && !isInside(root, readlinkSync(`/proc/self/fd/${fd}`))) throw new PathChangedError(`${path} opened outside ${root}`);
   } catch (error) {
     closeSync(fd);
     throw error;

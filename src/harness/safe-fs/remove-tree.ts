@@ -8,38 +8,44 @@
  * unlinked itself.
  */
 import { closeSync, openSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
-import { open, readdir, rmdir, unlink } from 'node:fs/promises';
+import { rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIR_FLAGS, HAS_PROC_FD, openDir, type OpenDir } from './beneath.js';
+import { DIR_FLAGS, HAS_PROC_FD } from './beneath.js';
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
-/** Removes `path` and everything below it; a missing path is fine; a link at `path` is unlinked, not followed. */
+/**
+ * Removes `path` and everything below it; a missing path is fine; a link at `path` is unlinked, not followed.
+ * Listing and opening a directory are synchronous calls on its descriptor (lookups of microseconds, where an
+ * async call's thread-pool round trip cost several times the call); unlink and rmdir change the disk and stay
+ * async: on a busy journaled disk they can wait milliseconds, which must not hold the event loop.
+ */
 export async function removeTree(path: string): Promise<void> {
-  let handle;
+  let fd: number;
   try {
-    handle = await open(path, DIR_FLAGS);
+    fd = openSync(path, DIR_FLAGS);
   } catch (error) {
     if (code(error) === 'ENOENT') return;
     if (code(error) === 'ENOTDIR' || code(error) === 'ELOOP') return unlink(path);
     throw error;
   }
   try {
-    await empty(openDir(handle, path));
+    await empty(fd, path);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   await rmdir(path);
 }
 
-async function empty(dir: OpenDir): Promise<void> {
+async function empty(fd: number, path: string): Promise<void> {
+  const at = (name: string) => (HAS_PROC_FD ? `/proc/self/fd/${fd}/${name}` : join(path, name));
   // Entry types (as lstat sees them) save a failed open per file: a non-directory is unlinked at once, through
   // the directory's descriptor. Swapped since the listing, the unlink fails on a directory (EISDIR/EPERM) and the
   // entry takes the open(O_NOFOLLOW) path below; a directory swapped for a link fails that open and is unlinked.
-  for (const entry of await readdir(dir.at(''), { withFileTypes: true })) {
+  for (const entry of readdirSync(at(''), { withFileTypes: true })) {
     const name = entry.name;
     if (!entry.isDirectory()) {
-      const gone = await unlink(dir.at(name)).then(
+      const gone = await unlink(at(name)).then(
         () => true,
         (e: unknown) => {
           if (code(e) === 'ENOENT') return true;
@@ -49,23 +55,23 @@ async function empty(dir: OpenDir): Promise<void> {
       );
       if (gone) continue;
     }
-    let sub;
+    let sub: number;
     try {
-      sub = await open(dir.at(name), DIR_FLAGS);
+      sub = openSync(at(name), DIR_FLAGS);
     } catch (error) {
       if (code(error) === 'ENOENT') continue;
       if (code(error) !== 'ENOTDIR' && code(error) !== 'ELOOP') throw error;
-      await unlink(dir.at(name)).catch((e: unknown) => {
+      await unlink(at(name)).catch((e: unknown) => {
         if (code(e) !== 'ENOENT') throw e;
       });
       continue;
     }
     try {
-      await empty(openDir(sub, join(dir.path, name)));
+      await empty(sub, join(path, name));
     } finally {
-      await sub.close();
+      closeSync(sub);
     }
-    await rmdir(dir.at(name));
+    await rmdir(at(name));
   }
 }
 

@@ -102,14 +102,14 @@ function looksLikeGitDir(d: string): boolean {
 export function findGitDirs(workspace: string): string[] {
   let root: string;
   try {
-    root = realpathSync(workspace);
+    root = realpathSync.native(workspace);
   } catch {
     return [];
   }
   const found = new Set<string>();
   const add = (d: string) => {
     try {
-      const real = realpathSync(d);
+      const real = realpathSync.native(d);
       if (inside(root, real) && looksLikeGitDir(real)) found.add(real);
     } catch {
       // dangling

@@ -19,10 +19,13 @@ export function changedOutput(shown: string, error: PathChangedError): ToolOutpu
   };
 }
 
-/** Opens the checked real path `checked` (absolute, below the workspace) for reading, parents made when asked. */
-export async function openChecked(workspace: string, checked: string, options: { createDirs?: boolean } = {}): Promise<OpenedFile> {
-  const root = await realpath(workspace);
-  return openBeneath(root, relative(root, checked), options);
+/**
+ * Opens the checked real path `checked` (absolute, below the workspace) for reading, parents made when asked.
+ * `root` is the real root the check resolved (resolveWorkspacePath's `root`): given, it is not resolved again.
+ */
+export async function openChecked(workspace: string, checked: string, options: { createDirs?: boolean; root?: string } = {}): Promise<OpenedFile> {
+  const root = options.root ?? (await realpath(workspace));
+  return openBeneath(root, relative(root, checked), { createDirs: options.createDirs });
 }
 
 export { PathChangedError };

@@ -64,7 +64,7 @@ export const editTool: Tool<EditInput> = {
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      const opened = await openChecked(workspace, target.path);
+      const opened = await openChecked(workspace, target.path, { root: target.root });
       let n: number;
       try {
         if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'edit');

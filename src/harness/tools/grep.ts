@@ -66,7 +66,7 @@ export const grepTool: Tool<GrepInput> = {
       const files = (await stat(base.path)).isDirectory()
         ? await listFiles(base.path, base.relative, input.glob, signal)
         : [{ path: base.path, shown: base.relative }];
-      const result = await search(files, regex, workspace, signal);
+      const result = await search(files, regex, workspace, base.root, signal);
       return result ?? abortedOutput();
     } catch (error) {
       if (error instanceof RegexStopped && error.why === 'budget') return tooSlow();
@@ -112,7 +112,7 @@ async function listFiles(dir: string, shownDir: string, filter: string | undefin
 }
 
 /** Returns null when aborted. */
-async function search(files: FileRef[], regex: RegExp, workspace: string, signal: AbortSignal): Promise<ToolOutput | null> {
+async function search(files: FileRef[], regex: RegExp, workspace: string, root: string, signal: AbortSignal): Promise<ToolOutput | null> {
   const shownLines: string[] = [];
   let total = 0;
   let binary = 0;
@@ -121,7 +121,7 @@ async function search(files: FileRef[], regex: RegExp, workspace: string, signal
   try {
     for (const file of files) {
       if (signal.aborted) return null;
-      const content = await readSearchable(file.path, workspace, signal);
+      const content = await readSearchable(file.path, workspace, root, signal);
       if (content.kind === 'binary') binary += 1;
       if (content.kind !== 'text') continue;
       const hits = await matcher.match(content.text);
@@ -153,7 +153,7 @@ function tooSlow(): ToolOutput {
  * target is inside the workspace: grep must not become a way to read outside.
  * (The walk does not list links today; this keeps that true if it ever does.)
  */
-async function readSearchable(path: string, workspace: string, signal: AbortSignal): Promise<Searchable> {
+async function readSearchable(path: string, workspace: string, root: string, signal: AbortSignal): Promise<Searchable> {
   let real = path;
   if ((await lstat(path)).isSymbolicLink()) {
     const resolved = await resolveWorkspacePath(workspace, path);
@@ -162,7 +162,7 @@ async function readSearchable(path: string, workspace: string, signal: AbortSign
   }
   // Opened below the workspace without following a link at any component, and read from that descriptor:
   // a directory swapped for a link after the walk listed it is skipped, never read through (checked-file.ts).
-  const opened = await openChecked(workspace, real).catch(() => null);
+  const opened = await openChecked(workspace, real, { root }).catch(() => null); // the root the search's check resolved, once
   if (opened === null) return { kind: 'skip' };
   try {
     const stats = await opened.handle?.stat(); // a link may dangle: nothing to search

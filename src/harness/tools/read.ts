@@ -61,7 +61,7 @@ export const readTool: Tool<ReadInput> = {
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      const opened = await openChecked(workspace, target.path);
+      const opened = await openChecked(workspace, target.path, { root: target.root });
       try {
         if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'read');
         const stats = await opened.handle.stat();
@@ -78,7 +78,8 @@ export const readTool: Tool<ReadInput> = {
           };
         }
         const offset = input.offset ?? 1;
-        const window = await readWindow(opened.handle, offset, input.limit ?? READ_DEFAULT_LIMIT, signal);
+        const limit = input.limit ?? READ_DEFAULT_LIMIT;
+        const window = stats.size <= WHOLE_READ_BYTES ? await readWhole(opened.handle, stats.size, offset, limit, signal) : await readWindow(opened.handle, offset, limit, signal);
         return formatWindow(shown, offset, window);
       } finally {
         await closeOpened(opened);
@@ -94,6 +95,31 @@ export const readTool: Tool<ReadInput> = {
 interface Window {
   lines: string[];
   total: number;
+}
+
+/** Up to this size the file is read in one call and split here (a stream and a line reader cost more than the read itself). */
+const WHOLE_READ_BYTES = 256 * 1024;
+/** Line ends as node:readline splits them (crlfDelay: Infinity): \r\n, \n, or a lone \r. */
+const LINE_END = /\r\n|\n|\r/;
+
+/** The same window as readWindow, for a small file: read from position 0 to the end, then split. */
+async function readWhole(handle: FileHandle, size: number, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  // Read to the end, not to the size seen: the file may have grown since the stat.
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(Math.max(size - position, 0) + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    signal.throwIfAborted();
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+    if (bytesRead < buffer.length) break; // a short read of a regular file is its end
+    if (position > WHOLE_READ_BYTES * 4) return readWindow(handle, offset, limit, signal); // grew a lot: stream it
+  }
+  const all = Buffer.concat(chunks).toString('utf8').split(LINE_END);
+  if (all.at(-1) === '') all.pop(); // a final line end ends the last line, it does not start another
+  return { lines: all.slice(offset - 1, offset - 1 + limit), total: all.length };
 }
 
 /** Streams the file so a huge file costs memory only for the shown window, while still counting every line. */

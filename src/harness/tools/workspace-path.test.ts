@@ -9,7 +9,7 @@ afterEach(removeWorkspaces);
 describe('resolveWorkspacePath', () => {
   it('resolves a relative path against the workspace root', async () => {
     const ws = await makeWorkspace({ 'src/a.ts': 'x' });
-    expect(await resolveWorkspacePath(ws, 'src/a.ts')).toEqual({ ok: true, path: join(ws, 'src/a.ts'), relative: 'src/a.ts' });
+    expect(await resolveWorkspacePath(ws, 'src/a.ts')).toEqual({ ok: true, path: join(ws, 'src/a.ts'), relative: 'src/a.ts', root: ws });
   });
 
   it('accepts an absolute path inside the workspace and the root itself', async () => {
@@ -54,7 +54,7 @@ describe('resolveWorkspacePath', () => {
   it('follows a symlink that stays inside and returns the real path', async () => {
     const ws = await makeWorkspace({ 'real/a.txt': 'x' });
     await symlink(join(ws, 'real'), join(ws, 'alias'));
-    expect(await resolveWorkspacePath(ws, 'alias/a.txt')).toEqual({ ok: true, path: join(ws, 'real/a.txt'), relative: 'real/a.txt' });
+    expect(await resolveWorkspacePath(ws, 'alias/a.txt')).toEqual({ ok: true, path: join(ws, 'real/a.txt'), relative: 'real/a.txt', root: ws });
   });
 
   it('refuses a path with a NUL character as data, not by throwing', async () => {

@@ -18,6 +18,8 @@ export type WorkspacePath =
       path: string;
       /** The same path relative to the workspace, for text shown to the model (`.` for the root). */
       relative: string;
+      /** The workspace's real root as this check resolved it (the use opens below it without resolving it again). */
+      root: string;
     }
   | { ok: false; code: 'outside_workspace' | 'ELOOP' | 'invalid_path'; message: string };
 
@@ -50,7 +52,7 @@ export async function resolveWorkspacePath(workspace: string, given: string): Pr
         'Use a path inside the workspace, relative to its root (e.g. "src/index.ts").',
     };
   }
-  return { ok: true, path: real, relative: relative(root, real) || '.' };
+  return { ok: true, path: real, relative: relative(root, real) || '.', root };
 }
 
 /** True when `target` is `root` itself or below it. Both must be absolute and normalized. */

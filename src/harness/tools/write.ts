@@ -48,7 +48,7 @@ export const writeTool: Tool<WriteInput> = {
     const shown = target.relative;
     if (shown === '.') return fsErrorFor('EISDIR', shown, 'write');
     try {
-      const opened = await openChecked(workspace, target.path, { createDirs: true });
+      const opened = await openChecked(workspace, target.path, { createDirs: true, root: target.root });
       try {
         const stats = opened.handle ? await opened.handle.stat() : null;
         if (stats?.isDirectory()) return fsErrorFor('EISDIR', shown, 'write');
