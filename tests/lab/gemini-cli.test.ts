@@ -55,8 +55,8 @@ const FINDINGS: Array<[string, TurnStop, ConformanceCheck[]]> = [
   // The same judged by the workspace: the failed response's whole write_file ran (its file, named after the broken
   // attempt's call id, is there).
   ['lab-sse-error-mid-write', 'end_turn', ['cut_tool_use_executed']],
-  // This wire cannot carry a cut call: the mock sends MAX_TOKENS without it, so there is nothing to run.
-  ['lab-max-tokens-mid-write', 'end_turn', []],
+  // This wire cannot carry a cut call: the mock sends MAX_TOKENS without it, and Gemini CLI stops there (conformant).
+  ['lab-max-tokens-mid-write', 'max_tokens', []],
 ];
 
 /*
