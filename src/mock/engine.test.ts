@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../providers/types.js';
-import { conditionHolds, runScript } from './engine.js';
+import { conditionHolds, issuedWithId, runScript } from './engine.js';
 import { ModelScript } from './script.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -97,5 +97,19 @@ describe('rule conditions', () => {
     const later = [...history, { role: 'assistant', content: [{ type: 'text', text: 'ok' }] } as Message, user('next')];
     expect(conditionHolds({ any_error: true }, later)).toBe(false);
     expect(conditionHolds({ contains: 'file' }, later)).toBe(false);
+  });
+
+  it('fills {call_id} with the id the call is issued under, again for a re-issue, and leaves out a comma for `malformed`', () => {
+    const script = [{ tool_use: [{ name: 'write', input: { path: 'lab-{call_id}.txt', content: 'x' }, malformed: true }] }];
+    const [call] = reply(script, [user('go')]).content;
+    if (call?.type !== 'tool_use') throw new Error('no call');
+    expect([call.id, call.input, call.rawArguments]).toEqual(['toolu_mock_1_0', { path: 'lab-toolu_mock_1_0.txt', content: 'x' }, '{"path": "lab-toolu_mock_1_0.txt" "content": "x"}']);
+    expect(() => JSON.parse(call.rawArguments!)).toThrow();
+    // A broken attempt's call (another id) names another file: what it leaves is its own.
+    const again = issuedWithId(call, 'toolu_mock_1_0_cut1');
+    expect([again.input['path'], again.rawArguments]).toEqual(['lab-toolu_mock_1_0_cut1.txt', '{"path": "lab-toolu_mock_1_0_cut1.txt" "content": "x"}']);
+    // Without the placeholder nothing is kept on the side.
+    const [plain] = reply([{ tool_use: [{ name: 'read', input: { path: 'a' } }] }], [user('go')]).content;
+    expect(plain).toEqual({ type: 'tool_use', id: 'toolu_mock_1_0', name: 'read', input: { path: 'a' } });
   });
 });

@@ -16,6 +16,33 @@ export interface MockToolUse {
   input: Record<string, unknown>;
   /** Exact wire arguments text; overrides `input` on the wire. */
   rawArguments?: string;
+  /** The input and raw text before `{call_id}` was filled in: a re-issue under another id (a broken attempt's) fills it again. */
+  template?: { input: Record<string, unknown>; rawArguments?: string };
+}
+
+/** Written in a script's tool input, stands for the id the call is issued with (a side effect unique to the call). */
+export const CALL_ID_PLACEHOLDER = '{call_id}';
+
+function fill(value: unknown, id: string): unknown {
+  if (typeof value === 'string') return value.split(CALL_ID_PLACEHOLDER).join(id);
+  if (Array.isArray(value)) return value.map((v) => fill(v, id));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, id)]));
+  return value;
+}
+
+/** The input as JSON text with the comma between its first two members left out (one member: the closing brace). */
+function withoutFirstComma(input: Record<string, unknown>): string {
+  const members = Object.entries(input).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  if (members.length < 2) return `{${members.join('')}`;
+  return `{${members[0]} ${members.slice(1).join(', ')}}`;
+}
+
+/** The call issued under `id`: `{call_id}` in its input (and raw arguments) filled with it. */
+export function issuedWithId(block: MockToolUse, id: string): MockToolUse {
+  if (block.template === undefined) return { ...block, id };
+  const out: MockToolUse = { ...block, id, input: fill(block.template.input, id) as Record<string, unknown> };
+  if (block.template.rawArguments !== undefined) out.rawArguments = fill(block.template.rawArguments, id) as string;
+  return out;
 }
 
 export type MockBlock = TextBlock | MockToolUse;
@@ -134,9 +161,11 @@ function buildReply(spec: ReplySpec, turn: number, prefix: string, options: Engi
   if (spec.text !== undefined && spec.text !== '') content.push({ type: 'text', text: spec.text });
   (spec.tool_use ?? []).forEach((t, index) => {
     const call = options.mapTool ? options.mapTool(t.name, t.input) : { name: t.name, input: t.input };
-    const block: MockToolUse = { type: 'tool_use', id: t.id ?? `${prefix}_${turn}_${index}`, name: call.name, input: call.input };
-    if (t.raw_arguments !== undefined) block.rawArguments = t.raw_arguments;
-    content.push(block);
+    const raw = t.raw_arguments ?? (t.malformed === true ? withoutFirstComma(call.input) : undefined);
+    const template: MockToolUse['template'] = { input: call.input, ...(raw !== undefined ? { rawArguments: raw } : {}) };
+    const marked = JSON.stringify(template).includes(CALL_ID_PLACEHOLDER);
+    const block: MockToolUse = { type: 'tool_use', id: '', name: call.name, input: call.input, ...(raw !== undefined ? { rawArguments: raw } : {}), ...(marked ? { template } : {}) };
+    content.push(issuedWithId(block, t.id ?? `${prefix}_${turn}_${index}`));
   });
   const cutToolInput = spec.cut_tool_input === true;
   const hasToolUse = content.some((b) => b.type === 'tool_use');

@@ -24,7 +24,7 @@ import { encodeOpenAICompletion } from './encode-openai.js';
 import { encodeOpenAIStream } from './encode-openai-sse.js';
 import { encodeResponsesObject, responsesOutput } from './encode-responses.js';
 import { encodeResponsesStream } from './encode-responses-sse.js';
-import { runScript, turnsTaken, type EngineOptions, type MockReply } from './engine.js';
+import { issuedWithId, runScript, turnsTaken, type EngineOptions, type MockReply } from './engine.js';
 import { applyFault, framesBefore, NO_TRANSPORT_FAULT, type TransportPlan } from './fault-reply.js';
 import { streamedCalls, type StreamedCall } from './stream-calls.js';
 import type { JsonObject } from './json-shape.js';
@@ -187,7 +187,8 @@ function brokenCalls(wire: Wire, fault: FaultSpec, chunks: readonly string[]): S
 }
 
 function withAttemptIds(reply: MockReply, attempt: number): MockReply {
-  return { ...reply, content: reply.content.map((b) => (b.type === 'tool_use' ? { ...b, id: `${b.id}_cut${attempt}` } : b)) };
+  // A `{call_id}` side effect follows the attempt's id: what the broken attempt's call leaves is its own.
+  return { ...reply, content: reply.content.map((b) => (b.type === 'tool_use' ? issuedWithId(b, `${b.id}_cut${attempt}`) : b)) };
 }
 
 function markErrorResults(request: DecodedRequest, wire: Wire, rule: ErrorResultRule): void {

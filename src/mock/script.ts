@@ -16,6 +16,12 @@ export const ToolUseSpec = z.strictObject({
   id: z.string().min(1).optional(),
   /** Exact wire arguments text (OpenAI) / partial JSON, for malformed-argument faults. Overrides `input` on the wire. */
   raw_arguments: z.string().optional(),
+  /**
+   * Send the input (as mapped onto the harness's tool) with the comma between
+   * its first two members left out: complete, yet not parseable. Unlike
+   * raw_arguments it follows the harness's key names and paths.
+   */
+  malformed: z.boolean().optional(),
 });
 export type ToolUseSpec = z.infer<typeof ToolUseSpec>;
 

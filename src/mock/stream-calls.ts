@@ -103,10 +103,13 @@ function scan(wire: Wire, chunks: readonly string[]): { ids: string[]; opened: n
 
 /**
  * How many frames to deliver so the stream stops inside the last call's
- * arguments: after its first non-empty piece, while more of it is still to
- * come (so its arguments are incomplete, and nothing after them, not the
- * finish_reason either, has been sent). Null when the reply has no call whose
- * arguments come in two pieces or more.
+ * arguments: in their middle, as a max_tokens cut does (after the piece that
+ * brings them to half their length), while more of them is still to come (so
+ * they are incomplete, and nothing after them, not the finish_reason either,
+ * has been sent). A task that puts a call's path first and a long member after
+ * it so has the path go out whole: a harness that runs the partial input shows
+ * it in the workspace. Null when the reply has no call whose arguments come in
+ * two pieces or more.
  */
 export function framesInsideLastCall(wire: Wire, chunks: readonly string[]): number | null {
   const { ids, opened, pieces } = scan(wire, chunks);
@@ -115,7 +118,10 @@ export function framesInsideLastCall(wire: Wire, chunks: readonly string[]): num
   if (wire === 'gemini') return last < 0 ? null : (opened[last] as number);
   const own = pieces.filter((p) => p.call === last && p.text !== '');
   if (last < 0 || own.length < 2) return null;
-  return (own[0] as ArgumentPiece).frame + 1;
+  const half = own.reduce((n, p) => n + p.text.length, 0) / 2;
+  let sent = 0;
+  const middle = own.findIndex((p) => (sent += p.text.length) >= half);
+  return (own[Math.min(middle, own.length - 2)] as ArgumentPiece).frame + 1;
 }
 
 /** The calls of a streamed reply and how much of each one's arguments the first `delivered` frames carried. */

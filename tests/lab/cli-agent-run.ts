@@ -31,6 +31,8 @@ export interface LabJsonSession {
   timed_out: boolean;
   script_completed: boolean;
   exit_code: number | null;
+  /** The files the agent added to its workspace by the session's end (the lab's side-effect evidence). */
+  workspace_gained: string[];
   checks: Array<{ check: string; evaluated: number; violations: Array<{ detail: string; turn?: number }> }>;
 }
 
@@ -45,6 +47,8 @@ export interface RecordedLine {
   fault: Record<string, unknown> | null;
   received_ms: number;
   answered_ms: number | null;
+  /** The files the agent had added to its workspace when this request arrived. */
+  workspace_gained: string[];
   body: string;
 }
 

@@ -18,7 +18,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installCli } from '../helpers/cli-install.js';
-import { fired, labProcess, loopbackOnlyWorks, type AgentLabRun, type RecordedLine } from './cli-agent-run.js';
+import { fired, labProcess, loopbackOnlyWorks, type AgentLabRun, type LabJsonSession, type RecordedLine } from './cli-agent-run.js';
 import { LAB_TASKS, ROOT } from './lab-run.js';
 
 const DIR = join(ROOT, '.vitest-tmp', `cli-agents-${process.pid}`);
@@ -50,8 +50,14 @@ const RACE = ['cut_tool_use_executed', 'history_rewritten'];
  * keeps the broken attempt and runs that call (seen in a CI run); otherwise it retries clean. Judged from the requests.
  */
 const OPENCODE_RACE = ['cut_tool_use_executed'];
-/** The race rows: their checks are expected exactly when the recorded requests show the broken attempt's call ran. */
-const RACES = new Set([RACE, OPENCODE_RACE]);
+/**
+ * The same races on the *-write tasks, judged by the workspace: cut_tool_use_executed is expected exactly when a file
+ * of a broken attempt's call (lab-first-<id>_cut1.txt) is there; history_rewritten when the requests carry its result.
+ */
+const WRITE_RACE = ['cut_tool_use_executed', 'history_rewritten'];
+const OPENCODE_WRITE_RACE = ['cut_tool_use_executed'];
+/** The race rows: their checks are expected exactly when the recorded requests (and, for writes, the workspace) show the broken attempt's call ran. */
+const RACES = new Set([RACE, OPENCODE_RACE, WRITE_RACE, OPENCODE_WRITE_RACE]);
 
 const TIMED_OUT = /^aborted .*stopped by the lab at its --timeout \(\d+\.\d s\) before the harness finished/;
 
@@ -105,6 +111,15 @@ const AGENTS: Agent[] = [
       // `-p` has no turn cap unless --max-turns is given: hundreds of turns until the lab stops it.
       ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], TIMED_OUT],
       ['lab-large-file', 'end_turn', []],
+      // The cut Write is answered "InputValidationError: Write was called with input that could not be parsed as JSON",
+      // and no file of it appears: it did not run.
+      ['lab-max-tokens-mid-write', 'end_turn', []],
+      // The same race, judged by the workspace: when the first Write wins, lab-first-<id>_cut1.txt is there before the
+      // retry (its result goes out too, merged as above); the cut one never leaves its file.
+      ['lab-stream-cut-mid-write', 'end_turn', WRITE_RACE],
+      ['lab-sse-error-mid-write', 'end_turn', WRITE_RACE],
+      // "Write was called with input that could not be parsed as JSON", and no file: refused, not run.
+      ['lab-malformed-write', 'end_turn', []],
     ],
   },
   {
@@ -146,6 +161,14 @@ const AGENTS: Agent[] = [
       ['lab-stream-stall', 'model_error', ['transient_not_retried', 'stall_not_detected'], /^model_error .*stopped \(exit 1\)/],
       ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], TIMED_OUT],
       ['lab-large-file', 'end_turn', []],
+      // The cut write_file is dropped: no result for it, no file; it goes on with the retried turn.
+      ['lab-max-tokens-mid-write', 'end_turn', []],
+      ['lab-stream-cut-mid-write', 'model_error', ['transient_not_retried'], /^model_error .*stopped \(exit 1\)/],
+      ['lab-sse-error-mid-write', 'model_error', ['transient_not_retried'], /^model_error .*stopped \(exit 1\)/],
+      // It repairs the missing comma and runs write_file: lab-malformed-<id>.txt is in the workspace before the next
+      // request, whose result says "Successfully created and wrote to new file". (On lab-malformed-arguments the repaired
+      // list_directory fails on its relative path, which its wording showed; here the side effect shows the repair runs.)
+      ['lab-malformed-write', 'end_turn', ['malformed_arguments_executed']],
     ],
   },
   {
@@ -186,6 +209,13 @@ const AGENTS: Agent[] = [
       ['lab-stream-stall', 'end_turn', ['stall_not_detected']],
       ['lab-no-turn-cap', 'aborted', ['resent_turn_altered', 'no_turn_cap'], TIMED_OUT],
       ['lab-large-file', 'end_turn', []],
+      ['lab-max-tokens-mid-write', 'max_tokens', [], /^max_tokens .*stopped \(exit 0\)/],
+      ['lab-stream-cut-mid-write', 'end_turn', OPENCODE_WRITE_RACE],
+      // As on the read task: the broken attempt stays in its history, its whole first write ran (lab-first-<id>_cut1.txt
+      // is there before the retry), the cut one is answered "Tool execution aborted" and left no file.
+      ['lab-sse-error-mid-write', 'end_turn', ['cut_tool_use_executed']],
+      // "The arguments provided to the tool are invalid: ... JSON parsing failed", and no file.
+      ['lab-malformed-write', 'end_turn', []],
     ],
   },
 ];
@@ -218,6 +248,28 @@ function brokenAttemptCallRan(requests: RecordedLine[], task: string): boolean {
   const messages = requests.some((r) => r.task_id === task && r.side === null && 'messages' in (JSON.parse(r.body) as object));
   if (messages) return blocksAfterFirst(requests, task).some((b) => b['type'] === 'tool_result' && String(b['tool_use_id']).endsWith('_cut1') && JSON.stringify(b['content']).includes('alpha'));
   return inputItemsAfterFirst(requests, task).some((b) => b['type'] === 'function_call_output' && String(b['call_id']).endsWith('_cut1') && JSON.stringify(b['output']).includes('alpha'));
+}
+
+/** A later request answers a call of the broken attempt (its id ends in _cut1), whatever the answer says. */
+function brokenAttemptAnswered(requests: RecordedLine[], task: string): boolean {
+  const ids = [...blocksSafe(requests, task).filter((b) => b['type'] === 'tool_result').map((b) => String(b['tool_use_id'])), ...inputItemsAfterFirst(requests, task).filter((b) => b['type'] === 'function_call_output').map((b) => String(b['call_id']))];
+  return ids.some((id) => id.endsWith('_cut1'));
+}
+
+function blocksSafe(requests: RecordedLine[], task: string): Array<Record<string, unknown>> {
+  return evidence(requests, task).some((r) => 'messages' in (JSON.parse(r.body) as object)) ? blocksAfterFirst(requests, task) : [];
+}
+
+/** The workspace at the session's end holds a file a broken attempt's call made (its marker names the _cut1 id). */
+function brokenAttemptLeftFile(sessions: LabJsonSession[], task: string): boolean {
+  return (sessions.find((s) => s.task_id === task)?.workspace_gained ?? []).some((f) => /_cut1\.txt$/.test(f));
+}
+
+/** What a race row's checks are, from the evidence: per check, whether the broken attempt's call ran (and, for history_rewritten, whether its result was sent). */
+function raceExpected(checks: string[], task: string, requests: RecordedLine[], sessions: LabJsonSession[]): string[] {
+  if (!task.endsWith('-write')) return brokenAttemptCallRan(requests, task) ? checks : [];
+  const ran = brokenAttemptLeftFile(sessions, task);
+  return checks.filter((c) => (c === 'history_rewritten' ? ran && brokenAttemptAnswered(requests, task) : ran));
 }
 
 function evidence(requests: RecordedLine[], task: string): RecordedLine[] {
@@ -254,8 +306,8 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('the lab
       return [task, s?.stop ?? 'missing', s ? fired(s, agent.always) : []];
     });
     const report = sessions.map((s) => `${s.task_id}: ${lines.get(s.task_id)}\n${s.checks.flatMap((c) => c.violations.map((v) => `    ${c.check}: ${v.detail}`)).join('\n')}`).join('\n');
-    const ranBrokenCall = (task: string) => brokenAttemptCallRan(parts.flatMap((p) => p.requests), task);
-    expect(seen, report).toEqual(agent.findings.map(([task, stop, checks]) => [task, stop, RACES.has(checks) ? (ranBrokenCall(task) ? checks : []) : checks]));
+    const requests = parts.flatMap((p) => p.requests);
+    expect(seen, report).toEqual(agent.findings.map(([task, stop, checks]) => [task, stop, RACES.has(checks) ? raceExpected(checks, task, requests, sessions) : checks]));
     for (const [task, , , line] of agent.findings) {
       const why = lines.get(task) ?? '';
       if (line) expect(why, task).toMatch(line);
@@ -279,6 +331,19 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('the lab
       const assistants = evidence(requests, task).map((r) => (JSON.parse(r.body) as { messages: Array<{ role: string; content: unknown[] }> }).messages.filter((m) => m.role === 'assistant').map((m) => m.content.length));
       expect(assistants.some((sizes, i) => i > 0 && sizes.some((n, k) => assistants[i - 1]![k] !== undefined && n > assistants[i - 1]![k]!)), task).toBe(true);
     }
+    // The *-write races: a broken attempt's file in the workspace goes with its call issued in the broken attempt, and
+    // it was there before the retry's request arrived (the lab's listing at that request has it).
+    for (const task of ['lab-stream-cut-mid-write', 'lab-sse-error-mid-write']) {
+      const sessions = (runs.get('Claude Code 2.1.328') ?? []).flatMap((p) => p.sessions);
+      if (!brokenAttemptLeftFile(sessions, task)) continue;
+      const retry = evidence(requests, task).find((r) => r.attempt === 2);
+      expect(retry?.workspace_gained.some((f) => /^lab-first-toolu_mock_1_0_cut1\.txt$/.test(f)), task).toBe(true);
+    }
+    // Nothing of the cut or malformed Write is on disk, and each was answered with an error.
+    for (const task of ['lab-max-tokens-mid-write', 'lab-malformed-write']) {
+      expect(evidence(requests, task).flatMap((r) => r.workspace_gained).filter((f) => f.startsWith('lab-')), task).toEqual([]);
+      expect(blocksAfterFirst(requests, task).some((b) => b['type'] === 'tool_result' && b['tool_use_id'] === 'toolu_mock_1_0' && JSON.stringify(b['content']).includes('could not be parsed as JSON')), task).toBe(true);
+    }
     // stall_not_detected: the retry after the stalled request came 15 s or more later.
     const stall = evidence(requests, 'lab-stream-stall');
     expect(stall[1]!.received_ms - stall[0]!.received_ms).toBeGreaterThanOrEqual(15_000);
@@ -294,9 +359,21 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('the lab
     // cut_tool_use_executed: the broken attempt's first call is answered with a.txt's content.
     const outputs = evidence(oc, 'lab-sse-error-mid-tool-use').slice(1).flatMap((r) => (JSON.parse(r.body) as { input: Array<Record<string, unknown>> }).input);
     expect(outputs.some((i) => i['type'] === 'function_call_output' && String(i['call_id']).endsWith('_cut1') && String(i['output']).includes('alpha'))).toBe(true);
+    // On the write task the same: the broken attempt's first write left its file before the retry, the cut one none.
+    const ocSessions = (runs.get('opencode 1.18.33') ?? []).flatMap((p) => p.sessions);
+    const ocGained = ocSessions.find((x) => x.task_id === 'lab-sse-error-mid-write')?.workspace_gained ?? [];
+    expect(ocGained).toContain('lab-first-call_mock_1_0_cut1.txt');
+    expect(ocGained).not.toContain('lab-cut-call_mock_1_1_cut1.txt');
+    expect(evidence(oc, 'lab-sse-error-mid-write').find((r) => r.attempt === 2)?.workspace_gained).toContain('lab-first-call_mock_1_0_cut1.txt');
     const qwen = (runs.get('Qwen Code 0.15.10') ?? []).flatMap((p) => p.requests);
+    // malformed_arguments_executed: the mock sent write_file arguments that do not parse; the file they name was in the
+    // workspace when the next request arrived, and that request's result says it was written.
+    const written = evidence(qwen, 'lab-malformed-write');
+    expect(written[1]?.workspace_gained).toEqual(['lab-malformed-call_mock_1_0.txt']);
+    const results = (JSON.parse(written[1]!.body) as { messages: Array<Record<string, unknown>> }).messages.filter((m) => m['role'] === 'tool');
+    expect(JSON.stringify(results)).toContain('Successfully created and wrote to new file');
     // transient_not_retried: one request for the broken stream, nothing after it.
-    for (const task of ['lab-stream-cut-mid-tool-use', 'lab-sse-error-mid-tool-use', 'lab-stream-stall']) expect(evidence(qwen, task), task).toHaveLength(1);
+    for (const task of ['lab-stream-cut-mid-tool-use', 'lab-sse-error-mid-tool-use', 'lab-stream-stall', 'lab-stream-cut-mid-write', 'lab-sse-error-mid-write']) expect(evidence(qwen, task), task).toHaveLength(1);
     // unbounded_retries: more than 10 attempts at turn 1, every one a 503.
     const attempts = evidence(qwen, 'lab-retries-exhausted');
     expect(attempts.length).toBeGreaterThan(10);

@@ -52,6 +52,11 @@ const FINDINGS: Array<[string, TurnStop, ConformanceCheck[]]> = [
   ['lab-end-turn-with-tool-call', 'end_turn', []],
   // An error element follows a whole read_file call in the stream: the call from the failed response is run anyway.
   ['lab-sse-error-mid-tool-use', 'end_turn', ['cut_tool_use_executed']],
+  // The same judged by the workspace: the failed response's whole write_file ran (its file, named after the broken
+  // attempt's call id, is there).
+  ['lab-sse-error-mid-write', 'end_turn', ['cut_tool_use_executed']],
+  // This wire cannot carry a cut call: the mock sends MAX_TOKENS without it, and Gemini CLI stops there (conformant).
+  ['lab-max-tokens-mid-write', 'max_tokens', []],
 ];
 
 /*
@@ -71,5 +76,7 @@ describe('the lab against Gemini CLI', () => {
     expect(seen, details(run).join('\n')).toEqual(FINDINGS);
     expect(run.summary.sessions.filter((s) => s.stop === 'end_turn').every((s) => s.scriptCompleted && s.turns === s.scriptTurns)).toBe(true);
     expect(run.summary.sessions.flatMap((s) => s.wires).every((w) => w === 'gemini')).toBe(true);
+    // cut_tool_use_executed on the write task is what the workspace shows: the broken attempt's first call left its file.
+    expect(run.summary.sessions.find((s) => s.task.id === 'lab-sse-error-mid-write')?.workspaceGained.some((f) => /^lab-first-\w+_cut1\.txt$/.test(f))).toBe(true);
   }, 600_000);
 });

@@ -82,4 +82,18 @@ describe('the lab against faultline\'s own harness', () => {
 
   // Every check × every wire where its rule exists × JSON and SSE, with its one bug on and with every bug off:
   // tests/lab/own-matrix.test.ts (the matrix as data, a missing cell a failure).
+
+  /**
+   * The same two rules judged by side effects (the *-write tasks): each call writes a file named after its own id, and
+   * the lab reads "it ran" from the workspace, not from the result's wording. With the bug on, the file is there and
+   * exactly that check fires, naming it; the correct harness passes these tasks in the every-task runs above.
+   */
+  const BY_SIDE_EFFECT = [['cut_tool_use_executed', 'lab-max-tokens-mid-write'], ['malformed_arguments_executed', 'lab-malformed-write']] as const;
+  it.concurrent.each(BY_SIDE_EFFECT.flatMap(([check, task]) => (['anthropic', 'openai', 'responses'] as const).map((wire) => [check, task, wire] as const)))('fires exactly %s on %s (%s wire), judged by the file the call left', async (check, task, wire) => {
+    const run = await lab(ownHarness(bundle.file, { bug: check, wire }), labTasks(task));
+    expect(run.violated, details(run).join('\n')).toEqual([check]);
+    const reason = /the workspace gained (lab-\S+\.txt), the file only this call makes/.exec(details(run).join('\n'));
+    expect(reason, details(run).join('\n')).not.toBeNull();
+    expect(run.summary.sessions[0]!.workspaceGained).toContain(reason![1]);
+  }, 120_000);
 });

@@ -43,7 +43,7 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
   request_after_end: { severity: 'warning', source: 'every extra request is paid for and may act again', rule: 'no conversation request after the model ended it (a final answer without calls)' },
   resent_turn_altered: { severity: 'error', source: 'the model reads a history it never wrote (mis-bucketed stream deltas, calls run on partial input)', rule: 'the assistant turn resent carries the ids, names and inputs the model issued' },
   history_rewritten: { severity: 'warning', source: 'a rewritten earlier turn re-bills the whole cached prefix after it', rule: 'earlier messages are resent byte-for-byte (old results, thinking blocks kept)' },
-  malformed_arguments_executed: { severity: 'error', source: 'a call whose arguments do not parse has no input to run', rule: 'a call with malformed arguments is answered with an error, never run with {}' },
+  malformed_arguments_executed: { severity: 'error', source: 'a call whose arguments do not parse has no input to run', rule: 'a call with malformed arguments is answered with an error, never run (with {} or a guessed repair)' },
   oversized_tool_definitions: {
     severity: 'warning',
     source: "OpenAI's documented schema limits: 1,000 enum values, 15,000 characters in an enum of 250+, 10 levels, 5,000 properties, 128 tools",

@@ -50,12 +50,21 @@ function fileOf(view: SessionView, path: string): string | null {
 }
 
 /**
- * Whether a call ran, judged by what can be observed rather than by the
- * wording of its result: a read whose result carries the file's content ran
- * (whatever else the text says, "Error: (none)" included); otherwise the
- * result ran unless it reads as an error.
+ * Whether a call ran, judged by what can be observed, in this order: the
+ * side effect the task gave it (its marker file, side-effects.ts), decisive
+ * both ways whatever its result says ("Error: (none)" beside a command that
+ * ran; "Tool execution aborted" for one that did not, or did); then a read
+ * whose result carries the file's content; only then the result's wording.
+ * `how` says which of these decided. Null: nothing to judge (no result and
+ * no side effect to look for).
  */
-function ran(view: SessionView, call: Call, result: WireToolResult): { ran: boolean; how: string } {
+function ran(view: SessionView, call: Call, result: WireToolResult | undefined): { ran: boolean; how: string } | null {
+  if (call.marker !== null && call.markerSeen !== undefined) {
+    if (call.markerSeen === null) return { ran: false, how: `the workspace never gained ${call.marker}, the file only this call makes` };
+    const when = call.markerSeen === 'end' ? "by the session's end" : `before conversation request ${call.markerSeen + 1} (turn ${view.exchanges[call.markerSeen]?.turn ?? '?'})`;
+    return { ran: true, how: `the workspace gained ${call.marker}, the file only this call makes, ${when}${result ? '' : ', though no result was sent for it'}` };
+  }
+  if (result === undefined) return null;
   let input: Record<string, unknown> = {};
   try {
     input = JSON.parse(call.input) as Record<string, unknown>;
@@ -66,9 +75,9 @@ function ran(view: SessionView, call: Call, result: WireToolResult): { ran: bool
   const content = path === null ? null : fileOf(view, path)?.trim();
   if (content) {
     if (result.text.includes(content)) return { ran: true, how: `its result carries the content of ${path}` };
-    return { ran: false, how: '' };
+    return { ran: false, how: `its result does not carry the content of ${path}` };
   }
-  return { ran: !looksLikeError(result, call.declared), how: `its result does not read as an error ("${result.text.slice(0, 60)}")` };
+  return { ran: !looksLikeError(result, call.declared), how: `judged by the result's wording only (no side effect to observe): it does not read as an error ("${result.text.slice(0, 60)}")` };
 }
 
 /** Words a result uses to say it is not the whole output: truncation, elision, or a page of a read by offset/limit. */
@@ -153,16 +162,16 @@ export function resultChecks(view: SessionView): CheckTally[] {
     }
     if (call.malformed && !call.cut) {
       malformed.look(call.id);
-      const judged = answer ? ran(view, call, answer.result) : null;
-      if (answer && judged?.ran) malformed.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) came with arguments that do not parse (${JSON.stringify(call.input.slice(0, 40))}), yet it ran with made-up input: ${judged.how}` });
+      const judged = ran(view, call, answer?.result);
+      const turn = answer?.turn ?? call.turn;
+      if (judged?.ran) malformed.flag(call.id, { turn, toolUseId: call.id, detail: `turn ${turn}: ${call.id} (${call.name}) came with arguments that do not parse (${JSON.stringify(call.input.slice(0, 40))}), yet it ran on input the harness made up or repaired: ${judged.how}` });
       continue;
     }
     if (call.cut) {
       cut.look(call.id);
-      const judged = answer ? ran(view, call, answer.result) : null;
-      if (answer && judged?.ran) {
-        cut.flag(call.id, { turn: answer.turn, toolUseId: call.id, detail: `turn ${answer.turn}: ${call.id} (${call.name}) ${cutHow(view, call)}, yet it ran: ${judged.how}` });
-      }
+      const judged = ran(view, call, answer?.result);
+      const turn = answer?.turn ?? call.turn;
+      if (judged?.ran) cut.flag(call.id, { turn, toolUseId: call.id, detail: `turn ${turn}: ${call.id} (${call.name}) ${cutHow(view, call)}, yet it ran: ${judged.how}` });
       continue;
     }
     // A generic script name the lab could not map onto the harness's tools is, to the harness, a tool that does not exist.

@@ -6,6 +6,7 @@
 import type { MockToolUse } from '../engine.js';
 import type { RecordedRequest } from '../session.js';
 import type { FaultSpec } from '../script.js';
+import { markerOf, markerSeen, type WorkspaceObservation } from './side-effects.js';
 import { canonical, readTranscript, type Transcript, type WireMessage } from './transcript.js';
 
 export interface Exchange {
@@ -31,6 +32,14 @@ export interface IssuedCall {
   malformed: boolean;
   /** Cut off: its arguments reached the harness whole before the break (a broken stream after them), or not. */
   argumentsWhole: boolean;
+  /** The workspace file only this call makes when it runs (named after its id, see side-effects.ts), or null. */
+  marker: string | null;
+  /**
+   * Where the lab first saw the marker: the exchange index of the request it
+   * was there for, 'end' (only at the session's end), null (never); undefined
+   * when there is nothing to look for (no marker, or the workspace was not observed).
+   */
+  markerSeen?: number | 'end' | null;
 }
 
 export interface ProcessEnd {
@@ -96,7 +105,11 @@ function turnOf(messages: readonly WireMessage[]): number {
   return messages.filter((m, i) => m.role === 'assistant' && messages[i - 1]?.role !== 'assistant').length + 1;
 }
 
-export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd, task: { files?: Readonly<Record<string, string>>; endless?: boolean } = {}): SessionView {
+export function sessionView(
+  records: readonly RecordedRequest[],
+  end: ProcessEnd,
+  task: { files?: Readonly<Record<string, string>>; endless?: boolean; workspace?: WorkspaceObservation<RecordedRequest> } = {},
+): SessionView {
   const main = records.filter((r) => r.side === null && r.method === 'POST');
   // A Responses request continuing a stored response reads that response's conversation first.
   const stored = new Map<string, WireMessage[]>();
@@ -106,6 +119,8 @@ export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd
     return { record, transcript, turn: record.turn ?? (transcript ? turnOf(transcript.messages) : 0) };
   });
   const issued = new Map<string, IssuedCall>();
+  const observed = task.workspace;
+  const listed = exchanges.map((e) => observed?.atRequest.get(e.record) ?? null);
   exchanges.forEach((exchange, at) => {
     const { record } = exchange;
     if (record.said === null || record.status >= 400) return;
@@ -114,7 +129,12 @@ export function sessionView(records: readonly RecordedRequest[], end: ProcessEnd
     uses.forEach((use, index) => {
       const cut = brokeMidway(record.fault) || (record.said!.cutToolInput && index === uses.length - 1);
       const whole = !cut || (brokeMidway(record.fault) && (record.streamedCalls?.find((c) => c.id === use.id)?.whole ?? false));
-      if (!issued.has(use.id)) issued.set(use.id, { id: use.id, name: use.name, turn: exchange.turn, declared: declared.has(use.name), cut, at, ...issuedInput(use, record), argumentsWhole: whole });
+      if (issued.has(use.id)) return;
+      const input = issuedInput(use, record);
+      // The marker is read from what the mock sent in full (raw arguments included), whatever part of it reached the harness.
+      const marker = markerOf(use.rawArguments ?? canonical(use.input), use.id, observed?.workspace ?? null);
+      const seen = marker !== null && observed ? { markerSeen: markerSeen(listed, observed.atEnd, marker, at) } : {};
+      issued.set(use.id, { id: use.id, name: use.name, turn: exchange.turn, declared: declared.has(use.name), cut, at, ...input, argumentsWhole: whole, marker, ...seen });
     });
   });
   return { files: task.files ?? {}, endless: task.endless ?? false, end: { ...end, stoppedAt: end.stoppedAt ?? null }, exchanges, side: records.filter((r) => !main.includes(r)), issued };

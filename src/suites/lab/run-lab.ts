@@ -18,6 +18,7 @@ import { CHECKS } from '../../mock/lab/catalog.js';
 import type { CheckTally } from '../../mock/lab/check-result.js';
 import { emitProviderSide } from '../../mock/lab/provider-trace.js';
 import { runChecks } from '../../mock/lab/run-checks.js';
+import type { RecordedRequest } from '../../mock/session.js';
 import { answeredWhole, errorAnswer, sessionView } from '../../mock/lab/session-view.js';
 import { toolMapper } from '../../mock/lab/tool-map.js';
 import { startLoopbackServer, type LoopbackServer } from '../../mock/loopback-server.js';
@@ -32,6 +33,7 @@ import { createWorkspace, removeWorkspace } from '../workspace.js';
 import { fillCommand, labEnv } from './lab-env.js';
 import { emitConformance, labStop, prefixStats, requestLine, unmappedTools } from './session-facts.js';
 import { spawnTree, type ProcessEnd } from './process-tree.js';
+import { gainedFiles } from './workspace-files.js';
 
 export interface LabOptions {
   tasks: LoadedTask[];
@@ -88,6 +90,8 @@ export interface LabSessionOutcome {
   prefixHits: number;
   /** Generic script tools that found no tool of the harness (map them with --map). */
   unmapped: string[];
+  /** Files the harness added to the workspace by the session's end (relative paths): the side effects the lab judges calls by. */
+  workspaceGained: string[];
   output: { stdout: string; stderr: string };
   workspace?: string;
 }
@@ -111,6 +115,9 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
   let completedAt: (() => void) | null = null;
   const completed = new Promise<void>((resolve) => (completedAt = resolve));
   let scriptCompleted = false;
+  // The workspace as each request arrives: a call's marker there shows it ran (src/mock/lab/side-effects.ts).
+  const initial = new Set(Object.keys(task.files ?? {}));
+  const atRequest = new Map<RecordedRequest, readonly string[]>();
   const registered = server.register(script, {
     wire: null,
     classifySide: true,
@@ -119,6 +126,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     toolMap: (tools) => toolMapper(tools, options.map, workspace),
     errorResult: errorAnswer,
     onRecord: (record) => {
+      atRequest.set(record, gainedFiles(workspace, initial));
       const final = record.side === null && answeredWhole(record) && record.turn === scriptTurns && !(record.said?.content.some((b) => b.type === 'tool_use') ?? true);
       if (final && !scriptCompleted) {
         scriptCompleted = true;
@@ -163,8 +171,9 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
 
   const last = positionalTurns(script).at(-1);
   const endless = last !== undefined && !('rule' in last) && last.repeat === true;
-  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted, stoppedAt }, { files: task.files ?? {}, endless });
-  registered.requests.forEach((r, seq) => options.onRequestRecord?.(requestLine(sessionId, task.id, seq, r, started)));
+  const atEnd = gainedFiles(workspace, initial);
+  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted, stoppedAt }, { files: task.files ?? {}, endless, workspace: { workspace, atRequest, atEnd } });
+  registered.requests.forEach((r, seq) => options.onRequestRecord?.(requestLine(sessionId, task.id, seq, r, started, atRequest.get(r) ?? [])));
   const sink = new CollectingSink(run.sink);
   const session = run.session(sessionId, task.id, sink);
   session.emit('session_start', {
@@ -212,6 +221,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     laterRequests: prefix.later,
     prefixHits: prefix.hits,
     unmapped: unmappedTools(task, view),
+    workspaceGained: atEnd,
     output: child.tail(),
     ...(options.keepWorkspaces ? { workspace } : {}),
   };

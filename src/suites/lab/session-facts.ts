@@ -43,7 +43,7 @@ export function unmappedTools(task: LoadedTask, view: SessionView): string[] {
 }
 
 /** One recorded request as a JSON line: times in ms from the session's start, secrets out of headers and body. */
-export function requestLine(sessionId: string, taskId: string, seq: number, r: RecordedRequest, started: number): string {
+export function requestLine(sessionId: string, taskId: string, seq: number, r: RecordedRequest, started: number, workspaceGained: readonly string[] = []): string {
   return JSON.stringify({
     session_id: sessionId,
     task_id: taskId,
@@ -59,6 +59,8 @@ export function requestLine(sessionId: string, taskId: string, seq: number, r: R
     answered_ms: r.answeredAt === undefined ? null : Math.round(r.answeredAt - started),
     fault: r.fault,
     rejected: r.rejected,
+    // The files the harness had added to the workspace when this request arrived (what its calls left).
+    workspace_gained: workspaceGained,
     headers: r.headers ?? {},
     body: redact(r.bodyText ?? ''),
   });
