@@ -94,6 +94,25 @@ export class JsonlSink implements EventSink {
     }
   }
 
+  /**
+   * An event serialized elsewhere (a worker thread of `faultline run
+   * --workers`): `body` is JSON.stringify of its input (no envelope) and `ts`
+   * when it was emitted. This sink numbers it like any other, so the file
+   * keeps one seq order; the line is what emit would have written.
+   */
+  emitSerialized(ts: number, body: string): void {
+    try {
+      if (this.closed) return;
+      const line = `{"v":${CONTRACT_VERSION},"ts":${ts},"seq":${++this.seq},${body.slice(1)}\n`;
+      this.buffer.push(line);
+      this.bufferedBytes += line.length;
+      if (this.bufferedBytes >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
+      else this.scheduleFlush();
+    } catch (error) {
+      this.fail(error, 1);
+    }
+  }
+
   flush(): void {
     if (this.timer) {
       clearTimeout(this.timer);

@@ -2,6 +2,7 @@
 import { withMcpNames } from '../../events/private-names.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { LoadedTask } from '../../suites/load-suite.js';
 import type { ModelSource } from '../../suites/model-source.js';
@@ -32,6 +33,7 @@ interface RunOptions {
   mcpNames?: 'private' | 'verbatim';
   out?: string;
   concurrency: string;
+  workers?: string;
   filter?: string;
   shard?: string;
   logicalRunId?: string;
@@ -66,6 +68,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .addOption(new Option('--mcp-names <mode>', 'MCP server and tool names in the trace: private (hashed, the default: they name your services) or verbatim').choices(['private', 'verbatim']).default('private'))
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
+    .option('--workers <n>', 'worker threads the tasks are spread over, -j in flight across them all (default: one per core, at most 8, and 1 for runs under 32 sessions; 1 runs everything on the main thread). Mock and replay runs only: a live provider or --record runs on one thread')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
@@ -96,6 +99,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
+      const workersAsked = opts.workers !== undefined ? Number(opts.workers) : undefined;
+      if (workersAsked !== undefined && (!Number.isInteger(workersAsked) || workersAsked < 1)) throw new CliError(`--workers must be a positive integer, got "${opts.workers}"`);
       const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
         await Promise.all([
           import('../load-suites.js'),
@@ -153,7 +158,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const c = colorsFor(io.isTTY, io.env);
-      const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) });
+      const mockOptions = { wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) };
+      const mock = mockModelSource(mockOptions);
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
       // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
@@ -202,9 +208,22 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (pendingLines !== '') io.stdout(pendingLines);
         pendingLines = '';
       };
+      const threadSource = opts.record ? null : opts.replay ? ({ kind: 'replay', dir: opts.replay } as const) : opts.provider === 'mock' ? ({ kind: 'mock', options: mockOptions } as const) : null;
+      const workers = threadSource ? runWorkers(workersAsked, tasks.length * repeat, concurrency) : 1;
+      if (!threadSource && workersAsked !== undefined && workersAsked > 1) io.stderr(`faultline: --workers applies to the mock and --replay; ${opts.record ? '--record' : `--provider ${opts.provider}`} runs on one thread\n`);
+      const pool =
+        threadSource && workers > 1
+          ? (await import('../../suites/thread-pool.js')).threadPool({
+              workers,
+              init: { tasks, runId, source: threadSource, mcpNames: opts.mcpNames ?? 'private', ...(opts.keepWorkspaces ? { keepWorkspaces: true } : {}), ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) },
+              lines: sink,
+              sink: withMcpNames(sink, opts.mcpNames),
+            })
+          : null;
       if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
       try {
         const summary = await runSuite({
+          ...(pool ? { executor: pool.executor } : {}),
           tasks,
           sink: withMcpNames(sink, opts.mcpNames),
           source,
@@ -241,6 +260,10 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
         result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
+        // A worker thread that died is faultline's failure, not the suite's: internal error, naming its tasks.
+        const crashes = pool?.crashes() ?? [];
+        for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
+        if (crashes.length > 0) result.exitCode = 70;
         if (interrupts > 0) {
           const planned = tasks.length * repeat;
           io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
@@ -254,6 +277,16 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         await mock.close();
       }
     });
+}
+
+/**
+ * How many worker threads a run uses: --workers, else one per core (at most 8)
+ * when the run is big enough to pay for starting them (a worker loads the
+ * harness anew), and never more than -j or the sessions.
+ */
+function runWorkers(asked: number | undefined, sessions: number, concurrency: number): number {
+  const wanted = asked ?? (sessions < 32 ? 1 : Math.min(availableParallelism(), 8));
+  return Math.max(1, Math.min(wanted, concurrency, sessions));
 }
 
 /** Which ModelSource runs the tasks: a replay, the mock, or a live provider; wrapped for --record. */

@@ -1,0 +1,138 @@
+/**
+ * `faultline run --workers N` spreads the sessions over worker threads and
+ * must look exactly like the single-thread run from outside: the same
+ * outcomes and expectations, the same events per type, each session's events
+ * in the same order, one trace file whose seq runs 1..n without a gap. Also:
+ * a worker that dies is an internal error naming its task, not a hang.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dirs.js';
+import { cli } from './cli-io.js';
+
+// Demo tasks (some fail on purpose), fault scenarios with defense and hook modules loaded from the suite,
+// wire faults (some pinned to the HTTP transport), and look-alike controls.
+const SUITES = [
+  'suites/demo/basics.yaml',
+  'suites/demo/failures.yaml',
+  'suites/faults/green-but-broken',
+  'suites/faults/pipeline-hooks.yaml',
+  'suites/faults/permissions-rules-and-modes.yaml',
+  'suites/faults/loop-identical-call-loop.yaml',
+  'suites/faults/protocol',
+  'suites/controls/loop-lookalikes.yaml',
+];
+
+interface Line {
+  seq: number;
+  event: string;
+  session_id?: string;
+  task_id?: string;
+}
+
+function traceFacts(file: string) {
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Line);
+  const perType: Record<string, number> = {};
+  const perTask = new Map<string, string[]>();
+  for (const e of lines) {
+    perType[e.event] = (perType[e.event] ?? 0) + 1;
+    if (e.task_id !== undefined) perTask.set(e.task_id, [...(perTask.get(e.task_id) ?? []), e.event]);
+  }
+  return { seqs: lines.map((e) => e.seq), first: lines[0]?.event, last: lines.at(-1)?.event, perType, perTask: Object.fromEntries([...perTask].sort()) };
+}
+
+interface RunJson {
+  passed: number;
+  failed: number;
+  tasks: { task_id: string; outcome: string; stop: string; checks: { id: string; ok: boolean }[] }[];
+}
+
+// Tasks that fail and err on purpose, beside the shipped suites' passing ones.
+const OWN = `suite: own
+tasks:
+  - id: own-fails
+    prompt: go
+    tools: [read]
+    files: { a.txt: hi }
+    script:
+      - tool_use: [{ name: read, input: { file_path: a.txt } }]
+      - text: not what was asked
+    expect: { answer: { contains: done }, files: { a.txt: { equals: bye } } }
+  - id: own-errors
+    prompt: go
+    tools: [read]
+    setup: exit 3
+    script:
+      - text: done
+`;
+
+async function runWith(workers: number, dir: string) {
+  const trace = join(dir, `w${workers}.jsonl`);
+  writeFileSync(join(dir, 'own.yaml'), OWN);
+  const result = await cli(['run', ...SUITES, join(dir, 'own.yaml'), '--workers', String(workers), '-j', '8', '--json', '--out', trace], { env: { NO_COLOR: '1', TMPDIR: dir } });
+  const json = JSON.parse(result.stdout) as RunJson;
+  // In run order (task-major, as the summary keeps them whatever thread ran them).
+  const outcomes = json.tasks.map((t) => ({ id: t.task_id, outcome: t.outcome, stop: t.stop, expectations: t.checks.map((e) => `${e.id}:${e.ok}`) }));
+  return { code: result.code, stderr: result.stderr, outcomes, passed: json.passed, failed: json.failed, facts: traceFacts(trace) };
+}
+
+describe('faultline run --workers', () => {
+  it('gives the same outcomes, events per type and per-session event order on 2 worker threads as on the main thread', async () => {
+    const dir = tempDir();
+    const one = await runWith(1, dir);
+    const two = await runWith(2, dir);
+    expect(one.outcomes.length).toBeGreaterThan(30);
+    // The failing and erring tasks do so on both: exit 1 either way.
+    expect(one.outcomes.filter((o) => o.outcome !== 'passed').map((o) => `${o.id}:${o.outcome}`)).toEqual(['own-fails:failed', 'own-errors:error']);
+    expect(one.code).toBe(1);
+    expect(two.code).toBe(one.code);
+    expect(two.outcomes).toEqual(one.outcomes);
+    expect(two.facts.perType).toEqual(one.facts.perType);
+    expect(two.facts.perTask).toEqual(one.facts.perTask);
+    // One writer numbers every line: 1..n, no gap, run_start first and run_end last.
+    expect(two.facts.seqs).toEqual(two.facts.seqs.map((_, i) => i + 1));
+    expect([two.facts.first, two.facts.last]).toEqual(['run_start', 'run_end']);
+    // Every workspace is gone once the run ends.
+    expect(readdirNames(dir)).toEqual([]);
+  }, 300_000);
+
+  it('reports a worker that dies as an internal error naming its task (exit 70), and the run still ends with run_end', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'exit-hook.mjs'), 'export function preToolUse(event) { if (event.tool === "write") process.exit(7); return {}; }\n');
+    const tasks = Array.from(
+      { length: 6 },
+      (_, i) => `  - id: ${i === 3 ? 'dies' : `ok-${i}`}
+    prompt: go
+    tools: [read, write]
+    ${i === 3 ? 'hooks: exit-hook.mjs' : ''}
+    files: { a.txt: hi }
+    script:
+      - tool_use: [{ name: ${i === 3 ? 'write' : 'read'}, input: { file_path: a.txt${i === 3 ? ', content: x' : ''} } }]
+      - text: done
+`,
+    );
+    writeFileSync(join(dir, 'crash.yaml'), `suite: crash\ntasks:\n${tasks.join('')}`);
+    const trace = join(dir, 'crash.jsonl');
+    const result = await cli(['run', join(dir, 'crash.yaml'), '--workers', '2', '-j', '2', '--out', trace], { env: { NO_COLOR: '1', TMPDIR: dir } });
+    expect(result.code).toBe(70);
+    expect(result.stderr).toMatch(/internal error: worker \d stopped \(exit code 7\) while running (crash\/ok-\d, )?crash\/dies\n/);
+    const facts = traceFacts(trace);
+    expect(facts.last).toBe('run_end');
+    // The session that was running ends as an error in the trace, not cut short.
+    expect(facts.perTask.dies?.at(-1)).toBe('session_end');
+    const ended = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"event":"session_end"') && l.includes('"task_id":"dies"'));
+    expect(JSON.parse(ended[0]!)).toMatchObject({ outcome: 'error', stop: 'harness_error' });
+    expect(readdirNames(dir).filter((f) => !f.startsWith('crash') && f !== 'exit-hook.mjs')).toEqual([]);
+  }, 120_000);
+});
+
+/** What the runs left in their TMPDIR besides the traces and suites this file wrote: workspaces. */
+function readdirNames(dir: string): string[] {
+  return readdirSync(dir).filter((f) => !/\.(jsonl|yaml|mjs)$/.test(f));
+}
