@@ -5,7 +5,8 @@
  * in the same order, one trace file whose seq runs 1..n without a gap. Also:
  * a worker that dies is an internal error naming its task, not a hang.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
@@ -130,6 +131,53 @@ describe('faultline run --workers', () => {
     expect(JSON.parse(ended[0]!)).toMatchObject({ outcome: 'error', stop: 'harness_error' });
     expect(readdirNames(dir).filter((f) => !f.startsWith('crash') && f !== 'exit-hook.mjs')).toEqual([]);
   }, 120_000);
+});
+
+describe('Ctrl-C during faultline run --workers 2', () => {
+  it('second SIGINT aborts the sessions on every worker, removes their workspaces and worker directories, and ends the trace with run_end', async () => {
+    const dir = tempDir();
+    const suite = `suite: slow\ntasks:\n${Array.from(
+      { length: 40 },
+      (_, i) => `  - id: slow-${i}
+    prompt: wait
+    tools: [sleep, write]
+    script:
+      - tool_use: [{ name: write, input: { file_path: note.txt, content: hi } }]
+      - tool_use: [{ name: sleep, input: { ms: 60000 } }]
+      - text: done
+`,
+    ).join('')}`;
+    writeFileSync(join(dir, 'slow.yaml'), suite);
+    const trace = join(dir, 'run.jsonl');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'run', join(dir, 'slow.yaml'), '--out', trace, '-j', '4', '--workers', '2'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, TMPDIR: dir, NO_COLOR: '1' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const text = () => (existsSync(trace) ? readFileSync(trace, 'utf8') : '');
+    const count = (event: string) => text().split('\n').filter((l) => l.includes(`"event":"${event}"`)).length;
+    // Four sessions sleeping, spread over both workers (each wrote its file, so each has a workspace).
+    const deadline = Date.now() + 240_000;
+    while (count('tool_call') < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(count('session_start')).toBe(4);
+    child.kill('SIGINT');
+    while (!stderr.includes('Ctrl-C again') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain('aborting 4 running tasks');
+    const events = text()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { event: string; outcome?: string; seq: number });
+    expect(events.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
+    expect(events.at(-1)).toMatchObject({ event: 'run_end', sessions: 4, aborted: 4 });
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    // No workspace and no worker directory left (tsx keeps its compile cache in TMPDIR).
+    expect(readdirSync(dir).filter((f) => !/\.(jsonl|yaml)$/.test(f) && !f.startsWith('tsx-'))).toEqual([]);
+  }, 300_000);
 });
 
 /** What the runs left in their TMPDIR besides the traces and suites this file wrote: workspaces. */

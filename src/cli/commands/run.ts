@@ -68,7 +68,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .addOption(new Option('--mcp-names <mode>', 'MCP server and tool names in the trace: private (hashed, the default: they name your services) or verbatim').choices(['private', 'verbatim']).default('private'))
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
-    .option('--workers <n>', 'worker threads the tasks are spread over, -j in flight across them all (default: one per core, at most 8, and 1 for runs under 32 sessions; 1 runs everything on the main thread). Mock and replay runs only: a live provider or --record runs on one thread')
+    .option('--workers <n>', 'worker threads the tasks are spread over, -j in flight across them all (default: one per core, at most 8, for runs of 200 sessions or more, else 1; 1 runs everything on the main thread). Mock and replay runs only: a live provider or --record runs on one thread')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
@@ -281,11 +281,15 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
 
 /**
  * How many worker threads a run uses: --workers, else one per core (at most 8)
- * when the run is big enough to pay for starting them (a worker loads the
- * harness anew), and never more than -j or the sessions.
+ * when the run is big enough to pay for starting them, and never more than -j
+ * or the sessions. A worker loads the harness and the SDKs anew, about half a
+ * second of CPU (measured from dist/ on 2 cores): what 100-150 of the bench's
+ * three-turn sessions cost, so below 200 sessions one thread finishes first.
  */
+export const WORKERS_FROM_SESSIONS = 200;
+
 function runWorkers(asked: number | undefined, sessions: number, concurrency: number): number {
-  const wanted = asked ?? (sessions < 32 ? 1 : Math.min(availableParallelism(), 8));
+  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : Math.min(availableParallelism(), 8));
   return Math.max(1, Math.min(wanted, concurrency, sessions));
 }
 
