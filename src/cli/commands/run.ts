@@ -303,28 +303,34 @@ async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mo
   if (opts.wire && opts.provider !== 'mock') throw new CliError(`--wire chooses what the mock speaks; --provider ${opts.provider} speaks its own wire`);
   if (opts.transport && (opts.provider !== 'mock' || opts.replay)) throw new CliError(`--transport chooses how the SDK reaches the mock; ${opts.replay ? '--replay' : `--provider ${opts.provider}`} does not use the mock`);
   if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
-  const [{ liveModelSource, LiveSourceError }, { replayModelSource, ReplayError }] = await Promise.all([
-    import('../../suites/live-source.js'),
-    import('../../suites/replay-source.js'),
-  ]);
   let source: ModelSource;
-  try {
-    if (opts.replay) source = replayModelSource(opts.replay);
-    else if (opts.provider === 'mock') {
-      const unscripted = tasks.filter((t) => t.script === undefined).map((t) => `${t.suite}/${t.id}`);
-      if (unscripted.length > 0) {
-        throw new CliError(
-          `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
-            `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible --model <m>), or --replay <dir>`,
-        );
-      }
-      source = mock;
-    } else {
-      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false, stream: opts.stream ?? false });
+  if (opts.replay) {
+    // Each source's module only when it is used: live-source loads every provider SDK (Gemini's with Google's auth
+    // library), which a mock run never needs on its main thread.
+    const { replayModelSource, ReplayError } = await import('../../suites/replay-source.js');
+    try {
+      source = replayModelSource(opts.replay);
+    } catch (error) {
+      if (error instanceof ReplayError) throw new CliError(error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof LiveSourceError || error instanceof ReplayError) throw new CliError(error.message);
-    throw error;
+  } else if (opts.provider === 'mock') {
+    const unscripted = tasks.filter((t) => t.script === undefined).map((t) => `${t.suite}/${t.id}`);
+    if (unscripted.length > 0) {
+      throw new CliError(
+        `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
+          `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible --model <m>), or --replay <dir>`,
+      );
+    }
+    source = mock;
+  } else {
+    const { liveModelSource, LiveSourceError } = await import('../../suites/live-source.js');
+    try {
+      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false, stream: opts.stream ?? false });
+    } catch (error) {
+      if (error instanceof LiveSourceError) throw new CliError(error.message);
+      throw error;
+    }
   }
   if (!opts.record) return source;
   const { recordingSource } = await import('../../suites/record.js');
