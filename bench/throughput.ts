@@ -6,7 +6,10 @@
  * Anthropic SDK and the mock, trace written; `faultline run` as a whole
  * process (dist/, so `npm run build` first), at -j J (default 32) on the
  * in-process transport (the default) and on the loopback HTTP transport, and
- * at -j 1000 (in-process) to show nothing is lost when everything runs at once.
+ * at -j 1000 (in-process) to show nothing is lost when everything runs at once,
+ * each on W worker threads (`--workers`, default what `faultline run` uses for
+ * a run this big: one per core, at most 8), plus the in-process run on the
+ * main thread alone (`--workers 1`) to show what the threads bring.
  * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
  * same -j J, run before and after the faultline runs (the machine is shared and
  * noisy; the ratio uses the mean of the two). Prints tasks/s, model calls/s,
@@ -14,7 +17,8 @@
  * promptfoo wall time (target <= 0.5), each transport's own CPU per model call
  * (SDK + mock, no harness: bench/throughput/transport-cost.mjs; target for
  * http <= 1.0 ms), the load average, what the runs left in their own TMPDIR,
- * and where faultline's time goes (a `--cpu-prof` profile of one more run).
+ * and where faultline's time goes (a `--cpu-prof` profile of one more run:
+ * the main thread, and the worker threads summed).
  *
  * promptfoo is not a dependency of faultline: bench/throughput/package.json
  * pins it and this script runs `npm ci` there on first use (minutes; about
@@ -22,20 +26,23 @@
  * anything; its CLI itself runs on Node 20, so the bench starts
  * dist/src/main.js directly (offline: telemetry and update checks off).
  *
- *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--no-promptfoo] [--keep]
+ *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--workers W] [--no-promptfoo] [--keep]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { profileSummary } from './throughput/profile-summary.js';
 
 const args = process.argv.slice(2);
-const N = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '-j') ?? 2000);
+const N = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '-j' && args[i - 1] !== '--workers') ?? 2000);
 const withPromptfoo = !args.includes('--no-promptfoo');
 const jAt = args.findIndex((a) => a === '-j');
 const J = jAt >= 0 ? Number(args[jAt + 1]) : 32;
+// The worker threads `faultline run` uses by default for a run this big (one per core, at most 8); --workers W sets it.
+const wAt = args.findIndex((a) => a === '--workers');
+const W = wAt >= 0 ? Number(args[wAt + 1]) : Math.min(availableParallelism(), 8);
 const repo = resolve(import.meta.dirname, '..');
 const benchDir = join(repo, 'bench', 'throughput');
 const out = join(repo, 'bench', 'out', `throughput-${Date.now()}`);
@@ -177,7 +184,7 @@ writeFileSync(suite, suiteYaml(N));
 const pfMain = withPromptfoo ? ensurePromptfoo() : null;
 const pfDir = withPromptfoo ? promptfooFiles(N) : null;
 const loadBefore = load();
-console.log(`throughput bench: ${N} faultline tasks (3 turns: read, edit, answer) vs ${N} promptfoo cases (1 turn); load average before: ${loadBefore}`);
+console.log(`throughput bench: ${N} faultline tasks (3 turns: read, edit, answer) on ${W} worker thread${W === 1 ? '' : 's'} (${availableParallelism()} cores) vs ${N} promptfoo cases (1 turn); load average before: ${loadBefore}`);
 
 const promptfoo = async (round: number) => {
   const calls = join(out, `promptfoo-calls-${round}`);
@@ -188,10 +195,10 @@ const promptfoo = async (round: number) => {
   return m;
 };
 type Transport = 'memory' | 'http';
-const faultline = async (j: number, transport: Transport, extra: string[] = [], label = `faultline ${transport} -j ${j}`) => {
-  const trace = join(out, `trace-${transport}-j${j}${extra.length ? '-prof' : ''}.jsonl`);
-  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--out', trace], repo, { TMPDIR: tmp });
-  return { j, transport, m, facts: traceFacts(trace) };
+const faultline = async (j: number, transport: Transport, workers = W, extra: string[] = [], label = `faultline ${transport} -j ${j} --workers ${workers}`) => {
+  const trace = join(out, `trace-${transport}-j${j}-w${workers}${extra.length ? '-prof' : ''}.jsonl`);
+  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--workers', String(workers), '--out', trace], repo, { TMPDIR: tmp });
+  return { j, transport, workers, m, facts: traceFacts(trace) };
 };
 /** One transport alone: the SDK and the mock in one process, CPU per model call. */
 const transportCost = (transport: Transport): { cpuMsPerCall: number; calls: number } => {
@@ -205,11 +212,13 @@ if (withPromptfoo) pf.push(await promptfoo(1));
 const memoryRun = await faultline(J, 'memory');
 const httpRun = await faultline(J, 'http');
 if (withPromptfoo) pf.push(await promptfoo(2));
+// The same run on the main thread alone (as before --workers), to show what the worker threads bring.
+const oneThreadRun = W > 1 ? await faultline(J, 'memory', 1) : null;
 const wideRun = await faultline(1000, 'memory');
-const runs = [memoryRun, httpRun, wideRun];
+const runs = [memoryRun, ...(oneThreadRun ? [oneThreadRun] : []), httpRun, wideRun];
 const costs = { memory: transportCost('memory'), http: transportCost('http') };
 const profDir = join(out, 'prof');
-const profiled = await faultline(J, 'memory', ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} (profiled)`);
+const profiled = await faultline(J, 'memory', W, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} --workers ${W} (profiled)`);
 const loadAfter = load();
 
 console.log('\n| run | wall s | tasks/s | model calls/s | tool calls/s | CPU s | CPU ms / model call | peak RSS MB | passed | sessions at once (peak) | lost events (seq gaps) | unsettled calls | model errors |');
@@ -239,10 +248,24 @@ if (pf.length > 0) {
     console.log(`ratio faultline ${r.transport} (-j ${J}, ${N} x 3 turns) / promptfoo (-j ${J}, mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
   }
 }
-const profile = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-if (profile) {
-  console.log(`\nwhere faultline memory -j ${J} spends its time (${fmt(profiled.m.wallMs / 1000, 2)} s wall under the profiler; main thread samples):`);
-  for (const row of profileSummary(join(profDir, profile))) console.log(`  ${fmt(row.ms).padStart(7)} ms ${(row.share * 100).toFixed(1).padStart(5)}%  ${row.part}`);
+// Node writes one profile per thread, the main thread's first (its thread id is 0 in the name).
+const profiles = readdirSync(profDir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .sort((a, b) => threadOf(a) - threadOf(b));
+function threadOf(file: string): number {
+  return Number(/\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1] ?? 0);
+}
+if (profiles.length > 0) {
+  const show = (title: string, files: string[]) => {
+    const parts = new Map<string, number>();
+    for (const f of files) for (const row of profileSummary(join(profDir, f))) parts.set(row.part, (parts.get(row.part) ?? 0) + row.ms);
+    const total = [...parts.values()].reduce((a, b) => a + b, 0);
+    console.log(title);
+    for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`  ${fmt(ms).padStart(7)} ms ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${part}`);
+  };
+  console.log(`\nwhere faultline memory -j ${J} --workers ${W} spends its time (${fmt(profiled.m.wallMs / 1000, 2)} s wall under the profiler):`);
+  show('main thread (suite loading, dispatch, the trace file):', profiles.slice(0, 1));
+  if (profiles.length > 1) show(`worker threads (${profiles.length - 1}, summed: the sessions):`, profiles.slice(1));
 }
 if (!args.includes('--keep')) rmSync(out, { recursive: true, force: true });
 else console.log(`\nkept: ${out}`);

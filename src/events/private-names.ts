@@ -45,8 +45,22 @@ function privateValue(value: unknown): unknown {
   return value;
 }
 
-/** One event with its MCP names made private. */
+/** True when some string of the event (or of an array in it) may hold an MCP name, or it is an mcp_server event. */
+function mayNameMcp(event: EventInput): boolean {
+  if (event.event === 'mcp_server') return true;
+  for (const key in event) if (holdsMcp((event as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/** What privateValue would change: a string with `mcp_` in it, in the value or any array in it. */
+function holdsMcp(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('mcp_');
+  return Array.isArray(value) && value.some(holdsMcp);
+}
+
+/** One event with its MCP names made private (the event itself when it names none: most events, no copy). */
 export function privateEvent<E extends EventInput>(event: E): E {
+  if (!mayNameMcp(event)) return event;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event)) out[key] = privateValue(value);
   if (out.event === 'mcp_server' && typeof out.server === 'string') out.server = privateServerName(out.server);

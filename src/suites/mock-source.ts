@@ -12,8 +12,6 @@
  * msw is for in-process unit tests only: it cannot drop a connection, and msw 2
  * on Node 20 hangs when a body is cancelled, which a retry or an abort does.
  */
-import { loopbackModel, stopSharedLoopbackServer } from '../mock/loopback-model.js';
-import { memoryModel } from '../mock/memory-model.js';
 import { loadGeminiSdk } from '../providers/gemini-sdk.js';
 import type { Wire } from '../mock/wire-errors.js';
 import type { LoadedTask } from './load-suite.js';
@@ -42,6 +40,10 @@ export const MOCK_TRANSPORTS: readonly MockTransport[] = ['memory', 'http'];
 
 export function mockModelSource(options: MockSourceOptions = {}): ModelSource & { close(): Promise<void> } {
   const transportOf = (task: LoadedTask): MockTransport => task.transport ?? options.transport ?? 'memory';
+  // The mock and the SDKs load with the first session, not with the source: a run on worker threads
+  // never opens a session on the main thread, so it does not load them there (about half its start-up).
+  let loopback: typeof import('../mock/loopback-model.js') | null = null;
+  let memory: typeof import('../mock/memory-model.js') | null = null;
   return {
     provider: 'mock',
     modelName: 'mock-scripted',
@@ -54,12 +56,20 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
       const stream = options.stream ?? task.stream ?? false;
       const transport = transportOf(task);
       const modelOptions = { wire, stream, strictTools: task.strict_tools ?? false, streamIdleTimeoutMs: task.stream_idle_timeout_ms, firstByteTimeoutMs: task.first_byte_timeout_ms, promptCache: task.prompt_cache };
-      const { model, session } = transport === 'http' ? await loopbackModel(task.script, modelOptions) : memoryModel(task.script, modelOptions);
+      let opened;
+      if (transport === 'http') {
+        loopback ??= await import('../mock/loopback-model.js');
+        opened = await loopback.loopbackModel(task.script, modelOptions);
+      } else {
+        memory ??= await import('../mock/memory-model.js');
+        opened = memory.memoryModel(task.script, modelOptions);
+      }
+      const { model, session } = opened;
       return { model, close: () => session.close() };
     },
     async close() {
       // The loopback server is process-wide; stop it (if a task started it) so the CLI process can exit.
-      await stopSharedLoopbackServer();
+      await loopback?.stopSharedLoopbackServer();
     },
   };
 }

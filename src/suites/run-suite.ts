@@ -12,7 +12,7 @@ import { FAULTLINE_VERSION } from '../version.js';
 import type { HookDefense } from '../harness/defenses/types.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
-import { runTask, type TaskOutcome } from './run-task.js';
+import type { TaskOutcome } from './run-task.js';
 
 export interface RunSuiteOptions {
   tasks: LoadedTask[];
@@ -38,7 +38,39 @@ export interface RunSuiteOptions {
   extraDefenses?: readonly HookDefense[];
   onTaskStart?: (task: LoadedTask) => void;
   onTaskEnd?: (outcome: TaskOutcome, done: number, total: number) => void;
+  /**
+   * Runs the sessions somewhere else (faultline run --workers: worker threads,
+   * see thread-pool.ts). Default: here, on this thread, with runTask.
+   */
+  executor?: UnitExecutor;
 }
+
+/** One session of the run: a task and its repeat, at its place in the task-major order. */
+export interface RunUnit {
+  task: LoadedTask;
+  /** The task's position in the run (its session id's number). */
+  index: number;
+  /** Repeat index. */
+  r: number;
+  /** Position in the run's units (and in the summary's outcomes). */
+  slot: number;
+  sessionId: string;
+}
+
+/** What an executor gets from the run: the units, when to stop starting them, and where each one starts and ends. */
+export interface ExecutorContext {
+  units: readonly RunUnit[];
+  concurrency: number;
+  /** Aborts the running sessions (a second Ctrl-C): they end `aborted`. */
+  runSignal: AbortSignal;
+  /** True once no more units may start (a Ctrl-C or an abort). */
+  stopping(): boolean;
+  onStart(unit: RunUnit): void;
+  onEnd(unit: RunUnit, outcome: TaskOutcome): void;
+}
+
+/** Runs units (at most `concurrency` at once) and resolves once every started one ended and its workspace is gone. */
+export type UnitExecutor = (context: ExecutorContext) => Promise<void>;
 
 export interface RunSummary {
   runId: string;
@@ -77,51 +109,40 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
 
   const repeat = Math.max(1, options.repeat ?? 1);
   // Task-major order: a task's repeats sit together in outcomes and in the trace.
-  const units = tasks.flatMap((task, index) => Array.from({ length: repeat }, (_, r) => ({ task, index, r })));
+  const units: RunUnit[] = tasks.flatMap((task, index) =>
+    Array.from({ length: repeat }, (_, r) => ({
+      task,
+      index,
+      r,
+      slot: index * repeat + r,
+      // Unchanged ids without --repeat, so traces of plain runs stay comparable.
+      sessionId: repeat === 1 ? `${runId}.${index}` : `${runId}.${index}.${r}`,
+    })),
+  );
   const outcomes: TaskOutcome[] = new Array(units.length);
-  let next = 0;
   let done = 0;
-  const workers = Math.max(1, Math.min(options.concurrency ?? 1, units.length));
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, units.length));
   // One run signal per task listener: at -j 1000 that is 1000 listeners, all legitimate (not a leak warning).
   const runAbort = new AbortController();
-  setMaxListeners(workers + 16, runAbort.signal);
+  setMaxListeners(concurrency + 16, runAbort.signal);
   const forwardAbort = () => runAbort.abort(options.signal?.reason);
   if (options.signal?.aborted) forwardAbort();
   else options.signal?.addEventListener('abort', forwardAbort, { once: true });
-  // Workspace removals run in the background and are all awaited before run_end, so the run leaves nothing behind.
-  const cleanups = new Set<Promise<void>>();
-  const onCleanup = (removal: Promise<void>) => {
-    cleanups.add(removal);
-    void removal.finally(() => cleanups.delete(removal));
-  };
-  const stopping = () => options.stopSignal?.aborted === true || runAbort.signal.aborted;
-  const worker = async (): Promise<void> => {
-    while (next < units.length && !stopping()) {
-      const slot = next++;
-      const { task, index, r } = units[slot]!;
-      options.onTaskStart?.(task);
-      const outcome = await runTask(task, {
-        run,
-        source: options.source,
-        // Unchanged ids without --repeat, so traces of plain runs stay comparable.
-        sessionId: repeat === 1 ? `${runId}.${index}` : `${runId}.${index}.${r}`,
-        repeat: r,
-        keepWorkspace: options.keepWorkspaces,
-        runSignal: runAbort.signal,
-        onCleanup,
-        ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
-        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-        ...(options.extraDefenses ? { extraDefenses: options.extraDefenses } : {}),
-      });
-      outcomes[slot] = outcome;
-      options.onTaskEnd?.(outcome, ++done, units.length);
-    }
-  };
+  const execute = options.executor ?? inProcessExecutor(run, options);
   try {
-    await Promise.all(Array.from({ length: workers }, worker));
+    await execute({
+      units,
+      concurrency,
+      runSignal: runAbort.signal,
+      stopping: () => options.stopSignal?.aborted === true || runAbort.signal.aborted,
+      onStart: (unit) => options.onTaskStart?.(unit.task),
+      onEnd: (unit, outcome) => {
+        outcomes[unit.slot] = outcome;
+        options.onTaskEnd?.(outcome, ++done, units.length);
+      },
+    });
   } finally {
     options.signal?.removeEventListener('abort', forwardAbort);
-    while (cleanups.size > 0) await Promise.all([...cleanups]);
   }
 
   // A stopped run leaves the units it never started empty: its sessions are the ones that ran.
@@ -147,6 +168,45 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
   });
   options.sink.flush();
   return summary;
+}
+
+/** The sessions on this thread: `concurrency` loops taking the next unit until none is left or the run stops. */
+function inProcessExecutor(run: RunEmitter, options: RunSuiteOptions): UnitExecutor {
+  return async ({ units, concurrency, runSignal, stopping, onStart, onEnd }) => {
+    // Loaded here, not at the top: a run on worker threads never loads the harness on the main thread.
+    const { runTask } = await import('./run-task.js');
+    let next = 0;
+    // Workspace removals run in the background and are all awaited before run_end, so the run leaves nothing behind.
+    const cleanups = new Set<Promise<void>>();
+    const onCleanup = (removal: Promise<void>) => {
+      cleanups.add(removal);
+      void removal.finally(() => cleanups.delete(removal));
+    };
+    const loop = async (): Promise<void> => {
+      while (next < units.length && !stopping()) {
+        const unit = units[next++]!;
+        onStart(unit);
+        const outcome = await runTask(unit.task, {
+          run,
+          source: options.source,
+          sessionId: unit.sessionId,
+          repeat: unit.r,
+          keepWorkspace: options.keepWorkspaces,
+          runSignal,
+          onCleanup,
+          ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
+          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          ...(options.extraDefenses ? { extraDefenses: options.extraDefenses } : {}),
+        });
+        onEnd(unit, outcome);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: concurrency }, loop));
+    } finally {
+      while (cleanups.size > 0) await Promise.all([...cleanups]);
+    }
+  };
 }
 
 /** Identifies the suite content a run used, so two runs of different suites are not compared by mistake. */

@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -99,14 +98,19 @@ export class LazyWorkspace {
     await removeTree(this.root).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
   }
 
+  /**
+   * Synchronous calls in an async function (a failure still rejects): a fixture is a few small files, and the
+   * promise API's file handles and thread-pool round trips cost twice the CPU of the calls themselves
+   * (0.10 against 0.05 ms per one-file workspace, 2,000 made 32 at a time).
+   */
   private async make(): Promise<void> {
-    await mkdir(this.root, { mode: 0o700 }); // not recursive: an existing directory is an error, never shared
+    mkdirSync(this.root, { mode: 0o700 }); // not recursive: an existing directory is an error, never shared
     const dirs = new Set<string>();
     for (const path of Object.keys(this.files)) {
       const dir = dirname(fixturePath(this.root, path));
       if (dir !== this.root) dirs.add(dir);
     }
-    for (const dir of dirs) await mkdir(dir, { recursive: true });
-    await Promise.all(Object.entries(this.files).map(([path, content]) => writeFile(fixturePath(this.root, path), content)));
+    for (const dir of dirs) mkdirSync(dir, { recursive: true });
+    for (const [path, content] of Object.entries(this.files)) writeFileSync(fixturePath(this.root, path), content);
   }
 }

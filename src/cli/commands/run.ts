@@ -2,6 +2,7 @@
 import { withMcpNames } from '../../events/private-names.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { LoadedTask } from '../../suites/load-suite.js';
 import type { ModelSource } from '../../suites/model-source.js';
@@ -32,6 +33,7 @@ interface RunOptions {
   mcpNames?: 'private' | 'verbatim';
   out?: string;
   concurrency: string;
+  workers?: string;
   filter?: string;
   shard?: string;
   logicalRunId?: string;
@@ -66,6 +68,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .addOption(new Option('--mcp-names <mode>', 'MCP server and tool names in the trace: private (hashed, the default: they name your services) or verbatim').choices(['private', 'verbatim']).default('private'))
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
+    .option('--workers <n>', 'worker threads the tasks are spread over, -j in flight across them all (default: one per core, at most 8, for runs of 200 sessions or more, else 1; 1 runs everything on the main thread). Mock and replay runs only: a live provider or --record runs on one thread')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
@@ -96,6 +99,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`-j must be a positive integer, got "${opts.concurrency}"`);
       const repeat = Number(opts.repeat);
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
+      const workersAsked = opts.workers !== undefined ? Number(opts.workers) : undefined;
+      if (workersAsked !== undefined && (!Number.isInteger(workersAsked) || workersAsked < 1)) throw new CliError(`--workers must be a positive integer, got "${opts.workers}"`);
       const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
         await Promise.all([
           import('../load-suites.js'),
@@ -153,7 +158,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const runId = newRunId();
       const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
       const c = colorsFor(io.isTTY, io.env);
-      const mock = mockModelSource({ wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) });
+      const mockOptions = { wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) };
+      const mock = mockModelSource(mockOptions);
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
       const source = await selectSource(opts, tasks, io, mock);
       await requireGeminiSdk(opts, tasks);
@@ -203,9 +209,22 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (pendingLines !== '') io.stdout(pendingLines);
         pendingLines = '';
       };
+      const threadSource = opts.record ? null : opts.replay ? ({ kind: 'replay', dir: opts.replay } as const) : opts.provider === 'mock' ? ({ kind: 'mock', options: mockOptions } as const) : null;
+      const workers = threadSource ? runWorkers(workersAsked, tasks.length * repeat, concurrency) : 1;
+      if (!threadSource && workersAsked !== undefined && workersAsked > 1) io.stderr(`faultline: --workers applies to the mock and --replay; ${opts.record ? '--record' : `--provider ${opts.provider}`} runs on one thread\n`);
+      const pool =
+        threadSource && workers > 1
+          ? (await import('../../suites/thread-pool.js')).threadPool({
+              workers,
+              init: { tasks, runId, source: threadSource, mcpNames: opts.mcpNames ?? 'private', ...(opts.keepWorkspaces ? { keepWorkspaces: true } : {}), ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) },
+              lines: sink,
+              sink: withMcpNames(sink, opts.mcpNames),
+            })
+          : null;
       if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
       try {
         const summary = await runSuite({
+          ...(pool ? { executor: pool.executor } : {}),
           tasks,
           sink: withMcpNames(sink, opts.mcpNames),
           source,
@@ -242,6 +261,10 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         const lost = sink.stats();
         if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
         result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
+        // A worker thread that died is faultline's failure, not the suite's: internal error, naming its tasks.
+        const crashes = pool?.crashes() ?? [];
+        for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
+        if (crashes.length > 0) result.exitCode = 70;
         if (interrupts > 0) {
           const planned = tasks.length * repeat;
           io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
@@ -266,6 +289,20 @@ async function requireGeminiSdk(opts: RunOptions, tasks: LoadedTask[]): Promise<
   if (missing) throw new CliError(missing.message);
 }
 
+/**
+ * How many worker threads a run uses: --workers, else one per core (at most 8)
+ * when the run is big enough to pay for starting them, and never more than -j
+ * or the sessions. A worker loads the harness and the SDKs anew, about half a
+ * second of CPU (measured from dist/ on 2 cores): what 100-150 of the bench's
+ * three-turn sessions cost, so below 200 sessions one thread finishes first.
+ */
+export const WORKERS_FROM_SESSIONS = 200;
+
+function runWorkers(asked: number | undefined, sessions: number, concurrency: number): number {
+  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : Math.min(availableParallelism(), 8));
+  return Math.max(1, Math.min(wanted, concurrency, sessions));
+}
+
 /** Which ModelSource runs the tasks: a replay, the mock, or a live provider; wrapped for --record. */
 async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: ModelSource): Promise<ModelSource> {
   if (opts.replay && opts.record) throw new CliError('--record and --replay cannot be combined: a replay makes no new exchanges');
@@ -276,28 +313,34 @@ async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mo
   if (opts.wire && opts.provider !== 'mock') throw new CliError(`--wire chooses what the mock speaks; --provider ${opts.provider} speaks its own wire`);
   if (opts.transport && (opts.provider !== 'mock' || opts.replay)) throw new CliError(`--transport chooses how the SDK reaches the mock; ${opts.replay ? '--replay' : `--provider ${opts.provider}`} does not use the mock`);
   if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
-  const [{ liveModelSource, LiveSourceError }, { replayModelSource, ReplayError }] = await Promise.all([
-    import('../../suites/live-source.js'),
-    import('../../suites/replay-source.js'),
-  ]);
   let source: ModelSource;
-  try {
-    if (opts.replay) source = replayModelSource(opts.replay);
-    else if (opts.provider === 'mock') {
-      const unscripted = tasks.filter((t) => t.script === undefined).map((t) => `${t.suite}/${t.id}`);
-      if (unscripted.length > 0) {
-        throw new CliError(
-          `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
-            `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible|gemini --model <m>), or --replay <dir>`,
-        );
-      }
-      source = mock;
-    } else {
-      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false, stream: opts.stream ?? false });
+  if (opts.replay) {
+    // Each source's module only when it is used: live-source loads every provider SDK (Gemini's with Google's auth
+    // library), which a mock run never needs on its main thread.
+    const { replayModelSource, ReplayError } = await import('../../suites/replay-source.js');
+    try {
+      source = replayModelSource(opts.replay);
+    } catch (error) {
+      if (error instanceof ReplayError) throw new CliError(error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof LiveSourceError || error instanceof ReplayError) throw new CliError(error.message);
-    throw error;
+  } else if (opts.provider === 'mock') {
+    const unscripted = tasks.filter((t) => t.script === undefined).map((t) => `${t.suite}/${t.id}`);
+    if (unscripted.length > 0) {
+      throw new CliError(
+        `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
+          `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible|gemini --model <m>), or --replay <dir>`,
+      );
+    }
+    source = mock;
+  } else {
+    const { liveModelSource, LiveSourceError } = await import('../../suites/live-source.js');
+    try {
+      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false, stream: opts.stream ?? false });
+    } catch (error) {
+      if (error instanceof LiveSourceError) throw new CliError(error.message);
+      throw error;
+    }
   }
   if (!opts.record) return source;
   const { recordingSource } = await import('../../suites/record.js');

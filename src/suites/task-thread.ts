@@ -1,0 +1,122 @@
+/**
+ * The worker thread of `faultline run --workers N` (thread-pool.ts starts it).
+ * It runs the sessions the main thread hands it with runTask, exactly as the
+ * single-thread run does, with its own model source (the in-process mock or
+ * a replay) and its own workspaces. Events are serialized here, the costly
+ * part, and posted in batches; the main thread numbers them and writes the
+ * one trace file, so every session keeps its order.
+ */
+import { setMaxListeners } from 'node:events';
+import { parentPort, workerData } from 'node:worker_threads';
+import { RunEmitter } from '../events/emitter.js';
+import { withMcpNames } from '../events/private-names.js';
+import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events/index.js';
+import type { ModelSource } from './model-source.js';
+import { runTask } from './run-task.js';
+import type { FromThread, ThreadInit, ToThread } from './thread-protocol.js';
+
+const port = parentPort!;
+const init = workerData as ThreadInit;
+
+/**
+ * Collects serialized events as one string, `ts body` a line (JSON has no raw
+ * newline), and posts it with the session's outcome, at 64 KB, or 50 ms after
+ * the first event waiting: a structured-clone message per event or per small
+ * batch cost more than the events themselves.
+ */
+class PostingSink implements EventSink {
+  private chunk = '';
+  private started: string[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private written = 0;
+
+  emit(event: EventInput): void {
+    this.chunk += `${Date.now()} ${JSON.stringify(event)}\n`;
+    this.written++;
+    if (event.event === 'session_start') this.started.push(event.session_id);
+    if (this.chunk.length >= 64 * 1024) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), 50);
+  }
+
+  /** The waiting events, taken out (for a message that carries them). */
+  take(): { lines: string; started: string[] } {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const taken = { lines: this.chunk, started: this.started };
+    this.chunk = '';
+    this.started = [];
+    return taken;
+  }
+
+  flush(): void {
+    if (this.chunk !== '') post({ type: 'events', ...this.take() });
+  }
+
+  close(): void {
+    this.flush();
+  }
+
+  stats(): SinkStats {
+    return { written: this.written, failedWrites: 0, invalid: 0, firstError: null };
+  }
+
+  events(): readonly FaultlineEvent[] {
+    return [];
+  }
+}
+
+const post = (message: FromThread) => port.postMessage(message);
+
+async function openSource(): Promise<ModelSource & { close?: () => Promise<void> }> {
+  if (init.source.kind === 'replay') return (await import('./replay-source.js')).replayModelSource(init.source.dir);
+  return (await import('./mock-source.js')).mockModelSource(init.source.options);
+}
+
+const sink = new PostingSink();
+const run = new RunEmitter(withMcpNames(sink, init.mcpNames), init.runId);
+const runAbort = new AbortController();
+setMaxListeners(init.concurrency + 16, runAbort.signal);
+const cleanups = new Set<Promise<void>>();
+const onCleanup = (removal: Promise<void>) => {
+  cleanups.add(removal);
+  void removal.finally(() => cleanups.delete(removal));
+};
+const source = await openSource();
+
+async function runOne(slot: number, index: number, r: number, sessionId: string): Promise<void> {
+  try {
+    const { task, ...outcome } = await runTask(init.tasks[index]!, {
+      run,
+      source,
+      sessionId,
+      repeat: r,
+      keepWorkspace: init.keepWorkspaces,
+      runSignal: runAbort.signal,
+      onCleanup,
+      ...(init.tempDir !== undefined ? { tempDir: init.tempDir } : {}),
+      ...(init.sandbox ? { sandbox: init.sandbox } : {}),
+    });
+    void task;
+    // The session's events travel with its outcome: the main thread writes them before it counts the task done.
+    post({ type: 'outcome', slot, outcome, ...sink.take() });
+  } catch (error) {
+    sink.flush();
+    post({ type: 'failed', slot, message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+async function drain(): Promise<void> {
+  while (cleanups.size > 0) await Promise.all([...cleanups]);
+  await source.close?.();
+  sink.flush();
+  post({ type: 'drained' });
+}
+
+// A suite module that calls process.exit ends this thread: what its sessions emitted still reaches the trace.
+process.on('exit', () => sink.flush());
+port.on('message', (message: ToThread) => {
+  if (message.type === 'run') void runOne(message.slot, message.index, message.r, message.sessionId);
+  else if (message.type === 'abort') runAbort.abort(message.reason);
+  else void drain();
+});
+post({ type: 'ready' });

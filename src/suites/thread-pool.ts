@@ -1,0 +1,261 @@
+/**
+ * `faultline run --workers N`: the run's sessions spread over N worker
+ * threads, so a suite uses every core (one JS thread runs one core at most).
+ *
+ * The main thread keeps everything a person sees and the run owns: which unit
+ * starts next (at most -j in flight across all workers, the least busy worker
+ * first), Ctrl-C (it stops handing out units; a second one aborts the workers'
+ * sessions), the progress, the outcomes, and the single trace file. Workers
+ * serialize their events and post them in batches; the main thread numbers
+ * them (seq) and writes them, so a session's events keep their order and the
+ * file has one seq sequence. Threads, not processes: a worker starts in a
+ * fraction of the time and the event batches move without a pipe.
+ *
+ * A worker that dies (a suite module calling process.exit, an uncaught
+ * exception) ends its running sessions as errors naming the task, with a
+ * session_end written for each one that had started; the run starts nothing
+ * more and the CLI reports an internal error.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { RunEmitter } from '../events/emitter.js';
+import type { EventSink } from '../events/sink.js';
+import type { RunUnit, UnitExecutor } from './run-suite.js';
+import type { TaskOutcome } from './run-task.js';
+import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
+
+export interface ThreadPoolOptions {
+  workers: number;
+  init: Omit<ThreadInit, 'concurrency'>;
+  /** The trace file: takes the workers' serialized events. */
+  lines: { emitSerialized(ts: number, body: string): void };
+  /** The run's event sink (with its MCP-name mode): session_end of a session whose worker died. */
+  sink: EventSink;
+}
+
+export interface ThreadPool {
+  executor: UnitExecutor;
+  /** One line per worker that died, naming the tasks it was running (empty when none did). */
+  crashes(): readonly string[];
+}
+
+interface Thread {
+  id: number;
+  worker: Worker;
+  /** The parent of this worker's workspaces (null when they are kept): removed whole when the worker dies. */
+  parent: string | null;
+  ready: boolean;
+  alive: boolean;
+  drainAsked: boolean;
+  drained: boolean;
+  /** Units given to this worker and not ended yet, by slot; `started` once its session_start arrived. */
+  inflight: Map<number, { unit: RunUnit; started: boolean; at: number }>;
+  error: string | null;
+}
+
+export function threadPool(options: ThreadPoolOptions): ThreadPool {
+  const crashes: string[] = [];
+  const executor: UnitExecutor = ({ units, concurrency, runSignal, stopping, onStart, onEnd }) =>
+    new Promise<void>((resolve) => {
+      const count = Math.max(1, Math.min(options.workers, concurrency, units.length));
+      const run = new RunEmitter(options.sink, options.init.runId);
+      let next = 0;
+      let total = 0;
+      let finished = false;
+      const threads: Thread[] = [];
+      const bySession = new Map<string, { thread: Thread; slot: number }>();
+
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        runSignal.removeEventListener('abort', onAbort);
+        for (const t of threads) void t.worker.terminate();
+        for (const t of threads) removeParent(t);
+        resolve();
+      };
+      // Nothing in flight and nothing more to start: the workers remove their workspaces, then the run ends.
+      const maybeFinish = () => {
+        if (total > 0) return;
+        const live = threads.filter((t) => t.alive);
+        // More to start once a worker is ready (pump comes back then).
+        if (next < units.length && !stopping() && crashes.length === 0 && live.length > 0) return;
+        for (const t of live) {
+          if (!t.drainAsked) {
+            t.drainAsked = true;
+            send(t, { type: 'drain' });
+          }
+        }
+        if (live.every((t) => t.drained)) finish();
+      };
+      const pump = () => {
+        while (next < units.length && total < concurrency && !stopping() && crashes.length === 0) {
+          let best: Thread | null = null;
+          for (const t of threads) if (t.alive && t.ready && (best === null || t.inflight.size < best.inflight.size)) best = t;
+          if (best === null) break;
+          const unit = units[next++]!;
+          total++;
+          best.inflight.set(unit.slot, { unit, started: false, at: performance.now() });
+          bySession.set(unit.sessionId, { thread: best, slot: unit.slot });
+          onStart(unit);
+          send(best, { type: 'run', slot: unit.slot, index: unit.index, r: unit.r, sessionId: unit.sessionId });
+        }
+        maybeFinish();
+      };
+      const end = (t: Thread, slot: number, outcome: TaskOutcome) => {
+        const entry = t.inflight.get(slot);
+        if (!entry) return;
+        t.inflight.delete(slot);
+        bySession.delete(entry.unit.sessionId);
+        total--;
+        onEnd(entry.unit, outcome);
+      };
+      const died = (t: Thread, why: string) => {
+        if (!t.alive || finished) return;
+        t.alive = false;
+        if (t.drainAsked && t.inflight.size === 0) {
+          // It had finished its work: a failure while closing still loses nothing but is worth saying.
+          t.drained = true;
+          if (why !== 'exit code 0' && why !== 'terminated') crashes.push(`worker ${t.id} failed while finishing: ${why}`);
+          maybeFinish();
+          return;
+        }
+        // Its sessions' workspaces die with it: nobody is left to remove them one by one.
+        removeParent(t);
+        const lost = [...t.inflight.values()];
+        crashes.push(
+          `worker ${t.id} stopped (${why})` +
+            (lost.length > 0 ? ` while running ${lost.map((l) => `${l.unit.task.suite}/${l.unit.task.id}`).join(', ')}` : ' before it ran a task'),
+        );
+        for (const { unit, started, at } of lost) {
+          const error = `internal error: the worker thread running task ${unit.task.id} stopped (${why}); the run starts no more tasks`;
+          const durationMs = Math.round(performance.now() - at);
+          // A session whose start is in the trace gets its end, so the trace does not show it as cut short by a kill.
+          if (started) {
+            run.session(unit.sessionId, unit.task.id).emit('session_end', {
+              outcome: 'error',
+              stop: 'harness_error',
+              turns: 0,
+              input_tokens: 0,
+              output_tokens: 0,
+              cache_read_tokens: 0,
+              cache_write_tokens: 0,
+              duration_ms: durationMs,
+            });
+          }
+          end(t, unit.slot, {
+            task: unit.task,
+            sessionId: unit.sessionId,
+            repeat: unit.r,
+            outcome: 'error',
+            stop: 'harness_error',
+            turns: 0,
+            tokens: 0,
+            durationMs,
+            expectations: [],
+            error,
+          });
+        }
+        maybeFinish();
+      };
+      const write = ({ lines, started }: ThreadEvents) => {
+        for (let at = 0; at < lines.length; ) {
+          const space = lines.indexOf(' ', at);
+          const eol = lines.indexOf('\n', space);
+          options.lines.emitSerialized(Number(lines.slice(at, space)), lines.slice(space + 1, eol));
+          at = eol + 1;
+        }
+        for (const id of started) {
+          const where = bySession.get(id);
+          const entry = where ? where.thread.inflight.get(where.slot) : undefined;
+          if (entry) entry.started = true;
+        }
+      };
+      const onMessage = (t: Thread, message: FromThread) => {
+        switch (message.type) {
+          case 'events':
+            write(message);
+            return;
+          case 'outcome': {
+            write(message);
+            const entry = t.inflight.get(message.slot);
+            if (entry) end(t, message.slot, { ...message.outcome, task: entry.unit.task });
+            pump();
+            return;
+          }
+          case 'failed':
+            // runTask threw: a bug in faultline, not a task result. The worker is no longer trusted.
+            void t.worker.terminate();
+            died(t, `runTask threw: ${message.message.split('\n')[0]}`);
+            return;
+          case 'ready':
+            t.ready = true;
+            pump();
+            return;
+          case 'drained':
+            t.drained = true;
+            maybeFinish();
+            return;
+        }
+      };
+      function send(t: Thread, message: ToThread): void {
+        if (t.alive) t.worker.postMessage(message);
+      }
+      const onAbort = () => {
+        for (const t of threads) send(t, { type: 'abort', reason: runSignal.reason });
+      };
+      runSignal.addEventListener('abort', onAbort, { once: true });
+
+      for (let id = 1; id <= count; id++) {
+        // Each worker's workspaces under a directory of its own, unless kept or placed by the caller.
+        const parent = options.init.keepWorkspaces || options.init.tempDir !== undefined ? null : mkdtempSync(join(tmpdir(), 'faultline-worker-'));
+        const worker = startWorker({ ...options.init, concurrency, ...(parent !== null ? { tempDir: parent } : {}) });
+        const t: Thread = { id, worker, parent, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
+        threads.push(t);
+        worker.on('message', (m: FromThread) => onMessage(t, m));
+        worker.on('error', (error) => void (t.error ??= error instanceof Error ? error.message : String(error)));
+        worker.on('exit', (code) => died(t, t.error ?? (finished ? 'terminated' : `exit code ${code}`)));
+      }
+      if (runSignal.aborted) onAbort();
+    });
+  return { executor, crashes: () => crashes };
+}
+
+function removeParent(t: Thread): void {
+  if (t.parent === null) return;
+  try {
+    rmSync(t.parent, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // a workspace still in use (a bash child of a dead worker): nothing more to do here
+  }
+  t.parent = null;
+}
+
+/**
+ * A worker on this module's sibling entry. Built (dist/, .js) it starts as is;
+ * from the sources (.ts: tests, `node --import tsx src/cli/bin.ts`) it first
+ * registers tsx's loader in the worker, because a worker does not inherit the
+ * main thread's module hooks and `--import tsx` in a worker's execArgv races
+ * the worker's own entry.
+ */
+function startWorker(init: ThreadInit): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./task-thread.js', here), { workerData: init });
+  const entry = new URL('./task-thread.ts', here).href;
+  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, workerData: init, execArgv: withoutTsx(process.execArgv) });
+}
+
+/** execArgv without `--import tsx` / `--import=tsx` (the worker registers tsx itself). */
+function withoutTsx(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if ((argv[i] === '--import' || argv[i] === '--loader') && argv[i + 1] === 'tsx') i++;
+    else if (argv[i] !== '--import=tsx' && argv[i] !== '--loader=tsx') out.push(argv[i]!);
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+/** The messages between `faultline run`'s main thread and its worker threads (thread-pool.ts, task-thread.ts). */
+import type { McpNameMode } from '../events/private-names.js';
+import type { SandboxMode } from '../events/labels.js';
+import type { LoadedTask } from './load-suite.js';
+import type { MockSourceOptions } from './mock-source.js';
+import type { TaskOutcome } from './run-task.js';
+
+/** The model source a worker builds for itself: only sources that need nothing from the main thread. */
+export type ThreadSourceSpec = { kind: 'mock'; options: MockSourceOptions } | { kind: 'replay'; dir: string };
+
+/** workerData: everything a worker needs to run any unit of the run. */
+export interface ThreadInit {
+  tasks: LoadedTask[];
+  runId: string;
+  source: ThreadSourceSpec;
+  mcpNames: McpNameMode;
+  /** Most sessions this worker may be given at once (its run-abort signal's listener budget). */
+  concurrency: number;
+  keepWorkspaces?: boolean;
+  tempDir?: string;
+  sandbox?: SandboxMode;
+}
+
+export type ToThread =
+  | { type: 'run'; slot: number; index: number; r: number; sessionId: string }
+  | { type: 'abort'; reason: unknown }
+  /** No more units: remove the workspaces, close the source, say so. */
+  | { type: 'drain' };
+
+export interface ThreadEvents {
+  lines: string;
+  started: string[];
+}
+
+export type FromThread =
+  | { type: 'ready' }
+  /** Serialized events in emit order, a `ts body` line each; `started` names the sessions whose session_start is among them. */
+  | ({ type: 'events' } & ThreadEvents)
+  /** A session ended; the events still waiting in the worker come with it, before it. */
+  | ({ type: 'outcome'; slot: number; outcome: Omit<TaskOutcome, 'task'> } & ThreadEvents)
+  /** runTask threw (a bug, not a task failure). */
+  | { type: 'failed'; slot: number; message: string }
+  | { type: 'drained' };
