@@ -88,11 +88,7 @@ export class JsonlSink implements EventSink {
         return;
       }
       if (this.options.keepInMemory) this.kept.push(event);
-      const line = JSON.stringify(event) + '\n';
-      this.buffer.push(line);
-      this.bufferedBytes += line.length;
-      if (this.bufferedBytes >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
-      else this.scheduleFlush();
+      this.push(JSON.stringify(event) + '\n');
     } catch (error) {
       // Telemetry is a side channel: nothing here may reach the harness.
       this.fail(error, 1);
@@ -108,14 +104,18 @@ export class JsonlSink implements EventSink {
   emitSerialized(ts: number, body: string): void {
     try {
       if (this.closed) return;
-      const line = `{"v":${CONTRACT_VERSION},"ts":${ts},"seq":${++this.seq},${body.slice(1)}\n`;
-      this.buffer.push(line);
-      this.bufferedBytes += line.length;
-      if (this.bufferedBytes >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
-      else this.scheduleFlush();
+      this.push(`{"v":${CONTRACT_VERSION},"ts":${ts},"seq":${++this.seq},${body.slice(1)}\n`);
     } catch (error) {
       this.fail(error, 1);
     }
+  }
+
+  /** Buffers one line; a full buffer is written now, else on the next tick. */
+  private push(line: string): void {
+    this.buffer.push(line);
+    this.bufferedBytes += line.length;
+    if (this.bufferedBytes >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
+    else this.scheduleFlush();
   }
 
   flush(): void {
