@@ -13,7 +13,7 @@ import { BUGS } from './fixtures/own-bugs.js';
 import { bundleOwnHarness, details, lab, labTasks, ownHarness, type LabRun } from './lab-run.js';
 
 // Cells wait on timers (retries, stalls, the lab's timeout) more than they compute: more of them side by side.
-vi.setConfig({ maxConcurrency: 8 });
+vi.setConfig({ maxConcurrency: 4 });
 
 const WIRES = ['anthropic', 'openai', 'responses', 'gemini'] as const;
 const MODES = ['json', 'sse'] as const;
@@ -95,8 +95,12 @@ const CELLS = (Object.entries(MATRIX) as Array<[ConformanceCheck, Row]>).flatMap
 const TIMED_TASKS = ['lab-overloaded-then-success'];
 
 const modeOption = (mode: Mode) => (mode === 'sse' ? { stream: true } : { json: true });
-/** A session's --timeout when its row sets none: a correct harness ends in seconds, but on a loaded 2-core machine one has taken 36 s to send its first request. */
-const SESSION_TIMEOUT_MS = 90_000;
+/**
+ * A session's --timeout when its row sets none: a correct harness ends in seconds, but on a loaded 2-core machine
+ * one has taken 36 s to send its first request, and in a full CI run (this file beside the real-agent tests) a cell
+ * that takes 0.6 s alone took 100 s.
+ */
+const SESSION_TIMEOUT_MS = 150_000;
 const key = (...parts: string[]) => parts.join(' ');
 
 let bundle: { file: string; remove(): void };
@@ -118,14 +122,16 @@ beforeAll(async () => {
   await Promise.all([0, 1, 2, 3].map(async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
       let run = await job.run();
-      if (run.violated.join() !== job.expected.join()) {
+      // Up to two more runs: at load 20+ on 2 cores an immediate retry's two waits have read as growth in most of a
+      // run's first attempts (printed below; the check's open limit, docs/lab-checks.md#no_backoff).
+      for (let again = 0; again < 2 && run.violated.join() !== job.expected.join(); again++) {
         timedReruns.push(`${job.key}: ${details(run).join('; ') || 'nothing fired'}`);
         run = await job.run();
       }
       timedRuns.set(job.key, run);
     }
   }));
-}, 480_000);
+}, 900_000);
 
 /** What the sessions did, for a failing cell: the violations, and each session's end and what the checks looked at. */
 const why = (run: LabRun): string =>
@@ -172,7 +178,7 @@ describe('the lab matrix against faultline\'s own harness', () => {
     expect(run.summary.sessions.filter((s) => s.tallies.some((t) => t.check === check && t.violations.length > 0)).map((s) => s.task.id)).toEqual(row.tasks);
     expect([...new Set(run.summary.sessions.flatMap((s) => s.wires))]).toEqual([wire]);
     passed.add(`${check} ${wire} ${mode}`);
-  }, 240_000);
+  }, 420_000);
 
   // Every bug off: every task that exists on the wire passes, nothing fires. Three labs side by side per row, and the
   // timed tasks from the timed phase.
@@ -185,5 +191,5 @@ describe('the lab matrix against faultline\'s own harness', () => {
     expect(text, parts.map(why).join('\n')).toBe('');
     expect(tasks.map((t) => `${t.id} ${sessions.find((s) => s.task.id === t.id)?.outcome}`)).toEqual(tasks.map((t) => `${t.id} passed`));
     expect([...new Set(sessions.flatMap((s) => s.wires))]).toEqual([wire]);
-  }, 600_000);
+  }, 900_000);
 });
