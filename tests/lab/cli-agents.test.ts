@@ -60,6 +60,8 @@ const OPENCODE_WRITE_RACE = ['cut_tool_use_executed'];
 const RACES = new Set([RACE, OPENCODE_RACE, WRITE_RACE, OPENCODE_WRITE_RACE]);
 
 const TIMED_OUT = /^aborted .*stopped by the lab at its --timeout \(\d+\.\d s\) before the harness finished/;
+/** A model that never stops: the lab stops the agent at its --timeout, or sooner at its turn limit on a fast machine. */
+const NEVER_STOPPED = /^aborted .*stopped by the lab (?:at its --timeout \(\d+\.\d s\) before the harness finished|after \d+ turns of a model that never stops)/;
 
 const OPENCODE_CONFIG = JSON.stringify({
   autoupdate: false,
@@ -109,7 +111,7 @@ const AGENTS: Agent[] = [
       // It waits out the whole stall: its retry comes after the mock drops the connection at 15 s.
       ['lab-stream-stall', 'end_turn', ['stall_not_detected']],
       // `-p` has no turn cap unless --max-turns is given: hundreds of turns until the lab stops it.
-      ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], TIMED_OUT],
+      ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], NEVER_STOPPED],
       ['lab-large-file', 'end_turn', []],
       // The cut Write is answered "InputValidationError: Write was called with input that could not be parsed as JSON",
       // and no file of it appears: it did not run.
@@ -159,7 +161,7 @@ const AGENTS: Agent[] = [
       ['lab-malformed-arguments', 'end_turn', []],
       // One request, no byte after the stall, exit 1 only after the mock dropped the connection at 15 s.
       ['lab-stream-stall', 'model_error', ['transient_not_retried', 'stall_not_detected'], /^model_error .*stopped \(exit 1\)/],
-      ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], TIMED_OUT],
+      ['lab-no-turn-cap', 'aborted', ['no_turn_cap'], NEVER_STOPPED],
       ['lab-large-file', 'end_turn', []],
       // The cut write_file is dropped: no result for it, no file; it goes on with the retried turn.
       ['lab-max-tokens-mid-write', 'end_turn', []],
@@ -207,7 +209,7 @@ const AGENTS: Agent[] = [
       ['lab-malformed-arguments', 'end_turn', []],
       // Its retry comes only after the mock dropped the stalled connection at 15 s.
       ['lab-stream-stall', 'end_turn', ['stall_not_detected']],
-      ['lab-no-turn-cap', 'aborted', ['resent_turn_altered', 'no_turn_cap'], TIMED_OUT],
+      ['lab-no-turn-cap', 'aborted', ['resent_turn_altered', 'no_turn_cap'], NEVER_STOPPED],
       ['lab-large-file', 'end_turn', []],
       ['lab-max-tokens-mid-write', 'max_tokens', [], /^max_tokens .*stopped \(exit 0\)/],
       ['lab-stream-cut-mid-write', 'end_turn', OPENCODE_WRITE_RACE],

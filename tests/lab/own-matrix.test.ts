@@ -5,6 +5,8 @@
  * makes exactly that check fire and nothing else; with every bug off, no check
  * fires on any task of suites/lab/, on any wire, JSON or SSE. The matrix is
  * data: a check without a row, or a wire left out without a reason, fails.
+ * `npm test` runs it as its own phase after the other files
+ * (vitest.lab-matrix.config.ts), so ~280 files beside it never starve its labs.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConformanceCheck } from '../../src/events/labels.js';
@@ -107,16 +109,8 @@ let bundle: { file: string; remove(): void };
 /** The timed phase's runs, by cell (`check wire mode`, or `off wire mode` for every bug off). */
 const timedRuns = new Map<string, LabRun>();
 const timedReruns: string[] = [];
-/**
- * Opt-in (`npm run test:lab-matrix`): in the full `npm test` of two clean-clone CI runs this file, beside the
- * real-agent tests on 2 cores, first starved a harness 100 s before its first request, then lost its test worker
- * (vitest: "Worker exited unexpectedly"), cause not yet found. Until it is, CI runs own-harness.test.ts's
- * Messages pass and side-effect cells, and this matrix runs on its own.
- */
-const MATRIX_ON = process.env['FAULTLINE_LAB_MATRIX'] === '1';
 
 beforeAll(async () => {
-  if (!MATRIX_ON) return;
   bundle = await bundleOwnHarness();
   // The timed phase: retry waits are compared with the harness's own turnaround, so these sessions run before the
   // rest of the matrix, four at a time, rather than beside 10 other labs (the machine's other load stays).
@@ -149,7 +143,6 @@ const why = (run: LabRun): string =>
 const passed = new Set<string>();
 afterAll(() => {
   bundle?.remove();
-  if (!MATRIX_ON) return;
   // The matrix as run: passing cells per check and wire (of the JSON and SSE cells the rule has there).
   const lines = (Object.entries(MATRIX) as Array<[ConformanceCheck, Row]>).map(([check, row]) => {
     const cells = WIRES.map((wire) => {
@@ -161,7 +154,7 @@ afterAll(() => {
   process.stdout.write(`\n${'check'.padEnd(30)} ${WIRES.map((w) => w.slice(0, 5).padEnd(5)).join(' ')}\n${lines.join('\n')}\npassing cells: ${passed.size} of ${CELLS.length}\ntimed sessions run again: ${timedReruns.length}${timedReruns.map((r) => `\n  ${r}`).join('')}\n`);
 });
 
-describe.skipIf(!MATRIX_ON)('the lab matrix against faultline\'s own harness', () => {
+describe('the lab matrix against faultline\'s own harness', () => {
   it('has a row for every check, a bug switch for every row, and a reason for every cell left out', () => {
     expect(Object.keys(MATRIX).sort()).toEqual([...CHECK_IDS].sort());
     expect([...BUGS].sort()).toEqual([...CHECK_IDS].sort());
@@ -179,9 +172,12 @@ describe.skipIf(!MATRIX_ON)('the lab matrix against faultline\'s own harness', (
   });
 
   it.concurrent.each(CELLS.map((c) => [c.check, c.wire, c.mode, c] as const))('%s fires alone with its bug on (%s, %s)', async (check, wire, mode, { row }) => {
+    // Only the excerpt a failure prints is kept of each request (a whole line carries the request's whole history).
     const requests: string[] = [];
-    const run = timedRuns.get(key(check, wire, mode)) ?? (await lab(ownHarness(bundle.file, { bug: check, wire, ...modeOption(mode) }), labTasks(...row.tasks), { onRequestRecord: (line) => requests.push(line), timeoutMs: row.timeoutMs ?? SESSION_TIMEOUT_MS }));
-    expect(run.violated, `${why(run)}\n${requests.map((r) => { const i = r.search(/tool_call_id|function_call_output|functionResponse|tool_result/); return `${r.slice(0, 400)} ... ${i < 0 ? '' : r.slice(i - 300, i + 400)}`; }).join('\n')}`).toEqual([check]);
+    // Copied out (a slice of a string keeps all of it alive).
+    const excerpt = (r: string) => { const i = r.search(/tool_call_id|function_call_output|functionResponse|tool_result/); return Buffer.from(`${r.slice(0, 400)} ... ${i < 0 ? '' : r.slice(i - 300, i + 400)}`).toString(); };
+    const run = timedRuns.get(key(check, wire, mode)) ?? (await lab(ownHarness(bundle.file, { bug: check, wire, ...modeOption(mode) }), labTasks(...row.tasks), { onRequestRecord: (line) => requests.push(excerpt(line)), timeoutMs: row.timeoutMs ?? SESSION_TIMEOUT_MS }));
+    expect(run.violated, `${why(run)}\n${requests.join('\n')}`).toEqual([check]);
     const events = run.events.filter((e) => e.event === 'conformance');
     expect(events.every((e) => e.event === 'conformance' && e.check_id === check)).toBe(true);
     // Every task of the row shows the bug (a row of two tasks proves both).

@@ -40,9 +40,11 @@ export function livenessChecks(view: SessionView): CheckTally[] {
   });
   const turns = Math.max(0, ...view.exchanges.map((e) => e.turn));
   // Judged once the harness has looped: one slow to start that the lab's --timeout stopped after a few turns showed no cap either way.
+  const limit = view.end.turnLimit;
   if (view.endless && (!view.end.timedOut || turns >= LOOPED_TURNS)) {
     cap.look('session');
-    if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: it has no turn cap of its own below ${turns} turns` });
+    if (limit !== undefined) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness was still going after ${limit} turns, where the lab stops a task that never ends: it has no turn cap of its own of ${limit} turns or fewer` });
+    else if (view.end.timedOut) cap.flag('session', { turn: turns, detail: `the model called tools on every turn; the harness had sent ${turns} turns and was still going when the lab stopped it at its --timeout: it has no turn cap of its own below ${turns} turns` });
   }
   return [stall, cap];
 }

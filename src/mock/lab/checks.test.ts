@@ -177,5 +177,10 @@ describe('the generic tool mapper', () => {
     expect(cap(0)).toMatchObject({ evaluated: 0, violations: [] });
     expect(cap(3)).toMatchObject({ evaluated: 0, violations: [] });
     expect(cap(12).violations.map((v) => v.detail)).toEqual([expect.stringContaining('no turn cap of its own below 12 turns')]);
+    // Stopped by the lab's turn limit before its --timeout: judged the same, and the reason names the limit.
+    const limited = (end: { turnLimit?: number }) => runChecks(sessionView(turns(16), { exitCode: null, timedOut: false, scriptCompleted: false, stoppedAt: at + 100, ...end }, { endless: true })).find((t) => t.check === 'no_turn_cap')!;
+    expect(limited({ turnLimit: 15 }).violations.map((v) => v.detail)).toEqual([expect.stringContaining('still going after 15 turns, where the lab stops a task that never ends')]);
+    // A harness that stopped on its own after 16 turns (no limit reached, no timeout): its cap worked.
+    expect(limited({})).toMatchObject({ evaluated: 1, violations: [] });
   });
 });

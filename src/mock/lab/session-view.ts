@@ -50,6 +50,8 @@ export interface ProcessEnd {
   scriptCompleted: boolean;
   /** When the lab stopped the harness (performance.now() ms), or null. */
   stoppedAt?: number | null;
+  /** A never-ending task: the lab stopped the harness once it went past this many turns (before its --timeout). */
+  turnLimit?: number;
 }
 
 export interface SessionView {

@@ -48,6 +48,8 @@ export interface LabOptions {
   repeat?: number;
   /** Per session: the harness is stopped after this long (default 240 s: real clients retry for minutes, Claude Code ~181 s, LangChain ~103 s). */
   timeoutMs?: number;
+  /** A task whose model never stops: the harness is stopped once it goes past this many turns (default ENDLESS_TURN_LIMIT). */
+  endlessTurnLimit?: number;
   /** After the script's last turn: how long the harness may take to exit on its own (default 2 s). */
   graceMs?: number;
   /** Explicit generic -> harness tool names (`read=view`). */
@@ -75,6 +77,8 @@ export interface LabSessionOutcome {
   durationMs: number;
   exit: ProcessEnd;
   timedOut: boolean;
+  /** The lab stopped a never-ending task's harness past its turn limit (before its --timeout): the limit, else null. */
+  turnLimit: number | null;
   /** The lab's --timeout that applied (what stopped a session that timed out). */
   timeoutMs: number;
   scriptCompleted: boolean;
@@ -106,6 +110,13 @@ export interface LabSummary {
 /** Longer than real clients' retry budgets (Claude Code retries for ~181 s, LangChain ~103 s), so the lab does not cut a retry short. */
 export const DEFAULT_TIMEOUT_MS = 240_000;
 const DEFAULT_GRACE_MS = 2_000;
+/**
+ * A task whose model never stops calling tools: the lab stops a harness still going after this many turns, as at its
+ * --timeout. Every request carries the whole history, so what the lab keeps and reads grows with the square of the
+ * turns (a fast harness sends ~700 turns a minute: over 1 GB held and a minute of judging per session); more turns
+ * tell nothing more. Well above the turn caps harnesses ship (the OpenAI Agents SDK's 10, this project's 20).
+ */
+export const ENDLESS_TURN_LIMIT = 200;
 
 async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedTask, repeat: number, sessionId: string, options: LabOptions): Promise<LabSessionOutcome> {
   const started = performance.now();
@@ -115,6 +126,12 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
   let completedAt: (() => void) | null = null;
   const completed = new Promise<void>((resolve) => (completedAt = resolve));
   let scriptCompleted = false;
+  const last = positionalTurns(script).at(-1);
+  const endless = last !== undefined && !('rule' in last) && last.repeat === true;
+  let turnLimitAt: (() => void) | null = null;
+  const turnLimit = new Promise<void>((resolve) => (turnLimitAt = resolve));
+  let turnLimited = false;
+  const turnCap = options.endlessTurnLimit ?? ENDLESS_TURN_LIMIT;
   // The workspace as each request arrives: a call's marker there shows it ran (src/mock/lab/side-effects.ts).
   const initial = new Set(Object.keys(task.files ?? {}));
   const atRequest = new Map<RecordedRequest, readonly string[]>();
@@ -131,6 +148,10 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
       if (final && !scriptCompleted) {
         scriptCompleted = true;
         completedAt?.();
+      }
+      if (endless && record.side === null && (record.turn ?? 0) > turnCap && !turnLimited) {
+        turnLimited = true;
+        turnLimitAt?.();
       }
     },
   });
@@ -155,11 +176,14 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
   });
   let exit: ProcessEnd;
   let stoppedAt = 0;
+  // Whether the turn limit had been passed when the wait ended (a request during the stop does not count).
+  let limitHit = false;
   try {
-    await Promise.race([child.ended, timeout, grace, aborted]);
+    await Promise.race([child.ended, timeout, grace, aborted, turnLimit]);
   } finally {
     clearTimeout(timer);
     stoppedAt = performance.now();
+    limitHit = turnLimited;
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     // Stop the whole tree, whatever ended the wait (a harness that exited may have left children).
     exit = await child.stop();
@@ -168,11 +192,11 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
   if (options.signal?.aborted) timedOut = true;
   // A harness still running at the timeout after the script completed was stopped by the lab, not timed out.
   if (scriptCompleted) timedOut = false;
+  // The turn limit came first: the lab stopped it there, not at its --timeout.
+  if (limitHit && !options.signal?.aborted) timedOut = false;
 
-  const last = positionalTurns(script).at(-1);
-  const endless = last !== undefined && !('rule' in last) && last.repeat === true;
   const atEnd = gainedFiles(workspace, initial);
-  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted, stoppedAt }, { files: task.files ?? {}, endless, workspace: { workspace, atRequest, atEnd } });
+  const view = sessionView(registered.requests, { exitCode: exit.code, timedOut, scriptCompleted, stoppedAt, ...(limitHit ? { turnLimit: turnCap } : {}) }, { files: task.files ?? {}, endless, workspace: { workspace, atRequest, atEnd } });
   registered.requests.forEach((r, seq) => options.onRequestRecord?.(requestLine(sessionId, task.id, seq, r, started, atRequest.get(r) ?? [])));
   const sink = new CollectingSink(run.sink);
   const session = run.session(sessionId, task.id, sink);
@@ -187,7 +211,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     headless: true,
   });
   const totals = emitProviderSide(view, session);
-  const stop = labStop(view, timedOut, scriptCompleted);
+  const stop = labStop(view, timedOut || limitHit, scriptCompleted);
   const tallies = runChecks(view);
   // The lab never sees the harness's final answer, so answer expectations cannot be checked here.
   const { answer: _answer, ...checkable } = task.expect;
@@ -211,6 +235,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     durationMs,
     exit,
     timedOut,
+    turnLimit: limitHit ? turnCap : null,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     scriptCompleted,
     tallies,

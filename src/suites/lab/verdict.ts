@@ -18,7 +18,7 @@ export function sessionLine(s: LabSessionOutcome, color: boolean): string {
   const c = createColors(color);
   const mark = s.outcome === 'passed' ? c.green('✓') : c.red('✗');
   const fired = s.tallies.filter((t) => t.violations.length > 0).map((t) => t.check);
-  const how = s.exit.spawnError ? `could not start: ${s.exit.spawnError}` : s.timedOut ? `stopped by the lab at its --timeout (${seconds(s.timeoutMs)}) before the harness finished` : s.scriptCompleted ? 'script done' : `stopped (exit ${s.exit.code ?? s.exit.signal})`;
+  const how = s.exit.spawnError ? `could not start: ${s.exit.spawnError}` : s.timedOut ? `stopped by the lab at its --timeout (${seconds(s.timeoutMs)}) before the harness finished` : s.turnLimit !== null ? `stopped by the lab after ${s.turnLimit} turns of a model that never stops` : s.scriptCompleted ? 'script done' : `stopped (exit ${s.exit.code ?? s.exit.signal})`;
   const repeat = s.repeat > 0 ? ` #${s.repeat + 1}` : '';
   return `  ${mark} ${safe(s.task.id)}${repeat}  ${s.stop}  ${s.turns}/${s.scriptTurns} turns  ${how}  ${seconds(s.durationMs)}${fired.length > 0 ? `  ${c.red(fired.join(', '))}` : ''}\n`;
 }
