@@ -99,8 +99,9 @@ const TIMED_TASKS = ['lab-overloaded-then-success'];
 const modeOption = (mode: Mode) => (mode === 'sse' ? { stream: true } : { json: true });
 /**
  * A session's --timeout when its row sets none: a correct harness ends in seconds, but on a loaded 2-core machine
- * one has taken 36 s to send its first request, and in a full CI run (this file beside the real-agent tests) a cell
- * that takes 0.6 s alone took 100 s.
+ * one has taken 36 s to send its first request. (A cell whose first request showed 100 s late in CI was this
+ * worker, not the harness: it was stuck judging and collecting never-ending sessions of hundreds of turns, before
+ * the lab stopped those at its turn limit.)
  */
 const SESSION_TIMEOUT_MS = 150_000;
 const key = (...parts: string[]) => parts.join(' ');
