@@ -108,7 +108,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     if (tools.mcp) await made.ensure();
     tools.mcp?.prepare(made.root);
     sandbox = taskSandbox(task, made.root, options.sandbox);
-    pipeline = await taskPipeline(task, tools, made.root, sandbox.sandbox, () => made.ensure());
+    // A workspace removed at the session's end holds its snapshots in memory (harness/pipeline/snapshot-memory.ts).
+    pipeline = await taskPipeline(task, tools, made.root, sandbox.sandbox, () => made.ensure(), !options.keepWorkspace);
     config = await sessionConfig(task, config, made, sandbox, options.extraDefenses ?? []);
   } catch (error) {
     await lazy?.remove();

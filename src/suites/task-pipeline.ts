@@ -62,13 +62,17 @@ export function taskSandbox(task: LoadedTask, workspace: string, override?: Sand
   return chooseSandbox(override ?? task.sandbox ?? 'auto', { workspace, network: task.sandbox_network ?? false });
 }
 
-/** `prepareWorkspace` makes a lazy workspace exist before the first tool call (see LazyWorkspace). */
+/**
+ * `prepareWorkspace` makes a lazy workspace exist before the first tool call (see LazyWorkspace);
+ * `workspaceDiscarded`: the workspace is removed when the session ends, so its snapshots are held in memory.
+ */
 export async function taskPipeline(
   task: LoadedTask,
   tools: TaskTools,
   workspace: string,
   sandbox: CommandSandbox | null = null,
   prepareWorkspace?: () => Promise<void>,
+  workspaceDiscarded = false,
 ): Promise<PipelineServices> {
   const hooks = task.hooks ? await loadHooks(task.hooks, dirname(task.file)) : null;
   const p = task.permissions ?? {};
@@ -87,5 +91,6 @@ export async function taskPipeline(
     displayModes: task.display_mode,
     sandbox,
     prepareWorkspace,
+    workspaceDiscarded,
   });
 }

@@ -6,6 +6,7 @@ import { DEFAULT_HARNESS_CONFIG, type HarnessConfig } from '../../src/harness/co
 import type { HookSet } from '../../src/harness/hooks/types.js';
 import { runAgent, type AgentResult } from '../../src/harness/loop/agent-loop.js';
 import { createSessionServices } from '../../src/harness/pipeline/session-services.js';
+import type { SnapshotMemory } from '../../src/harness/pipeline/snapshot-memory.js';
 import type { SettledCall } from '../../src/harness/pipeline/services.js';
 import type { PermissionRule } from '../../src/harness/permissions/types.js';
 import type { ToolRegistry } from '../../src/harness/tools/registry.js';
@@ -36,6 +37,8 @@ export interface PipelineRunOptions {
   config?: Partial<HarnessConfig>;
   /** Runs after the workspace exists, before the model is called (symlinks, git dirs). */
   prepare?: (workspace: string) => void;
+  /** Snapshots held in memory, as for a workspace deleted at the session's end (PipelineServices.snapshotMemory). */
+  snapshotMemory?: SnapshotMemory;
 }
 
 export interface PipelineRun {
@@ -66,17 +69,20 @@ export async function runPipeline(script: z.input<typeof ModelScript>, options: 
       prompt: 'Do the task.',
       workspace,
       config: { ...DEFAULT_HARNESS_CONFIG, disabledDefenses: disabled, ...options.config },
-      pipeline: createSessionServices({
-        workspace,
-        mode: options.mode ?? 'acceptEdits',
-        headless: options.headless ?? true,
-        human: options.human,
-        rules: options.rules,
-        hooks: options.hooks,
-        disabledDefenses: disabled,
-        fuseThreshold: options.fuseThreshold,
-        onSettled: (s) => settled.push(s),
-      }),
+      pipeline: {
+        ...createSessionServices({
+          workspace,
+          mode: options.mode ?? 'acceptEdits',
+          headless: options.headless ?? true,
+          human: options.human,
+          rules: options.rules,
+          hooks: options.hooks,
+          disabledDefenses: disabled,
+          fuseThreshold: options.fuseThreshold,
+          onSettled: (s) => settled.push(s),
+        }),
+        ...(options.snapshotMemory ? { snapshotMemory: options.snapshotMemory } : {}),
+      },
     });
     const events = sink.events();
     const of = <N extends FaultlineEvent['event']>(name: N) => events.filter((e): e is Extract<FaultlineEvent, { event: N }> => e.event === name);

@@ -97,7 +97,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
-  if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label });
+  if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label }, services.snapshotMemory);
   const executeStarted = ctx.now();
   const outcome = await executeTool(tool, valid.value, {
     workspace: ctx.workspace,

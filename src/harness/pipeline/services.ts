@@ -10,6 +10,7 @@ import type { HookSet } from '../hooks/types.js';
 import type { PermissionConfig } from '../permissions/types.js';
 import type { ResultDisplayMode } from '../tools/tool.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
+import type { SnapshotMemory } from './snapshot-memory.js';
 
 export interface SessionPermissions {
   /** Includes the session's SessionMemory and DenialTracker. */
@@ -36,6 +37,8 @@ export interface PipelineServices {
   spillDir?: string | null;
   /** Where files are copied before a mutating call; null = no snapshots. */
   snapshotDir?: string | null;
+  /** Set for a workspace deleted when the session ends: snapshots are held here (within its bound) instead of below snapshotDir. */
+  snapshotMemory?: SnapshotMemory | null;
   /** Per-tool display overrides (suite `display_mode`), over the tool's own `resultDisplayMode`. */
   displayModes?: Readonly<Record<string, ResultDisplayMode>>;
   /** Side channel to the user-facing side, called once per settled call (docs/harness-rules.md#results-in-one-message onToolSettled). */

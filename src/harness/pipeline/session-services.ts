@@ -18,6 +18,7 @@ import type { ChainStep, PermissionRule } from '../permissions/types.js';
 import type { ResultDisplayMode } from '../tools/tool.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PipelineServices, SettledCall } from './services.js';
+import { SnapshotMemory } from './snapshot-memory.js';
 
 export interface SessionPipelineSettings {
   workspace: string;
@@ -37,6 +38,8 @@ export interface SessionPipelineSettings {
   sandbox?: CommandSandbox | null;
   /** See PipelineServices.prepareWorkspace (lazy workspaces). */
   prepareWorkspace?: () => Promise<void>;
+  /** The workspace is deleted when the session ends: snapshots are held in memory (PipelineServices.snapshotMemory). */
+  workspaceDiscarded?: boolean;
 }
 
 /** Spill and snapshot directories live in the workspace (the model can `read` a spill; `.faultline/` is write-protected). */
@@ -88,6 +91,7 @@ export function createSessionServices(settings: SessionPipelineSettings): Pipeli
     },
     spillDir: join(settings.workspace, SPILL_SUBDIR),
     snapshotDir: join(settings.workspace, SNAPSHOT_SUBDIR),
+    ...(settings.workspaceDiscarded ? { snapshotMemory: new SnapshotMemory() } : {}),
     displayModes: settings.displayModes ?? {},
     onSettled: settings.onSettled,
     sandbox: settings.sandbox ?? null,

@@ -22,6 +22,7 @@ import { removeTree } from '../safe-fs/remove-tree.js';
 import { replaceFile } from '../safe-fs/replace-file.js';
 import { isInside } from '../tools/workspace-path.js';
 import type { SnapshotManifest } from './snapshot.js';
+import type { SnapshotMemory } from './snapshot-memory.js';
 
 /** Snapshot names as snapshot.ts makes them; anything else could walk out of the snapshot directory. */
 const SNAPSHOT_ID = /^[0-9]{1,12}-t[0-9]{1,9}$/;
@@ -35,6 +36,8 @@ export interface RestoreOptions {
   id: string;
   /** Where the `snapshot` event with `snapshot_action: restored` goes; absent: none. */
   emitter?: SessionEmitter;
+  /** The session's snapshots held in memory (PipelineServices.snapshotMemory): one held there is read from it, any other from snapshotDir. */
+  memory?: SnapshotMemory | null;
 }
 
 export interface RestoreResult {
@@ -54,13 +57,14 @@ export class SnapshotNotFoundError extends Error {
 export async function restoreSnapshot(options: RestoreOptions): Promise<RestoreResult> {
   if (!SNAPSHOT_ID.test(options.id)) throw new SnapshotNotFoundError(`not a snapshot id: ${JSON.stringify(options.id.slice(0, 64))}`);
   const root = await realpath(options.workspace);
-  const store = await snapshotStore(options.workspace, root, options.snapshotDir);
-  const manifest = await readManifest(store, options.id);
+  const held = options.memory?.get(options.id);
+  const store = held ? null : await snapshotStore(options.workspace, root, options.snapshotDir);
+  const manifest = held ? held.manifest : await readManifest(store!, options.id);
   const result: RestoreResult = { id: options.id, restored: [], removed: [], refused: [] };
   const modes = new Map(manifest.files.map((f) => [f.path, f.mode]));
   for (const { path } of manifest.files) {
     try {
-      const data = await readSaved(store, options.id, path);
+      const data = held ? heldBytes(held.files, path) : await readSaved(store!, options.id, path);
       await writeBack(root, path, data, modes.get(path));
       result.restored.push(path);
     } catch (error) {
@@ -128,6 +132,12 @@ async function readSaved(store: { base: string; prefix: string }, id: string, re
   } finally {
     await closeOpened(opened);
   }
+}
+
+function heldBytes(files: ReadonlyMap<string, Buffer>, path: string): Buffer {
+  const data = files.get(path);
+  if (!data) throw new Error(`${path} is not in the snapshot`);
+  return data;
 }
 
 async function writeBack(root: string, rel: string, data: Buffer, mode: number | undefined): Promise<void> {

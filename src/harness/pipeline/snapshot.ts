@@ -29,6 +29,7 @@ import type { Tool } from '../tools/tool.js';
 import type { PipelineCall } from './call.js';
 import { snapshotTargets } from './snapshot-targets.js';
 import { openStateDir } from '../safe-fs/state-dir.js';
+import type { SnapshotMemory } from './snapshot-memory.js';
 
 export const SNAPSHOT_MAX_FILES = 50;
 export const SNAPSHOT_MAX_BYTES = 5 * 1024 * 1024;
@@ -61,8 +62,20 @@ export interface SnapshotEvents {
   label: string;
 }
 
-/** Returns the snapshot's directory, or null when nothing needed saving (or it could not be saved inside the workspace). */
-export async function snapshotStage(call: PipelineCall, tool: Tool, input: unknown, workspace: string, dir: string, events?: SnapshotEvents): Promise<string | null> {
+/**
+ * Returns the snapshot's directory (held in `memory`: its id), or null when nothing needed saving (or it could not
+ * be saved inside the workspace). With `memory` (a workspace deleted when its session ends) the snapshot is held
+ * there while it fits (snapshot-memory.ts), else written below `dir` as always.
+ */
+export async function snapshotStage(
+  call: PipelineCall,
+  tool: Tool,
+  input: unknown,
+  workspace: string,
+  dir: string,
+  events?: SnapshotEvents,
+  memory?: SnapshotMemory | null,
+): Promise<string | null> {
   const plan = snapshotTargets(tool, input);
   if (!plan || plan.paths.length === 0) return null;
   const manifest: SnapshotManifest = { tool: tool.name, label: events?.label ?? tool.name, tool_use_id: call.block.id.slice(0, 128), turn: call.turn, trigger: plan.trigger, files: [], created: [], notes: [] };
@@ -113,7 +126,7 @@ export async function snapshotStage(call: PipelineCall, tool: Tool, input: unkno
     manifest.notes.push(`snapshot incomplete: ${error instanceof Error ? error.message.slice(0, 200) : 'error'}`);
   }
   if (manifest.files.length === 0 && manifest.created.length === 0) return null;
-  const saved = await saveSnapshot(workspace, root, dir, name, manifest, copies);
+  const saved = memory?.keep(name, manifest, copies) ? name : await saveSnapshot(workspace, root, dir, name, manifest, copies);
   if (saved && events) {
     events.emitter.emit('snapshot', {
       turn: call.turn,

@@ -35,8 +35,6 @@ interface Tracked {
   readonly marker: string;
   /** `pid:starttime` of the call's processes seen so far. */
   readonly members: Set<string>;
-  /** PID namespaces (by inode link) the call's processes live in, other than ours. */
-  readonly namespaces: Set<string>;
   readonly maxProcesses: number;
   readonly onTooMany: (count: number) => void;
   readonly maxMemoryBytes: number;
@@ -69,7 +67,6 @@ export function trackCall(options: TrackOptions): CallHandle {
   const tracked: Tracked = {
     marker,
     members: new Set(),
-    namespaces: new Set(),
     maxProcesses: options.maxProcesses ?? MAX_CALL_PROCESSES,
     onTooMany: options.onTooMany,
     maxMemoryBytes: options.maxMemoryBytes ?? MAX_CALL_MEMORY_BYTES,
@@ -188,13 +185,17 @@ function membersNow(t: Tracked, rows: readonly ProcRow[]): number[] {
   const byPid = new Map(rows.map((r) => [r.pid, r]));
   const pids: number[] = [];
   const seen = new Set<string>();
+  // PID namespaces (by inode link) the call's processes live in now, other than ours. Never kept from an earlier
+  // scan: once a namespace's last process is gone its inode number is free, and the kernel hands it to the next
+  // one made, another call's sandbox, whose processes this call's end would then kill.
+  const namespaces = new Set<string>();
   const isMember = (r: ProcRow): boolean => {
     if (r.pid === process.pid) return false;
     if (t.members.has(r.key)) return true;
     const parent = byPid.get(r.ppid);
     if (parent !== undefined && parent.pid !== process.pid && t.members.has(parent.key)) return true;
     const f = factsOf(r);
-    return f.marker === t.marker || (f.ns !== null && t.namespaces.has(f.ns));
+    return f.marker === t.marker || (f.ns !== null && namespaces.has(f.ns));
   };
   // Parents before children (pids mostly grow), twice so a child listed before its parent is caught too.
   for (let pass = 0; pass < 2; pass += 1) {
@@ -204,7 +205,7 @@ function membersNow(t: Tracked, rows: readonly ProcRow[]): number[] {
       t.members.add(r.key);
       pids.push(r.pid);
       const ns = factsOf(r).ns;
-      if (ns !== null && ns !== ownNamespace) t.namespaces.add(ns);
+      if (ns !== null && ns !== ownNamespace) namespaces.add(ns);
     }
   }
   return pids;
