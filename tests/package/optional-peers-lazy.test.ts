@@ -13,6 +13,7 @@ import { tempDir } from '../helpers/temp-dirs.js';
 
 const program = pathToFileURL(resolve('src/cli/program.ts')).href;
 const testing = pathToFileURL(resolve('src/testing.ts')).href;
+const mswEntry = pathToFileURL(resolve('src/msw.ts')).href;
 
 function cli(argv: string[]): { code: number; out: string; packages: string[] } {
   const child = runLoggingPackages(`
@@ -42,7 +43,7 @@ describe('optional peers load only when used', () => {
     expect(ran.packages).toContain('@google/genai');
   });
 
-  it('importing faultline/testing loads no msw; the first use of mockHandlers does', () => {
+  it('importing faultline/testing loads no msw; importing faultline/msw does', () => {
     // msw is required (its API is synchronous), which the resolve hook does not see: count the requires of msw too.
     const script = (use: string) => `
       const { default: Module } = await import('node:module');
@@ -55,7 +56,7 @@ describe('optional peers load only when used', () => {
     const bare = runLoggingPackages(script(''));
     expect(JSON.parse(bare.stdout)).toEqual({ runScenario: 'function', msw: [] });
     expect(bare.packages).not.toContain('msw');
-    const used = runLoggingPackages(script('if (t.mockHandlers.length !== 4) throw new Error(String(t.mockHandlers.length));'));
+    const used = runLoggingPackages(script(`const m = await import(${JSON.stringify(mswEntry)}); if (m.mockHandlers.length !== 4) throw new Error(String(m.mockHandlers.length));`));
     expect(JSON.parse(used.stdout)).toEqual({ runScenario: 'function', msw: ['msw', 'msw/node'] });
   });
 });
