@@ -8,20 +8,15 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cliScript } from '../helpers/child-node.js';
 import { runLoggingPackages } from '../helpers/loaded-packages.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
-const program = pathToFileURL(resolve('src/cli/program.ts')).href;
 const testing = pathToFileURL(resolve('src/testing.ts')).href;
 const mswEntry = pathToFileURL(resolve('src/msw.ts')).href;
 
 function cli(argv: string[]): { code: number; out: string; packages: string[] } {
-  const child = runLoggingPackages(`
-    const { run } = await import(${JSON.stringify(program)});
-    let out = '';
-    const code = await run(${JSON.stringify(argv)}, { stdout: (t) => void (out += t), stderr: (t) => void (out += t), env: { NO_COLOR: '1' }, cwd: process.cwd(), isTTY: false });
-    process.stdout.write(JSON.stringify({ code, out }));
-  `);
+  const child = runLoggingPackages(cliScript(argv));
   return { ...(JSON.parse(child.stdout) as { code: number; out: string }), packages: child.packages };
 }
 
