@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { cli } from './cli-io.js';
+import { slowSuite } from './slow-suite.js';
 
 // Demo tasks (some fail on purpose), fault scenarios with defense and hook modules loaded from the suite,
 // wire faults (some pinned to the HTTP transport), and look-alike controls.
@@ -162,17 +163,7 @@ describe('faultline run --workers', () => {
 describe('Ctrl-C during faultline run --workers 2', () => {
   it('second SIGINT aborts the sessions on every worker, removes their workspaces and worker directories, and ends the trace with run_end', async () => {
     const dir = tempDir();
-    const suite = `suite: slow\ntasks:\n${Array.from(
-      { length: 40 },
-      (_, i) => `  - id: slow-${i}
-    prompt: wait
-    tools: [sleep, write]
-    script:
-      - tool_use: [{ name: write, input: { file_path: note.txt, content: hi } }]
-      - tool_use: [{ name: sleep, input: { ms: 60000 } }]
-      - text: done
-`,
-    ).join('')}`;
+    const suite = slowSuite(60_000);
     writeFileSync(join(dir, 'slow.yaml'), suite);
     const trace = join(dir, 'run.jsonl');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'run', join(dir, 'slow.yaml'), '--out', trace, '-j', '4', '--workers', '2'], {

@@ -14,11 +14,12 @@
  * machine has it) and with a PATH on which `bwrap` cannot be found.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { pathWithout } from '../helpers/path-without.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
@@ -42,21 +43,6 @@ function block(lang: string, marker: string): string {
   const found = [...readme.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].filter((m) => m[1] === lang && m[2]!.includes(marker));
   expect(found, `README.md: one \`\`\`${lang} block containing ${marker}`).toHaveLength(1);
   return found[0]![2]!;
-}
-
-/** A PATH with every directory of this one linked into `into`, except `program`: a machine without it (faultline spawns `bwrap` from PATH). */
-function pathWithout(program: string, into: string): string {
-  mkdirSync(into);
-  for (const from of (env.PATH ?? '').split(':').filter((d) => d !== '' && existsSync(d))) {
-    let names: string[];
-    try {
-      names = readdirSync(from);
-    } catch {
-      continue;
-    }
-    for (const name of names) if (name !== program && !existsSync(join(into, name))) symlinkSync(join(from, name), join(into, name));
-  }
-  return into;
 }
 
 function dirBytes(path: string): number {
@@ -266,7 +252,7 @@ describe('the packed package in a fresh project', () => {
       expect(verify.out).not.toMatch(/Skipped \d+ scenario runs/);
     }
     // ... and without one (macOS, Windows, most containers): exit 0, the sandbox-only scenarios skipped by name with that reason.
-    const noSandbox = { PATH: pathWithout('bwrap', join(dir, 'path-without-bwrap')) };
+    const noSandbox = { PATH: pathWithout('bwrap', env.PATH) };
     const bare = sh('npx', ['--no-install', 'faultline', 'verify-defense', '--all'], project, 1_200_000, noSandbox);
     expect(bare.code, bare.out).toBe(0);
     // This project has no @google/genai: the gemini-wire scenarios are left out by name, with the install command.
