@@ -129,6 +129,13 @@ describe('--workers with --repeat and --shard', () => {
     expect(shards[0]!.runStart.logical_run_id).toBe(shards[1]!.runStart.logical_run_id);
   }, 300_000);
 
+  it('--workers 2 with --record runs on the main thread and says so (one recording, written by one thread)', async () => {
+    const result = await cli(['run', suite, '--workers', '2', '--record', join(dir, 'recording'), '--out', join(dir, 'recorded.jsonl')], { env: { NO_COLOR: '1', TMPDIR: dir } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('faultline: --workers applies to the mock and --replay; --record runs on one thread\n');
+    expect(threadsUsed()).toEqual([0]);
+  }, 300_000);
+
   it('--shard 2/2 --repeat 2 on 2 worker threads keeps each task\'s repeats in its shard, as on the main thread', async () => {
     const one = await run(1, '--shard', '2/2', '--repeat', '2');
     const two = await run(2, '--shard', '2/2', '--repeat', '2');
