@@ -12,8 +12,13 @@ export { restoreSnapshot, SnapshotNotFoundError, type RestoreOptions, type Resto
 export { SNAPSHOT_SUBDIR } from './harness/pipeline/session-services.js';
 export { createRegistry, builtinTools } from './harness/tools/builtin.js';
 export { ToolRegistry } from './harness/tools/registry.js';
-/** Loads the bash grammar that bash permission and concurrency checks need (runAgent does it; call it first when you use the tools alone). */
-export { loadShellParser } from './harness/permissions/shell-parser.js';
+import { loadShellParser as loadBashGrammar } from './harness/permissions/shell-parser.js';
+/**
+ * Loads the bash grammar that bash permission and concurrency checks need (runAgent does it; call it first when you use the tools alone).
+ * Typed here, not re-exported: the parser module's declarations import web-tree-sitter's, which do not compile
+ * under `skipLibCheck: false` (they name Emscripten's types without depending on them).
+ */
+export const loadShellParser: () => Promise<void> = loadBashGrammar;
 export type { Tool, ToolContext, ToolOutput } from './harness/tools/tool.js';
 export { loadSuites, loadSuiteFile, findSuiteFiles, SuiteError, type LoadedTask, type LoadedSuite, type LoadOptions } from './suites/load-suite.js';
 export { runSuite, type RunSummary } from './suites/run-suite.js';

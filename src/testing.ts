@@ -2,7 +2,10 @@
  * `faultline/testing`: check a harness or a defense from your own vitest suite.
  * - runScenario(): a fault scenario through faultline's harness and the scripted mock;
  * - faultlineMatchers: toHaveFired, toHaveNoLostCalls, toHaveFailureKind (`expect.extend`);
- * - the mock's msw handlers and loopback mount, to drive your own harness with the official SDK clients;
+ * - the mock for your own harness on the official SDK clients: a session's baseURL and fetch
+ *   (registerSession; its fetch needs msw), the loopback server, the in-memory mount;
+ *   the msw handlers themselves are `faultline/msw` (their types are msw's: this entry names none,
+ *   so it typechecks in a project without msw);
  * - workspaces for it.
  */
 export * from './mock/index.js';

@@ -4,7 +4,8 @@ export { runScript, type MockReply, type MockBlock, type EngineResult } from './
 export { respond, type RespondInput, type RespondOutput } from './respond.js';
 export { MockSession, type RecordedRequest, type InjectedFailure, type MockAnswer } from './session.js';
 export type { TransportPlan } from './fault-reply.js';
-export { registerSession, mockModel, stopMockHub, mockFetch, mockHandlers, mountMockServer, MOCK_ORIGIN, type MockSessionHandle, type RegisterOptions } from './msw-hub.js';
+export { registerSession, mockModel, stopMockHub, mockFetch, MOCK_ORIGIN, type MockSessionHandle, type RegisterOptions } from './msw-hub.js';
+// mockHandlers and mountMockServer are msw's types: exported by faultline/msw (src/msw.ts) only, so this module's types need no msw.
 export type { DecodedRequest } from './decoded-request.js';
 export type { HttpReply, Wire } from './wire-errors.js';
 export { startLoopbackServer, LOOPBACK_HOST, type LoopbackServer, type LoopbackSessionHandle, type LoopbackOptions } from './loopback-server.js';

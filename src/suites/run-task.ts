@@ -30,6 +30,7 @@ import type { ModelSource } from './model-source.js';
 import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
 import { LazyWorkspace } from './workspace.js';
 import { loadShellParser } from '../harness/permissions/shell-parser.js';
+import { outcomeTokens, usageOfEvents } from './session-usage.js';
 
 export interface TaskRunOptions {
   run: RunEmitter;
@@ -166,8 +167,9 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   const expectations = result ? checkTask(task, result, workspace, sink, session) : [];
   const outcome: SessionOutcome =
     options.runSignal?.aborted ? 'aborted' : error !== null ? 'error' : expectations.every((e) => e.ok) ? 'passed' : 'failed';
-  const usage = result?.usage ?? { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
-  session.emit('session_end', { outcome, stop, turns: result?.turns ?? 0, ...usage, duration_ms: elapsed() });
+  // Without the harness's result (runAgent threw), what its events recorded: reports sum session_end's tokens.
+  const { turns, ...usage } = result ? { turns: result.turns, ...result.usage } : usageOfEvents(sink.collected);
+  session.emit('session_end', { outcome, stop, turns, ...usage, duration_ms: elapsed() });
   if (!options.keepWorkspace) {
     const removal = lazy.remove();
     if (options.onCleanup) options.onCleanup(removal);
@@ -179,8 +181,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     repeat: options.repeat ?? 0,
     outcome,
     stop,
-    turns: result?.turns ?? 0,
-    tokens: usage.input_tokens + usage.output_tokens,
+    turns,
+    tokens: outcomeTokens(usage),
     durationMs: elapsed(),
     expectations,
     ...(error !== null ? { error: error instanceof Error ? error.message : String(error) } : {}),

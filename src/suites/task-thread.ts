@@ -13,7 +13,8 @@ import { withMcpNames } from '../events/private-names.js';
 import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events/index.js';
 import type { ModelSource } from './model-source.js';
 import { runTask } from './run-task.js';
-import type { FromThread, ThreadInit, ToThread } from './thread-protocol.js';
+import { addEventUsage, emptyUsage, type SessionUsage } from './session-usage.js';
+import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
 
 const port = parentPort!;
 const init = workerData as ThreadInit;
@@ -27,6 +28,7 @@ const init = workerData as ThreadInit;
 class PostingSink implements EventSink {
   private chunk = '';
   private started: string[] = [];
+  private usage: Record<string, SessionUsage> = {};
   private timer: NodeJS.Timeout | null = null;
   private written = 0;
 
@@ -34,17 +36,20 @@ class PostingSink implements EventSink {
     this.chunk += `${Date.now()} ${JSON.stringify(event)}\n`;
     this.written++;
     if (event.event === 'session_start') this.started.push(event.session_id);
+    // Turn events carry the session's turns and tokens (model_response): tallied beside the line that carries them.
+    else if ('turn' in event) addEventUsage((this.usage[event.session_id] ??= emptyUsage()), event);
     if (this.chunk.length >= 64 * 1024) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), 50);
   }
 
   /** The waiting events, taken out (for a message that carries them). */
-  take(): { lines: string; started: string[] } {
+  take(): ThreadEvents {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const taken = { lines: this.chunk, started: this.started };
+    const taken = { lines: this.chunk, started: this.started, usage: this.usage };
     this.chunk = '';
     this.started = [];
+    this.usage = {};
     return taken;
   }
 

@@ -13,8 +13,10 @@
  *
  * A worker that dies (a suite module calling process.exit, an uncaught
  * exception) ends its running sessions as errors naming the task, with a
- * session_end written for each one that had started; the run starts nothing
- * more and the CLI reports an internal error.
+ * session_end written for each one that had started, carrying the turns and
+ * tokens of that session's events already in the trace (the worker tallies
+ * them beside each batch); the run starts nothing more and the CLI reports an
+ * internal error.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +28,7 @@ import { RunEmitter } from '../events/emitter.js';
 import type { EventSink } from '../events/sink.js';
 import type { RunUnit, UnitExecutor } from './run-suite.js';
 import type { TaskOutcome } from './run-task.js';
+import { emptyUsage, mergeUsage, outcomeTokens, type SessionUsage } from './session-usage.js';
 import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
 
 export interface ThreadPoolOptions {
@@ -52,8 +55,8 @@ interface Thread {
   alive: boolean;
   drainAsked: boolean;
   drained: boolean;
-  /** Units given to this worker and not ended yet, by slot; `started` once its session_start arrived. */
-  inflight: Map<number, { unit: RunUnit; started: boolean; at: number }>;
+  /** Units given to this worker and not ended yet, by slot; `started` once its session_start arrived; `usage` of its events written so far. */
+  inflight: Map<number, { unit: RunUnit; started: boolean; at: number; usage: SessionUsage }>;
   error: string | null;
 }
 
@@ -98,7 +101,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
           if (best === null) break;
           const unit = units[next++]!;
           total++;
-          best.inflight.set(unit.slot, { unit, started: false, at: performance.now() });
+          best.inflight.set(unit.slot, { unit, started: false, at: performance.now(), usage: emptyUsage() });
           bySession.set(unit.sessionId, { thread: best, slot: unit.slot });
           onStart(unit);
           send(best, { type: 'run', slot: unit.slot, index: unit.index, r: unit.r, sessionId: unit.sessionId });
@@ -130,21 +133,13 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
           `worker ${t.id} stopped (${why})` +
             (lost.length > 0 ? ` while running ${lost.map((l) => `${l.unit.task.suite}/${l.unit.task.id}`).join(', ')}` : ' before it ran a task'),
         );
-        for (const { unit, started, at } of lost) {
+        for (const { unit, started, at, usage } of lost) {
           const error = `internal error: the worker thread running task ${unit.task.id} stopped (${why}); the run starts no more tasks`;
           const durationMs = Math.round(performance.now() - at);
-          // A session whose start is in the trace gets its end, so the trace does not show it as cut short by a kill.
+          // A session whose start is in the trace gets its end, so the trace does not show it as cut short by a kill;
+          // with the turns and tokens of its events in the trace (reports sum session_end's tokens).
           if (started) {
-            run.session(unit.sessionId, unit.task.id).emit('session_end', {
-              outcome: 'error',
-              stop: 'harness_error',
-              turns: 0,
-              input_tokens: 0,
-              output_tokens: 0,
-              cache_read_tokens: 0,
-              cache_write_tokens: 0,
-              duration_ms: durationMs,
-            });
+            run.session(unit.sessionId, unit.task.id).emit('session_end', { outcome: 'error', stop: 'harness_error', ...usage, duration_ms: durationMs });
           }
           end(t, unit.slot, {
             task: unit.task,
@@ -152,8 +147,8 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
             repeat: unit.r,
             outcome: 'error',
             stop: 'harness_error',
-            turns: 0,
-            tokens: 0,
+            turns: usage.turns,
+            tokens: outcomeTokens(usage),
             durationMs,
             expectations: [],
             error,
@@ -161,7 +156,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
         }
         maybeFinish();
       };
-      const write = ({ lines, started }: ThreadEvents) => {
+      const write = ({ lines, started, usage }: ThreadEvents) => {
         for (let at = 0; at < lines.length; ) {
           const space = lines.indexOf(' ', at);
           const eol = lines.indexOf('\n', space);
@@ -172,6 +167,11 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
           const where = bySession.get(id);
           const entry = where ? where.thread.inflight.get(where.slot) : undefined;
           if (entry) entry.started = true;
+        }
+        for (const id in usage) {
+          const where = bySession.get(id);
+          const entry = where ? where.thread.inflight.get(where.slot) : undefined;
+          if (entry) mergeUsage(entry.usage, usage[id]!);
         }
       };
       const onMessage = (t: Thread, message: FromThread) => {

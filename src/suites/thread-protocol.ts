@@ -4,6 +4,7 @@ import type { SandboxMode } from '../events/labels.js';
 import type { LoadedTask } from './load-suite.js';
 import type { MockSourceOptions } from './mock-source.js';
 import type { TaskOutcome } from './run-task.js';
+import type { SessionUsage } from './session-usage.js';
 
 /** The model source a worker builds for itself: only sources that need nothing from the main thread. */
 export type ThreadSourceSpec = { kind: 'mock'; options: MockSourceOptions } | { kind: 'replay'; dir: string };
@@ -30,6 +31,12 @@ export type ToThread =
 export interface ThreadEvents {
   lines: string;
   started: string[];
+  /**
+   * The turns and tokens of the turn events among `lines`, by session: the
+   * main thread sums them, so the session_end it writes for a session whose
+   * worker died carries what the trace shows, not zero.
+   */
+  usage: Record<string, SessionUsage>;
 }
 
 export type FromThread =

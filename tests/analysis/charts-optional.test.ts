@@ -4,11 +4,9 @@
  * with them (this repository's devDependencies) it has its SVG charts (`svg`:
  * a chart block; the session view's own timeline is SVG either way).
  */
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runHidingPackages } from '../helpers/child-node.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const script = `
 import { analyzeTraces } from './src/analysis/analyze.ts';
 import { renderHtml } from './src/report/html.ts';
@@ -16,14 +14,7 @@ const html = await renderHtml(await analyzeTraces(['examples/traces/synthetic-sm
 process.stdout.write(JSON.stringify({ svg: html.includes('<div class="chart"'), missing: html.includes('id="charts-missing"'), tables: html.includes('<table') }));`;
 
 function html(hide: string) {
-  const ran = spawnSync(process.execPath, ['--import', 'tsx', '--import', './tests/helpers/hide-packages.mjs', '--input-type', 'module', '-e', script], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, FAULTLINE_HIDE_PACKAGES: hide },
-    timeout: 120_000,
-  });
-  expect(ran.status, ran.stderr).toBe(0);
-  return JSON.parse(ran.stdout) as { svg: boolean; missing: boolean; tables: boolean };
+  return JSON.parse(runHidingPackages(hide, script)) as { svg: boolean; missing: boolean; tables: boolean };
 }
 
 describe('charts are optional', () => {

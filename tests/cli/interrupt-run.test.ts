@@ -11,22 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { cli } from './cli-io.js';
+import { slowSuite } from './slow-suite.js';
 
-// 40 tasks, each sleeping `ms` in a tool that needs a workspace, 4 at a time.
-const suite = (ms: number) => `suite: slow
-tasks:
-${Array.from(
-  { length: 40 },
-  (_, i) => `  - id: slow-${i}
-    prompt: wait
-    tools: [sleep, write]
-    script:
-      - tool_use: [{ name: write, input: { file_path: note.txt, content: hi } }]
-      - tool_use: [{ name: sleep, input: { ms: ${ms} } }]
-      - text: done
-    expect: { answer: { contains: done } }
-`,
-).join('')}`;
 
 const text = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 const events = (file: string) =>
@@ -39,7 +25,7 @@ const count = (file: string, event: string) => text(file).split('\n').filter((l)
 function start(dir: string, ms: number): { child: ChildProcess; trace: string; stderr: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   const suiteFile = join(dir, 'slow.yaml');
   const trace = join(dir, 'run.jsonl');
-  writeFileSync(suiteFile, suite(ms));
+  writeFileSync(suiteFile, slowSuite(ms));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'run', suiteFile, '--out', trace, '-j', '4'], {
     cwd: process.cwd(),
     stdio: ['ignore', 'ignore', 'pipe'],

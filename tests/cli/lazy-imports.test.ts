@@ -10,12 +10,12 @@
  * entered through `import`).
  */
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIVE_PROVIDERS } from '../../src/suites/live-source.js';
 import { PROVIDER_CHOICES } from '../../src/cli/commands/run.js';
 import { goldenLines } from '../analysis/golden-trace.js';
+import { cliScript } from '../helpers/child-node.js';
 import { runLoggingPackages } from '../helpers/loaded-packages.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
@@ -23,15 +23,9 @@ const HEAVY = ['@duckdb/node-api', 'vega', 'vega-lite', '@anthropic-ai/sdk', 'op
 
 /** Runs `run(argv)` from src/cli/program.ts in a child; returns its result and the npm packages it loaded. */
 function cliInChild(argv: string[]): { code: number; stdout: string; packages: string[] } {
-  const program = pathToFileURL(resolve('src/cli/program.ts')).href;
-  const script = `
-    const { run } = await import(${JSON.stringify(program)});
-    let stdout = '';
-    const code = await run(${JSON.stringify(argv)}, { stdout: (t) => void (stdout += t), stderr: (t) => void (stdout += t), env: { NO_COLOR: '1' }, cwd: process.cwd(), isTTY: false });
-    process.stdout.write(JSON.stringify({ code, stdout }));
-  `;
-  const child = runLoggingPackages(script);
-  return { ...(JSON.parse(child.stdout) as { code: number; stdout: string }), packages: child.packages };
+  const child = runLoggingPackages(cliScript(argv));
+  const { code, out } = JSON.parse(child.stdout) as { code: number; out: string };
+  return { code, stdout: out, packages: child.packages };
 }
 
 describe('CLI startup loads only what the command needs', () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { cli } from './cli-io.js';
+import { slowSuite } from './slow-suite.js';
 
 // Demo tasks (some fail on purpose), fault scenarios with defense and hook modules loaded from the suite,
 // wire faults (some pinned to the HTTP transport), and look-alike controls.
@@ -140,9 +141,21 @@ describe('faultline run --workers', () => {
     const dies = readFileSync(trace, 'utf8')
       .split('\n')
       .filter((l) => l.includes('"task_id":"dies"'))
-      .map((l) => JSON.parse(l) as { event: string });
+      .map((l) => JSON.parse(l) as { event: string; session_id: string });
     expect(dies[0]).toMatchObject({ event: 'session_start' });
     expect(dies.at(-1)).toMatchObject({ event: 'session_end', outcome: 'error', stop: 'harness_error' });
+    // Its model call happened (the hook runs on the call the first response asked for): the session_end carries the
+    // turns and tokens of its events in the trace, and the report's token totals equal the model_response sums.
+    const truth = modelUsage(trace);
+    const died = truth.get(dies[0]!.session_id)!;
+    expect(died.output_tokens + died.cache_write_tokens).toBeGreaterThan(0);
+    expect(dies.at(-1)).toMatchObject({ turns: died.turns, input_tokens: died.input_tokens, output_tokens: died.output_tokens, cache_read_tokens: died.cache_read_tokens, cache_write_tokens: died.cache_write_tokens });
+    const report = await cli(['report', trace, '--json'], { env: { NO_COLOR: '1', TMPDIR: dir } });
+    expect(report.code, report.stderr).toBe(0);
+    const json = JSON.parse(report.stdout) as { reports: Record<string, Record<string, { rows: Record<string, unknown>[] }>> };
+    const summary = json.reports.sessions!.session_summary!.rows[0]!;
+    const total = (field: keyof Usage) => [...truth.values()].reduce((n, u) => n + u[field], 0);
+    expect(summary).toMatchObject({ turns: total('turns'), input_tokens: total('input_tokens'), output_tokens: total('output_tokens'), cache_read_tokens: total('cache_read_tokens'), cache_write_tokens: total('cache_write_tokens') });
     expect(readdirNames(dir).filter((f) => !f.startsWith('crash') && f !== 'exit-hook.mjs')).toEqual([]);
   }, 120_000);
 });
@@ -150,17 +163,7 @@ describe('faultline run --workers', () => {
 describe('Ctrl-C during faultline run --workers 2', () => {
   it('second SIGINT aborts the sessions on every worker, removes their workspaces and worker directories, and ends the trace with run_end', async () => {
     const dir = tempDir();
-    const suite = `suite: slow\ntasks:\n${Array.from(
-      { length: 40 },
-      (_, i) => `  - id: slow-${i}
-    prompt: wait
-    tools: [sleep, write]
-    script:
-      - tool_use: [{ name: write, input: { file_path: note.txt, content: hi } }]
-      - tool_use: [{ name: sleep, input: { ms: 60000 } }]
-      - text: done
-`,
-    ).join('')}`;
+    const suite = slowSuite(60_000);
     writeFileSync(join(dir, 'slow.yaml'), suite);
     const trace = join(dir, 'run.jsonl');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'run', join(dir, 'slow.yaml'), '--out', trace, '-j', '4', '--workers', '2'], {
@@ -193,6 +196,30 @@ describe('Ctrl-C during faultline run --workers 2', () => {
     expect(readdirSync(dir).filter((f) => !/\.(jsonl|yaml)$/.test(f) && !f.startsWith('tsx-'))).toEqual([]);
   }, 300_000);
 });
+
+interface Usage {
+  turns: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+}
+
+/** The ground truth from the model calls: per session, the highest turn of its turn events and its model_response tokens summed. */
+function modelUsage(file: string): Map<string, Usage> {
+  const out = new Map<string, Usage>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '') continue;
+    const e = JSON.parse(line) as Partial<Usage> & { event: string; session_id?: string; turn?: number };
+    if (e.session_id === undefined) continue;
+    const u = out.get(e.session_id) ?? { turns: 0, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+    out.set(e.session_id, u);
+    if (e.turn !== undefined) u.turns = Math.max(u.turns, e.turn);
+    if (e.event !== 'model_response') continue;
+    for (const f of ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens'] as const) u[f] += e[f]!;
+  }
+  return out;
+}
 
 /** What the runs left in their TMPDIR besides the traces and suites this file wrote: workspaces. */
 function readdirNames(dir: string): string[] {

@@ -5,31 +5,14 @@
  * writes anything (exit 2) with the exact install command. The packed-install
  * test (install.test.ts) checks the same against a real install without it.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliScript, runHidingPackages } from '../helpers/child-node.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const program = pathToFileURL(join(root, 'src/cli/program.ts')).href;
-
 function cliWithout(hide: string, argv: string[]): { code: number; out: string } {
-  const script = `
-    const { run } = await import(${JSON.stringify(program)});
-    let out = '';
-    const code = await run(${JSON.stringify(argv)}, { stdout: (t) => void (out += t), stderr: (t) => void (out += t), env: { NO_COLOR: '1' }, cwd: process.cwd(), isTTY: false });
-    process.stdout.write(JSON.stringify({ code, out }));
-  `;
-  const ran = spawnSync(process.execPath, ['--import', 'tsx', '--import', './tests/helpers/hide-packages.mjs', '--input-type', 'module', '-e', script], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, FAULTLINE_HIDE_PACKAGES: hide },
-    timeout: 120_000,
-  });
-  expect(ran.status, ran.stderr).toBe(0);
-  return JSON.parse(ran.stdout) as { code: number; out: string };
+  return JSON.parse(runHidingPackages(hide, cliScript(argv))) as { code: number; out: string };
 }
 
 const INSTALL = 'needs the optional peer dependency @google/genai, which is not installed; install it with: npm i -D @google/genai@2.32.0';

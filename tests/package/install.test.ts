@@ -14,11 +14,12 @@
  * machine has it) and with a PATH on which `bwrap` cannot be found.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { pathWithout } from '../helpers/path-without.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
@@ -44,21 +45,6 @@ function block(lang: string, marker: string): string {
   return found[0]![2]!;
 }
 
-/** A PATH with every directory of this one linked into `into`, except `program`: a machine without it (faultline spawns `bwrap` from PATH). */
-function pathWithout(program: string, into: string): string {
-  mkdirSync(into);
-  for (const from of (env.PATH ?? '').split(':').filter((d) => d !== '' && existsSync(d))) {
-    let names: string[];
-    try {
-      names = readdirSync(from);
-    } catch {
-      continue;
-    }
-    for (const name of names) if (name !== program && !existsSync(join(into, name))) symlinkSync(join(from, name), join(into, name));
-  }
-  return into;
-}
-
 function dirBytes(path: string): number {
   let total = 0;
   for (const e of readdirSync(path, { withFileTypes: true, recursive: true })) if (e.isFile()) total += statSync(join(e.parentPath, e.name)).size;
@@ -73,7 +59,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import 'faultline/vitest';
-import { closeScenarios, mockHandlers, registerSession, runScenario, stopMockHub } from 'faultline/testing';
+import { mockHandlers } from 'faultline/msw';
+import { closeScenarios, registerSession, runScenario, stopMockHub } from 'faultline/testing';
 
 const suite = 'node_modules/faultline/examples/user-defense/suite.yaml';
 
@@ -129,6 +116,28 @@ it('the mock added to the own server answers a client with no fetch option', asy
 });
 `;
 
+// A dependent project's TypeScript: every entry's main API, typed, compiled with skipLibCheck false (every .d.ts
+// the entries reach is checked). The entries without msw: it compiles in a project that lacks msw and vitest.
+const USES_TS = `import { createEmitter, defineDefense, loadShellParser, report, run, runAgent, type AgentResult, type HookDefense } from 'faultline';
+import { EVENT_NAMES, parseLine, type FaultlineEvent } from 'faultline/events';
+import { closeScenarios, faultlineMatchers, mockFetch, registerSession, runScenario, type ScenarioRun } from 'faultline/testing';
+
+export async function uses(defense: HookDefense): Promise<void> {
+  const log = createEmitter({ file: 'traces/typed.jsonl' });
+  const names: readonly string[] = EVENT_NAMES;
+  const first: FaultlineEvent[] = [];
+  await loadShellParser();
+  const scenario: ScenarioRun = await runScenario({ suite: 'suite.yaml', task: 't1', defenses: [defineDefense(defense)] });
+  const session = registerSession([{ text: 'hi' }], { wire: 'anthropic' });
+  const fetchFn: typeof fetch = session.fetch === mockFetch ? mockFetch : session.fetch;
+  const agent: AgentResult | null = null;
+  console.log(log, names.length, parseLine('{}'), first, scenario.passed, fetchFn, await run('suite.yaml'), await report('traces/typed.jsonl'), agent, typeof runAgent, typeof faultlineMatchers.toHaveFired);
+  await closeScenarios();
+}
+`;
+const TSCONFIG = (files: string[]) =>
+  JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, types: ['node'] }, files });
+
 describe('the packed package in a fresh project', () => {
   it('installs with npm ci from a lock file, and its CLI, suites, JUnit, defense catalog, matchers next to msw, types, emitter and require work', { timeout: 1_800_000 }, async () => {
     expect(existsSync(join(repo, 'dist/cli/bin.js')), 'dist/ is built by npm ci (prepare)').toBe(true);
@@ -161,10 +170,20 @@ describe('the packed package in a fresh project', () => {
     expect(noSdk.out).toContain('needs the optional peer dependency @google/genai, which is not installed; install it with: npm i -D @google/genai@2.32.0');
     expect(noSdk.out).not.toMatch(/internal error|at .*\.js:\d+/);
     expect(existsSync(join(plainDir, 'gemini.jsonl'))).toBe(false);
-    // faultline/testing imports without msw (scenarios need none); the msw mount says what to install.
-    const noMsw = sh(process.execPath, ['--input-type=module', '-e', "const t = await import('faultline/testing'); try { t.mockHandlers.length; } catch (e) { process.stdout.write(e.message); }"], plainDir);
+    // Every entry but faultline/msw (and faultline/vitest, vitest's) imports without msw; faultline/msw says what to install.
+    const imports = "for (const e of ['faultline', 'faultline/testing', 'faultline/events']) process.stdout.write(e + ' ' + Object.keys(await import(e)).length + '\\n');" +
+      " try { await import('faultline/msw'); } catch (e) { process.stdout.write(e.message); }";
+    const noMsw = sh(process.execPath, ['--input-type=module', '-e', imports], plainDir);
     expect(noMsw.code, noMsw.out).toBe(0);
+    expect(noMsw.stdout).toMatch(/^faultline [1-9]\d*\nfaultline\/testing [1-9]\d*\nfaultline\/events [1-9]\d*\n/);
     expect(noMsw.stdout).toContain('needs the optional peer dependency msw, which is not installed; install it with: npm i -D msw@2.15.0');
+    // Their types too: a TypeScript project without msw (or @google/genai, vega, vitest) compiles against them with skipLibCheck false.
+    const addTs = sh('npm', ['i', '-D', '--prefer-offline', '--no-audit', '--no-fund', `typescript@${manifest.devDependencies.typescript}`, `@types/node@${manifest.devDependencies['@types/node']}`], plainDir);
+    expect(addTs.code, addTs.out).toBe(0);
+    writeFileSync(join(plainDir, 'uses.ts'), USES_TS);
+    writeFileSync(join(plainDir, 'tsconfig.json'), TSCONFIG(['uses.ts']));
+    const plainTsc = sh('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], plainDir);
+    expect(plainTsc.code, plainTsc.out).toBe(0);
 
     const project = join(dir, 'project');
     mkdirSync(project);
@@ -233,7 +252,7 @@ describe('the packed package in a fresh project', () => {
       expect(verify.out).not.toMatch(/Skipped \d+ scenario runs/);
     }
     // ... and without one (macOS, Windows, most containers): exit 0, the sandbox-only scenarios skipped by name with that reason.
-    const noSandbox = { PATH: pathWithout('bwrap', join(dir, 'path-without-bwrap')) };
+    const noSandbox = { PATH: pathWithout('bwrap', env.PATH) };
     const bare = sh('npx', ['--no-install', 'faultline', 'verify-defense', '--all'], project, 1_200_000, noSandbox);
     expect(bare.code, bare.out).toBe(0);
     // This project has no @google/genai: the gemini-wire scenarios are left out by name, with the install command.
@@ -254,10 +273,9 @@ describe('the packed package in a fresh project', () => {
     expect(vitest.code, vitest.out).toBe(0);
     expect(vitest.out).toMatch(/3 passed/);
 
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, types: ['node'] }, files: ['defense.test.ts'] }),
-    );
+    // With msw and vitest installed: faultline/msw's handlers fit the user's own server, under the same strict check.
+    writeFileSync(join(project, 'uses.ts'), USES_TS);
+    writeFileSync(join(project, 'tsconfig.json'), TSCONFIG(['defense.test.ts', 'uses.ts']));
     const tsc = sh('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], project);
     expect(tsc.code, tsc.out).toBe(0);
 

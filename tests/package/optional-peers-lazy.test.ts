@@ -8,19 +8,15 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cliScript } from '../helpers/child-node.js';
 import { runLoggingPackages } from '../helpers/loaded-packages.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
-const program = pathToFileURL(resolve('src/cli/program.ts')).href;
 const testing = pathToFileURL(resolve('src/testing.ts')).href;
+const mswEntry = pathToFileURL(resolve('src/msw.ts')).href;
 
 function cli(argv: string[]): { code: number; out: string; packages: string[] } {
-  const child = runLoggingPackages(`
-    const { run } = await import(${JSON.stringify(program)});
-    let out = '';
-    const code = await run(${JSON.stringify(argv)}, { stdout: (t) => void (out += t), stderr: (t) => void (out += t), env: { NO_COLOR: '1' }, cwd: process.cwd(), isTTY: false });
-    process.stdout.write(JSON.stringify({ code, out }));
-  `);
+  const child = runLoggingPackages(cliScript(argv));
   return { ...(JSON.parse(child.stdout) as { code: number; out: string }), packages: child.packages };
 }
 
@@ -42,7 +38,7 @@ describe('optional peers load only when used', () => {
     expect(ran.packages).toContain('@google/genai');
   });
 
-  it('importing faultline/testing loads no msw; the first use of mockHandlers does', () => {
+  it('importing faultline/testing loads no msw; importing faultline/msw does', () => {
     // msw is required (its API is synchronous), which the resolve hook does not see: count the requires of msw too.
     const script = (use: string) => `
       const { default: Module } = await import('node:module');
@@ -55,7 +51,7 @@ describe('optional peers load only when used', () => {
     const bare = runLoggingPackages(script(''));
     expect(JSON.parse(bare.stdout)).toEqual({ runScenario: 'function', msw: [] });
     expect(bare.packages).not.toContain('msw');
-    const used = runLoggingPackages(script('if (t.mockHandlers.length !== 4) throw new Error(String(t.mockHandlers.length));'));
+    const used = runLoggingPackages(script(`const m = await import(${JSON.stringify(mswEntry)}); if (m.mockHandlers.length !== 4) throw new Error(String(m.mockHandlers.length));`));
     expect(JSON.parse(used.stdout)).toEqual({ runScenario: 'function', msw: ['msw', 'msw/node'] });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A user who already mocks other HTTP with msw keeps their own `setupServer`
- * next to `faultline/testing`'s mock in the same test file: both answer, in
+ * next to `faultline/testing`'s mock (and `faultline/msw`'s handlers) in the same test file: both answer, in
  * either order of mounting, and closing one leaves the other working.
  */
 import Anthropic from '@anthropic-ai/sdk';
@@ -8,7 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../src/providers/types.js';
-import { mockHandlers, mockModel, registerSession, stopMockHub } from '../../src/testing.js';
+import { mockHandlers } from '../../src/msw.js';
+import { mockModel, registerSession, stopMockHub } from '../../src/testing.js';
 
 const ask: ModelRequest = { system: 'test', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [], maxTokens: 100 };
 

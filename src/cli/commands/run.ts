@@ -2,10 +2,7 @@
 import { withMcpNames } from '../../events/private-names.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { LoadedTask } from '../../suites/load-suite.js';
-import type { ModelSource } from '../../suites/model-source.js';
 import type { LiveProvider } from '../../suites/live-source.js';
 import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
@@ -161,8 +158,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       const mockOptions = { wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) };
       const mock = mockModelSource(mockOptions);
       // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
-      const source = await selectSource(opts, tasks, io, mock);
-      await requireGeminiSdk(opts, tasks);
+      const source = await (await import('../select-source.js')).selectSource(opts, tasks, io, mock);
+      await (await import('../require-gemini-sdk.js')).requireGeminiSdk(opts, tasks);
       // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
       let openError: unknown = null;
       let opened = false;
@@ -209,18 +206,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (pendingLines !== '') io.stdout(pendingLines);
         pendingLines = '';
       };
-      const threadSource = opts.record ? null : opts.replay ? ({ kind: 'replay', dir: opts.replay } as const) : opts.provider === 'mock' ? ({ kind: 'mock', options: mockOptions } as const) : null;
-      const workers = threadSource ? runWorkers(workersAsked, tasks.length * repeat, concurrency) : 1;
-      if (!threadSource && workersAsked !== undefined && workersAsked > 1) io.stderr(`faultline: --workers applies to the mock and --replay; ${opts.record ? '--record' : `--provider ${opts.provider}`} runs on one thread\n`);
-      const pool =
-        threadSource && workers > 1
-          ? (await import('../../suites/thread-pool.js')).threadPool({
-              workers,
-              init: { tasks, runId, source: threadSource, mcpNames: opts.mcpNames ?? 'private', ...(opts.keepWorkspaces ? { keepWorkspaces: true } : {}), ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) },
-              lines: sink,
-              sink: withMcpNames(sink, opts.mcpNames),
-            })
-          : null;
+      const { runPool } = await import('../run-workers.js');
+      const pool = await runPool({ opts, workersAsked, tasks, repeat, concurrency, runId, mockOptions, sink, io });
       if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
       try {
         const summary = await runSuite({
@@ -278,71 +265,4 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         await mock.close();
       }
     });
-}
-
-/** The gemini wire's SDK is an optional peer: a run that needs it and lacks it is refused before any trace is written. */
-async function requireGeminiSdk(opts: RunOptions, tasks: LoadedTask[]): Promise<void> {
-  if (opts.replay) return;
-  const { geminiTasks, geminiSdkMissing } = await import('../../suites/gemini-peer.js');
-  const needed = opts.provider === 'mock' ? geminiTasks(tasks, opts.wire).length > 0 : opts.provider === 'gemini';
-  const missing = needed ? await geminiSdkMissing() : null;
-  if (missing) throw new CliError(missing.message);
-}
-
-/**
- * How many worker threads a run uses: --workers, else one per core (at most 8)
- * when the run is big enough to pay for starting them, and never more than -j
- * or the sessions. A worker loads the harness and the SDKs anew, about half a
- * second of CPU (measured from dist/ on 2 cores): what 100-150 of the bench's
- * three-turn sessions cost, so below 200 sessions one thread finishes first.
- */
-export const WORKERS_FROM_SESSIONS = 200;
-
-function runWorkers(asked: number | undefined, sessions: number, concurrency: number): number {
-  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : Math.min(availableParallelism(), 8));
-  return Math.max(1, Math.min(wanted, concurrency, sessions));
-}
-
-/** Which ModelSource runs the tasks: a replay, the mock, or a live provider; wrapped for --record. */
-async function selectSource(opts: RunOptions, tasks: LoadedTask[], io: CliIo, mock: ModelSource): Promise<ModelSource> {
-  if (opts.replay && opts.record) throw new CliError('--record and --replay cannot be combined: a replay makes no new exchanges');
-  if (opts.replay && opts.provider !== 'mock') throw new CliError('--replay plays a recording back: drop --provider (the recording names its provider)');
-  if (!opts.replay && opts.provider !== 'mock' && (opts.model === undefined || opts.model === '')) {
-    throw new CliError(`--model is required with --provider ${opts.provider}`);
-  }
-  if (opts.wire && opts.provider !== 'mock') throw new CliError(`--wire chooses what the mock speaks; --provider ${opts.provider} speaks its own wire`);
-  if (opts.transport && (opts.provider !== 'mock' || opts.replay)) throw new CliError(`--transport chooses how the SDK reaches the mock; ${opts.replay ? '--replay' : `--provider ${opts.provider}`} does not use the mock`);
-  if (opts.strict && opts.provider === 'mock') throw new CliError('--strict applies to live providers (see `faultline schema --strict` for the payload it sends)');
-  let source: ModelSource;
-  if (opts.replay) {
-    // Each source's module only when it is used: live-source loads every provider SDK (Gemini's with Google's auth
-    // library), which a mock run never needs on its main thread.
-    const { replayModelSource, ReplayError } = await import('../../suites/replay-source.js');
-    try {
-      source = replayModelSource(opts.replay);
-    } catch (error) {
-      if (error instanceof ReplayError) throw new CliError(error.message);
-      throw error;
-    }
-  } else if (opts.provider === 'mock') {
-    const unscripted = tasks.filter((t) => t.script === undefined).map((t) => `${t.suite}/${t.id}`);
-    if (unscripted.length > 0) {
-      throw new CliError(
-        `the mock provider needs a script, and ${unscripted.length === 1 ? 'this task has' : 'these tasks have'} none: ${unscripted.join(', ')}\n` +
-          `run ${unscripted.length === 1 ? 'it' : 'them'} live (--provider anthropic|openai|openai-compatible|gemini --model <m>), or --replay <dir>`,
-      );
-    }
-    source = mock;
-  } else {
-    const { liveModelSource, LiveSourceError } = await import('../../suites/live-source.js');
-    try {
-      source = liveModelSource({ provider: opts.provider, model: opts.model!, baseURL: opts.baseUrl, env: io.env, strictTools: opts.strict ?? false, stream: opts.stream ?? false });
-    } catch (error) {
-      if (error instanceof LiveSourceError) throw new CliError(error.message);
-      throw error;
-    }
-  }
-  if (!opts.record) return source;
-  const { recordingSource } = await import('../../suites/record.js');
-  return recordingSource(source, opts.record);
 }
