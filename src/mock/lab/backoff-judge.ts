@@ -23,6 +23,12 @@ export const AT_ONCE_HINT_MS = 10;
  * turnarounds on an idle machine, 1-2.5 under load.
  */
 export const AT_ONCE_OVER_TURNAROUND = 10;
+/**
+ * What timers and the socket blur (retry_after_ignored allows the same): on an
+ * idle machine an immediate retry and its at-once calibration take 0-30 ms,
+ * and a few ms of jitter there is not a wait.
+ */
+export const RESOLUTION_MS = 20;
 
 export type BackoffJudgement =
   | { judged: false; why: string }
@@ -59,9 +65,9 @@ export function growth(retries: RetryGap[], turnaround: number | null): { grows:
   const m2 = median(second);
   const m3 = median(third);
   const spread = Math.max(...second) - Math.min(...second);
-  const noise = Math.max(spread, turnaround ?? 0);
+  const noise = Math.max(spread, turnaround ?? 0, RESOLUTION_MS);
   const grows = m3 >= GROWTH * m2 && m3 - m2 > noise;
-  const reason = `the waits before second attempts (${second.map(ms).join(', ')}; median ${ms(m2)}, spread ${ms(spread)}) ${grows ? '' : 'do not '}grow to those before third attempts (${third.map(ms).join(', ')}; median ${ms(m3)}) by ${GROWTH}x and by more than ${ms(noise)} (that spread, at least the median turnaround)`;
+  const reason = `the waits before second attempts (${second.map(ms).join(', ')}; median ${ms(m2)}, spread ${ms(spread)}) ${grows ? '' : 'do not '}grow to those before third attempts (${third.map(ms).join(', ')}; median ${ms(m3)}) by ${GROWTH}x and by more than ${ms(noise)} (that spread, at least the median turnaround and ${RESOLUTION_MS} ms)`;
   return { grows, reason };
 }
 
@@ -77,7 +83,7 @@ const GROWTH = 1.3;
  * median turnaround on a whole answer (null when none).
  *
  * What an immediate retry costs at this load is the median at-once retry, and
- * no less than the harness's median turnaround (its error path costs it about
+ * no less than RESOLUTION_MS and the harness's median turnaround (its error path costs it about
  * one turnaround or more; on at-once retries of a few ms, a single scheduling
  * delay of 100 ms in a hintless one would otherwise read as a wait). Medians,
  * so one slow at-once retry (opencode 1.18.33 took 1.9 s for one, 0-191 ms for
@@ -97,7 +103,7 @@ export function judgeBackoff(waits: number[], atOnce: number[], turnaround: numb
   if (turnaround !== null && fastest > AT_ONCE_OVER_TURNAROUND * turnaround) {
     return { judged: false, why: `even told to retry at once the harness waited ${atOnce.map(ms).join(', ')} (over ${AT_ONCE_OVER_TURNAROUND}x its median turnaround of ${ms(turnaround)}): it waits on its own, so an immediate retry's cost cannot be measured` };
   }
-  const cost = Math.max(typical, turnaround ?? 0);
+  const cost = Math.max(typical, turnaround ?? 0, RESOLUTION_MS);
   const total = waits.reduce((a, b) => a + b, 0);
   const times = waits.length + 1;
   const bound = times * cost;
@@ -106,7 +112,7 @@ export function judgeBackoff(waits: number[], atOnce: number[], turnaround: numb
     `retries with no server hint waited ${waits.map(ms).join(', ')} (${ms(total)} in all); ` +
     `retries of the same harness told they may come at once (retry-after-ms: 1) waited ${atOnce.map(ms).join(', ')} in this session${cold === null ? '' : ` (and ${ms(cold)} after the session's first failure, left out: its error path ran cold)`}` +
     `${turnaround === null ? '' : `, and its median turnaround on a whole answer was ${ms(turnaround)}`}`;
-  const against = `${times}x the larger of the median at-once retry and that turnaround (${times} x ${ms(cost)} = ${ms(bound)})`;
+  const against = `${times}x the largest of the median at-once retry, that turnaround and ${RESOLUTION_MS} ms for timers (${times} x ${ms(cost)} = ${ms(bound)})`;
   if (beyond) return { judged: true, backedOff: true, reason: `${measured}: more than ${against}` };
   const grew = growth(all, turnaround);
   if (grew?.grows) return { judged: true, backedOff: true, reason: `${measured}: not more than ${against}, but ${grew.reason}` };
