@@ -49,14 +49,15 @@ const median = (xs: number[]) => {
 
 /**
  * Whether the session's retries wait longer at the second retry than at the
- * first, beyond the noise: the median wait before third attempts is at least
- * 1.3x the median before second attempts (an exponential back-off doubles;
- * with 25% jitter at least 1.5x), and by more than the noise: the whole spread
- * of the waits before second attempts, and no less than the harness's median
- * turnaround (tight first waits of a few ms made a 100 ms scheduling delay
- * read as growth). All retries count, those told they may come at once
- * too: a harness that ignores a 1 ms hint (Claude Code 2.1.328) shows its own
- * schedule there. Null when either attempt has no retry.
+ * first, beyond the noise: every wait before a third attempt is longer than
+ * every wait before a second, their medians grow by 1.3x (an exponential
+ * back-off doubles; with 25% jitter at least 1.5x) and by more than the
+ * spread of the waits before second attempts, two of the harness's median
+ * turnarounds and twice RESOLUTION_MS (faultline's own harness with no delay
+ * has taken 25 ms more on its third attempts than on its second: a cost of
+ * its error path, not a wait). All retries count, those told they may come at
+ * once too: a harness that ignores a 1 ms hint (Claude Code 2.1.328) shows
+ * its own schedule there. Null when either attempt has too few retries.
  */
 export function growth(retries: RetryGap[], turnaround: number | null): { grows: boolean; reason: string } | null {
   const second = retries.filter((r) => r.attempt === 2).map((r) => r.gap);
@@ -65,9 +66,9 @@ export function growth(retries: RetryGap[], turnaround: number | null): { grows:
   const m2 = median(second);
   const m3 = median(third);
   const spread = Math.max(...second) - Math.min(...second);
-  const noise = Math.max(spread, turnaround ?? 0, RESOLUTION_MS);
-  const grows = m3 >= GROWTH * m2 && m3 - m2 > noise;
-  const reason = `the waits before second attempts (${second.map(ms).join(', ')}; median ${ms(m2)}, spread ${ms(spread)}) ${grows ? '' : 'do not '}grow to those before third attempts (${third.map(ms).join(', ')}; median ${ms(m3)}) by ${GROWTH}x and by more than ${ms(noise)} (that spread, at least the median turnaround and ${RESOLUTION_MS} ms)`;
+  const noise = Math.max(spread, 2 * (turnaround ?? 0), 2 * RESOLUTION_MS);
+  const grows = Math.min(...third) > Math.max(...second) && m3 >= GROWTH * m2 && m3 - m2 > noise;
+  const reason = `the waits before second attempts (${second.map(ms).join(', ')}; median ${ms(m2)}) ${grows ? '' : 'do not '}all grow to those before third attempts (${third.map(ms).join(', ')}; median ${ms(m3)}), by ${GROWTH}x and by more than ${ms(noise)} (their spread, at least two median turnarounds and ${2 * RESOLUTION_MS} ms)`;
   return { grows, reason };
 }
 

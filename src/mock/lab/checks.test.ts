@@ -115,7 +115,7 @@ describe('false alarms and new rules', () => {
     // timer's wake-up on a busy machine as any back-off does.
     const immediate = session({ cal: [275, 101, 279], waits: [38, 67], turnaround: 18 });
     expect(immediate.violations.map((v) => v.detail)).toEqual([
-      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms, spread 240 ms) do not grow to those before third attempts (100 ms, 67 ms; median 84 ms) by 1.3x and by more than 240 ms (that spread, at least the median turnaround and 20 ms)",
+      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms) do not all grow to those before third attempts (100 ms, 67 ms; median 84 ms), by 1.3x and by more than 240 ms (their spread, at least two median turnarounds and 40 ms)",
     ]);
     // Claude Code 2.1.328 ignores a 1 ms hint and sleeps its own doubling back-off either way (recorded, load ~20):
     // its at-once retries cannot show an immediate retry's cost, its waits grow with the attempt number.
@@ -134,6 +134,13 @@ describe('false alarms and new rules', () => {
     // recorded: 280-400 ms is more than the 40-280 ms recorded at load 17).
     expect(session({ cal: [267, 54, 1], waits: [25, 48], turnaround: 2 }).violations).toHaveLength(1);
     expect(session({ cal: [310, 280, 402], waits: [762, 918], turnaround: 155 }).violations).toEqual([]);
+  });
+
+  it('does not read 25 ms more on third attempts as growth (recorded, bug on, Gemini wire at load 20)', () => {
+    // Turn 2 waited 28 + 39 ms, turn 4 22 + 35 ms; at-once retries 59, 2, 3 ms (13 ms cold); median turnaround 23 ms.
+    const all = [{ attempt: 2, gap: 13 }, { attempt: 3, gap: 59 }, { attempt: 2, gap: 28 }, { attempt: 3, gap: 39 }, { attempt: 2, gap: 2 }, { attempt: 2, gap: 22 }, { attempt: 3, gap: 35 }, { attempt: 2, gap: 3 }];
+    expect(judgeBackoff([28, 39], [59, 2, 3], 23, all, 13)).toMatchObject({ judged: true, backedOff: false });
+    expect(judgeBackoff([22, 35], [59, 2, 3], 23, all, 13)).toMatchObject({ judged: true, backedOff: false });
   });
 
   it('does not read a few ms of timer jitter as a wait (recorded, bug on, idle Gemini wire)', () => {
