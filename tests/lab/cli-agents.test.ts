@@ -87,9 +87,9 @@ const AGENTS: Agent[] = [
     findings: [
       ['lab-parallel-with-timeout', 'end_turn', []],
       ['lab-parallel-reads', 'end_turn', []],
-      // Two hintless 529s at turns 2 and 4: it waits 0.57-0.66 s, then 1.1-1.3 s (doubling). It does the same after a 429
-      // whose retry-after-ms asks for 1 ms (0.5-0.9 s, then 1.2-1.4 s): it ignores the hint, so no_backoff sees its
-      // back-off by the waits growing with the attempt number (recorded in three runs).
+      // Two hintless 529s at turns 2, 4 and 6: it waits 0.57-0.82 s, then 1.07-1.3 s (doubling). It does the same after a
+      // 429 whose retry-after-ms asks for 1 ms (0.5-0.9 s, then 1.2-1.4 s): it ignores the hint, so no_backoff sees its
+      // back-off by every second retry's wait being longer than every first one's (recorded in four runs).
       ['lab-overloaded-then-success', 'end_turn', []],
       ['lab-rate-limited', 'end_turn', []],
       ['lab-max-tokens-mid-tool-use', 'end_turn', []],
@@ -140,8 +140,8 @@ const AGENTS: Agent[] = [
     findings: [
       ['lab-parallel-with-timeout', 'end_turn', []],
       ['lab-parallel-reads', 'end_turn', []],
-      // Two 529s without a hint: the OpenAI SDK inside waits 0.43-0.53 s, then 0.83-1.02 s; told by retry-after-ms it may
-      // retry at once, it retries in 0-155 ms (recorded in three runs).
+      // Two 529s without a hint: the OpenAI SDK inside waits 0.4-0.53 s, then 0.8-1.02 s; told by retry-after-ms it may
+      // retry at once, it retries in 0-165 ms (recorded in four runs).
       ['lab-overloaded-then-success', 'end_turn', []],
       ['lab-rate-limited', 'end_turn', []],
       ['lab-max-tokens-mid-tool-use', 'end_turn', []],
@@ -191,8 +191,8 @@ const AGENTS: Agent[] = [
       // unknown tools, they came back renamed "invalid" with an input of its own: resent_turn_altered.)
       ['lab-parallel-with-timeout', 'end_turn', []],
       ['lab-parallel-reads', 'end_turn', []],
-      // Hintless 529s: 2.1-2.5 s, then 4.1-5.1 s; a 429 whose retry-after-ms asks for 1 ms: 0-190 ms, but 0.3-3 s for
-      // the session's first two (recorded in three runs).
+      // Hintless 529s: 2.1-2.7 s, then 4.1-5.1 s; a 429 whose retry-after-ms asks for 1 ms: 0-280 ms, but 0.3-3 s for
+      // the session's first two (recorded in four runs).
       ['lab-overloaded-then-success', 'end_turn', []],
       ['lab-rate-limited', 'end_turn', []],
       // It stops on the cut-off turn without running the cut call (a conformant stop).
