@@ -2,6 +2,11 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from './shell-forms.js';
+import { respond } from '../respond.js';
+import { ModelScript } from '../script.js';
+import type { RecordedRequest } from '../session.js';
+import { runChecks } from './run-checks.js';
+import { sessionView } from './session-view.js';
 import { shellMapped, toolMapper } from './tool-map.js';
 
 const tool = (name: string, properties: Record<string, unknown>) => ({ name, description: '', input_schema: { type: 'object', properties } });
@@ -38,5 +43,36 @@ describe('generic calls on the shell', () => {
     // grep finds nothing in /dev/null (exit 1) and nothing was substituted or run.
     expect(() => execFileSync('sh', ['-c', command], { encoding: 'utf8' })).toThrow(/Command failed/);
     expect(command).toContain("'$(echo hacked)'");
+  });
+});
+
+describe('generic calls on a shell-only harness, through the mock and the checks', () => {
+  const body = (messages: object[]) => JSON.stringify({ model: 'm', max_tokens: 100, tools: CLAUDE_LIKE, messages });
+  const script = ModelScript.parse([{ tool_use: [{ name: 'sleep', input: { ms: 20000 } }, { name: 'ls', input: {} }] }, { text: 'done' }]);
+
+  it('issues sleep and ls as shell commands, and an answered shell call is no hallucinated tool', () => {
+    const first = respond({ wire: 'anthropic', bodyText: body([{ role: 'user', content: 'go' }]), script, sessionId: 's', toolMap: (tools) => toolMapper(tools) });
+    const calls = (JSON.parse(first.reply.body) as { content: Array<{ type: string; id: string; name: string; input: unknown }> }).content.filter((b) => b.type === 'tool_use');
+    expect(calls.map((c) => [c.name, c.input])).toEqual([['Bash', { command: 'sleep 20' }], ['Bash', { command: "ls -la -- '.'" }]]);
+    const answered = body([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: calls },
+      { role: 'user', content: calls.map((c) => ({ type: 'tool_result', tool_use_id: c.id, content: c === calls[0] ? '(slept 20 s)' : 'notes.txt' })) },
+    ]);
+    const records = [first, respond({ wire: 'anthropic', bodyText: answered, script, sessionId: 's', toolMap: (tools) => toolMapper(tools) })].map((r, i) => ({
+      status: r.reply.status, turn: r.turn, request: r.request, bodyBytes: 0, attempt: 1, receivedAt: i * 100, answeredAt: i * 100 + 1, wire: 'anthropic' as const, method: 'POST', path: '/v1/messages', side: null, said: r.said, fault: null, rejected: null, bodyText: i === 0 ? body([{ role: 'user', content: 'go' }]) : answered,
+    }));
+    const tally = runChecks(sessionView(records as RecordedRequest[], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'hallucinated_tool_unanswered')!;
+    expect(tally.violations).toEqual([]);
+  });
+
+  it('leaves sleep unmapped on a harness with neither a sleep nor a shell tool: a crash on it is hallucinated_tool_unanswered', () => {
+    const readOnly = [CLAUDE_LIKE[0]!];
+    const bodyText = JSON.stringify({ model: 'm', max_tokens: 100, tools: readOnly, messages: [{ role: 'user', content: 'go' }] });
+    const first = respond({ wire: 'anthropic', bodyText, script, sessionId: 's', toolMap: (tools) => toolMapper(tools) });
+    expect(first.said?.content.filter((b) => b.type === 'tool_use').map((b) => (b.type === 'tool_use' ? b.name : ''))).toEqual(['sleep', 'ls']);
+    const record = { status: 200, turn: first.turn, request: first.request, bodyBytes: 0, attempt: 1, receivedAt: 0, answeredAt: 1, wire: 'anthropic' as const, method: 'POST', path: '/v1/messages', side: null, said: first.said, fault: null, rejected: null, bodyText };
+    const tally = runChecks(sessionView([record as RecordedRequest], { exitCode: 1, timedOut: false, scriptCompleted: false })).find((t) => t.check === 'hallucinated_tool_unanswered')!;
+    expect(tally.violations.map((v) => v.detail).join('\n')).toContain("the script's generic sleep, which matched none of the harness's tools");
   });
 });
