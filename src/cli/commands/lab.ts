@@ -136,7 +136,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
         const { printJson, snakeKeys } = await import('../../report/json-format.js');
         const sessions = summary.sessions.map((s) => ({
           taskId: s.task.id, suite: s.task.suite, repeat: s.repeat, sessionId: s.sessionId, outcome: s.outcome, stop: s.stop, turns: s.turns, scriptTurns: s.scriptTurns, durationMs: s.durationMs,
-          exitCode: s.exit.code, exitSignal: s.exit.signal, timedOut: s.timedOut, turnLimit: s.turnLimit, scriptCompleted: s.scriptCompleted, wires: s.wires, sideRequests: s.sideRequests, unmapped: s.unmapped, workspaceGained: s.workspaceGained,
+          exitCode: s.exit.code, exitSignal: s.exit.signal, timedOut: s.timedOut, turnLimit: s.turnLimit, scriptCompleted: s.scriptCompleted, wires: s.wires, sideRequests: s.sideRequests, unmapped: s.unmapped, shellMapped: s.shellMapped, workspaceGained: s.workspaceGained,
           checks: s.tallies.map((t) => ({ check: t.check, evaluated: t.evaluated, violations: t.violations })), expectations: s.expectations,
         }));
         io.stdout(printJson(snakeKeys({ runId: summary.runId, trace: tracePath, requests: requestsPath, passed: summary.sessions.every((s) => s.outcome === 'passed'), sessions }) as object));

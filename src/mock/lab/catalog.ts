@@ -28,7 +28,7 @@ export const CHECKS: Readonly<Record<ConformanceCheck, CheckInfo>> = {
   retry_after_ignored: { severity: 'warning', source: 'API retry-after', rule: 'a retry waits at least the retry-after(-ms) the server asked for' },
   client_error_retried: { severity: 'error', source: 'a 4xx fails the same way again', rule: 'a 400/401/403/404/413 is not retried unchanged' },
   unbounded_retries: { severity: 'error', source: 'more attempts than a retry budget allows hammer a failing server and hold the session for minutes', rule: 'retries of one turn are bounded (at most 10 attempts)' },
-  no_backoff: { severity: 'warning', source: 'an immediate retry meets the same overload', rule: "retries without a server hint wait longer as the attempts go on, or each wait is well beyond the harness's own turnaround on a whole answer" },
+  no_backoff: { severity: 'warning', source: 'an immediate retry meets the same overload', rule: 'retries without a server hint wait longer than the same harness takes to retry when the server says it may retry at once' },
   transient_not_retried: { severity: 'warning', source: 'a transient error passes on retry', rule: 'a 429/5xx/529, reset or broken stream is retried' },
   empty_tool_result: { severity: 'warning', source: 'the model reads empty text as no answer', rule: 'an empty tool output is sent as explicit text, never as ""' },
   oversized_tool_result: { severity: 'warning', source: 'an oversized result floods the context', rule: 'a tool result stays under 50,000 bytes (truncate, spill, say so)' },
@@ -61,13 +61,3 @@ export const CHECK_IDS = Object.keys(CHECKS) as ConformanceCheck[];
 export const OVERSIZED_RESULT_BYTES = 50_000;
 /** More attempts than this at one turn are `unbounded_retries`. */
 export const MAX_ATTEMPTS = 10;
-/**
- * Hintless retries back off when their wait grows with the attempt number
- * (every real client's exponential back-off), or when even the shortest wait
- * is more than this many times the harness's own turnaround on a whole answer
- * (a fixed delay). Measured in the same session, the turnaround scales with the
- * machine's load; a harness's error path is slower than its answer path (an
- * immediate retry of faultline's own harness takes 40-60 ms against a 10 ms
- * turnaround), hence the factor. No absolute threshold.
- */
-export const BACKOFF_OVER_TURNAROUND = 5;

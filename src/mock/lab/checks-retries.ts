@@ -5,10 +5,8 @@
  * a transient failure (429, 5xx, 529, reset, broken stream) is retried.
  */
 import { parseRetryAfterMs } from '../../providers/retry-after.js';
-import { BACKOFF_OVER_TURNAROUND, MAX_ATTEMPTS } from './catalog.js';
-
-/** Waits that grow at least this much from the first hintless retry to the last are a back-off (exponential doubles; with 25% jitter, at least 1.5x). */
-const GROWTH = 1.3;
+import { AT_ONCE_HINT_MS, judgeBackoff, type RetryGap } from './backoff-judge.js';
+import { MAX_ATTEMPTS } from './catalog.js';
 import { CheckTally } from './check-result.js';
 import { answeredWhole, turnarounds, type Exchange, type SessionView } from './session-view.js';
 
@@ -30,10 +28,12 @@ function hintMs(e: Exchange): number | null {
   return parseRetryAfterMs({ get: (name) => lower.get(name) ?? null });
 }
 
-/** The shortest of the harness's turnarounds: a retry without back-off takes less; any deliberate delay adds to it. */
+/** The median of the harness's turnarounds on a whole answer (a load spike in one of them moves it little). */
 function turnaround(view: SessionView): number | null {
-  const gaps = turnarounds(view);
-  return gaps.length === 0 ? null : Math.min(...gaps);
+  const gaps = turnarounds(view).sort((a, b) => a - b);
+  if (gaps.length === 0) return null;
+  const mid = Math.floor(gaps.length / 2);
+  return gaps.length % 2 === 1 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
 }
 
 export function retryChecks(view: SessionView): CheckTally[] {
@@ -43,7 +43,14 @@ export function retryChecks(view: SessionView): CheckTally[] {
   const noBackoff = new CheckTally('no_backoff');
   const notRetried = new CheckTally('transient_not_retried');
   const base = turnaround(view);
-  const hintless: Array<{ turn: number; attempt: number; gap: number }> = [];
+  // The gaps before hintless retries, by turn; and before retries told they may come at once, less the hint.
+  const hintless = new Map<number, number[]>();
+  const atOnce: number[] = [];
+  const all: RetryGap[] = [];
+  // The retry after the session's first failure runs error-path code the process never ran before (loading,
+  // compiling): at load it has cost faultline's own harness 650 ms against 0-45 ms for the later ones. Kept apart.
+  let cold: number | null = null;
+  let seenFailure = false;
   const byTurn = new Map<number, Exchange[]>();
   for (const e of view.exchanges) if (e.turn > 0) byTurn.set(e.turn, [...(byTurn.get(e.turn) ?? []), e]);
   for (const [turn, attempts] of byTurn) {
@@ -71,33 +78,27 @@ export function retryChecks(view: SessionView): CheckTally[] {
       notRetried.look(key);
       const gap = b.record.receivedAt - (a.record.answeredAt ?? a.record.receivedAt);
       const hint = hintMs(a);
+      all.push({ attempt: i + 2, gap: Math.max(0, gap - (hint ?? 0)) });
+      const first = !seenFailure;
+      seenFailure = true;
       if (hint !== null && hint <= 60_000) {
         ignored.look(key);
         // 10% and 20 ms of slack for timers and the socket.
         if (gap < hint * 0.9 - 20) ignored.flag(key, { turn, detail: `turn ${turn}: attempt ${i + 2} came ${Math.round(gap)} ms after the HTTP ${a.record.status} answer, although that answer's retry hint asked for ${hint} ms` });
-      } else hintless.push({ turn, attempt: i + 2, gap });
+        if (hint <= AT_ONCE_HINT_MS) {
+          if (!first) atOnce.push(Math.max(0, gap - hint));
+          else cold = Math.max(0, gap - hint);
+        }
+      } else hintless.set(turn, [...(hintless.get(turn) ?? []), gap]);
     });
-    // Hintless retries of one turn back off when the wait grows with the attempt number (every real client's
-    // exponential back-off), or one of them waited longer than the harness takes to turn a whole answer around.
-    // Growth counts when it is more than noise: the last wait is at least half the harness's turnaround (a few ms doubling is not a back-off).
-    const first = hintless[0]?.gap ?? 0;
-    const last = hintless[hintless.length - 1]?.gap ?? 0;
-    const grows = hintless.length >= 2 && base !== null && last >= GROWTH * first && last >= base / 2;
-    // Every wait beyond the turnaround (the shortest one: a single spike on a loaded machine is not a back-off).
-    const shortest = Math.min(...hintless.map((h) => h.gap));
-    const beyond = base !== null && shortest > base * BACKOFF_OVER_TURNAROUND;
-    // Without a whole answer to compare with, a steady wait cannot be told from an immediate retry: not judged.
-    // One retry alone says nothing on a loaded machine (its wait against one turnaround): judged from two on, by the attempt number.
-    if (hintless.length >= 2 && base !== null) {
-      noBackoff.look(`turn:${turn}`);
-      if (!grows && !beyond) {
-        const gaps = hintless.map((h) => `attempt ${h.attempt} after ${Math.round(h.gap)} ms`).join(', ');
-        const against = `the shortest wait is not beyond ${BACKOFF_OVER_TURNAROUND}x the harness's own turnaround on a whole answer in this session (${Math.round(base)} ms)`;
-        const growth = `, and not growing with the attempt number (under ${GROWTH}x from the first retry to the last)`;
-        noBackoff.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: retried with no server hint (${gaps}): ${against}${growth}` });
-      }
-    }
-    hintless.length = 0;
+  }
+  // Judged once every attempt is read: the retries told they may come at once, before and after the hintless ones,
+  // are what an immediate retry costs this harness at this load.
+  for (const [turn, waits] of hintless) {
+    const judgement = judgeBackoff(waits, cold !== null && atOnce.length === 0 ? [cold] : atOnce, base, all, atOnce.length > 0 ? cold : null);
+    if (!judgement.judged) continue;
+    noBackoff.look(`turn:${turn}`);
+    if (!judgement.backedOff) noBackoff.flag(`turn:${turn}`, { turn, detail: `turn ${turn}: ${judgement.reason}` });
   }
   return [ignored, client, unbounded, noBackoff, notRetried];
 }

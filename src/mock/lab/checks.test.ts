@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../session.js';
 import type { Wire } from '../wire-errors.js';
+import { judgeBackoff } from './backoff-judge.js';
 import { runChecks } from './run-checks.js';
 import { sessionView } from './session-view.js';
 import { toolMapper } from './tool-map.js';
@@ -79,34 +80,93 @@ describe('false alarms and new rules', () => {
     expect(fired([first, request('anthropic', body([{ type: 'text', text: 'Here are the results.' }, result]), { turn: 2 })])).toEqual(['tool_results_not_first']);
   });
 
-  it("judges a hintless retry against the harness's own turnaround, not an absolute threshold", () => {
+  it('judges hintless retries against retries the same harness made when told it may retry at once', () => {
     const tools = [{ name: 'read', input_schema: { type: 'object' } }];
     const go = { model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'go' }] };
-    const next = { ...go, messages: [...go.messages, { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'read', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a' }] }] };
-    const session = (retryGap: number, turnaround: number) => {
-      const failed = request('anthropic', go, { status: 529, turn: 1, said: said('t1'), fault: { status: 529 }, receivedAt: 0, answeredAt: 1 });
-      const retry = request('anthropic', go, { turn: 1, attempt: 2, said: said('t1'), receivedAt: 1 + retryGap, answeredAt: 2 + retryGap });
-      const after = request('anthropic', next, { turn: 2, receivedAt: 2 + retryGap + turnaround, answeredAt: 3 + retryGap + turnaround });
-      return runChecks(sessionView([failed, retry, after], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'no_backoff')!;
+    const atOnce = { status: 429, headers: { 'retry-after-ms': '1', 'retry-after': '0' } };
+    /**
+     * A session of lab-overloaded-then-success from its recorded gaps (ms from an answer to the next request): turn 1
+     * two 429s told to retry at once, turn 2 two hintless 529s, turn 3 one more 429 told to retry at once, then turns
+     * 4 and 5 after `turnaround` each. Each answer takes 1 ms.
+     */
+    const session = (gaps: { cal: [number, number, number]; waits: [number, number]; turnaround: number | [number, number, number, number] }) => {
+      const t: [number, number, number, number] = typeof gaps.turnaround === 'number' ? [gaps.turnaround, gaps.turnaround, gaps.turnaround, gaps.turnaround] : gaps.turnaround;
+      const steps: Array<[turn: number, attempt: number, gap: number, fault: object | null]> = [
+        [1, 1, 0, atOnce], [1, 2, gaps.cal[0], atOnce], [1, 3, gaps.cal[1], null],
+        [2, 1, t[0], { status: 529 }], [2, 2, gaps.waits[0], { status: 529 }], [2, 3, gaps.waits[1], null],
+        [3, 1, t[1], atOnce], [3, 2, gaps.cal[2], null],
+        [4, 1, t[2], null], [5, 1, t[3], null],
+      ];
+      let clock = 0;
+      const records = steps.map(([turn, attempt, gap, fault]) => {
+        clock += gap;
+        const body = { ...go, messages: [...go.messages, ...Array.from({ length: turn - 1 }, (_, k) => [{ role: 'assistant', content: [{ type: 'tool_use', id: `t${k + 1}`, name: 'read', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k + 1}`, content: 'a' }] }]).flat()] };
+        const record = request('anthropic', body, { turn, attempt, status: fault ? (fault as { status: number }).status : 200, fault: fault as RecordedRequest['fault'], said: turn < 5 ? said(`t${turn}`) : text, receivedAt: clock, answeredAt: clock + 1 });
+        clock += 1;
+        return record;
+      });
+      return runChecks(sessionView(records, { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'no_backoff')!;
     };
-    // One retry alone is not judged: its wait against one turnaround says nothing on a loaded machine.
-    expect(session(338, 400).violations).toEqual([]);
-    expect(session(338, 400).evaluated).toBe(0);
-    // Two hintless retries whose wait doubles (an SDK's exponential back-off), by a harness slower to turn an answer around: backed off.
-    const twice = (first: number, second: number, turnaround: number) => {
-      const failed = request('anthropic', go, { status: 529, turn: 1, said: said('t1'), fault: { status: 529 }, receivedAt: 0, answeredAt: 1 });
-      const again = request('anthropic', go, { status: 529, turn: 1, attempt: 2, said: said('t1'), fault: { status: 529 }, receivedAt: 1 + first, answeredAt: 2 + first });
-      const retry = request('anthropic', go, { turn: 1, attempt: 3, said: said('t1'), receivedAt: 2 + first + second, answeredAt: 3 + first + second });
-      const after = request('anthropic', next, { turn: 2, receivedAt: 3 + first + second + turnaround, answeredAt: 4 + first + second + turnaround });
-      return runChecks(sessionView([failed, again, retry, after], { exitCode: 0, timedOut: false, scriptCompleted: true })).find((t) => t.check === 'no_backoff')!.violations;
-    };
-    expect(twice(418, 830, 1_200)).toEqual([]);
-    // An immediate retry slowed to ~300 ms by a loaded machine, twice, with a turnaround slowed alike: no back-off.
-    expect(twice(300, 320, 400).map((v) => v.detail)).toEqual([expect.stringContaining('not growing with the attempt number')]);
-    // An immediate retry whose error path is slower than the answer path (50 ms against a 12 ms turnaround): no back-off.
-    expect(twice(50, 40, 12)).toHaveLength(1);
-    // A fixed 1 s delay on a quiet machine: backed off.
-    expect(twice(1_000, 1_000, 15)).toEqual([]);
+    // Recorded at load 17 on 2 cores: faultline's own harness with its 0.5 s exponential back-off ...
+    const correct = session({ cal: [184, 239, 40], waits: [416, 972], turnaround: 120 });
+    expect(correct.evaluated).toBe(1);
+    expect(correct.violations).toEqual([]);
+    // ... and with its bug switched on (no delay): the hintless retries are quicker than the at-once ones, which pay a
+    // timer's wake-up on a busy machine as any back-off does.
+    const immediate = session({ cal: [275, 101, 279], waits: [38, 67], turnaround: 18 });
+    expect(immediate.violations.map((v) => v.detail)).toEqual([
+      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms) do not all grow to those before third attempts (100 ms, 67 ms; median 84 ms), by 1.3x and by more than 240 ms (their spread, at least two median turnarounds and 40 ms)",
+    ]);
+    // Claude Code 2.1.328 ignores a 1 ms hint and sleeps its own doubling back-off either way (recorded, load ~20):
+    // its at-once retries cannot show an immediate retry's cost, its waits grow with the attempt number.
+    expect(session({ cal: [907, 1191, 638], waits: [660, 1192], turnaround: [209, 472, 186, 237] }).violations).toEqual([]);
+    expect(judgeBackoff([660, 1192], [906, 1190, 637], 223, [{ attempt: 2, gap: 906 }, { attempt: 3, gap: 1190 }, { attempt: 2, gap: 660 }, { attempt: 3, gap: 1192 }, { attempt: 2, gap: 637 }])).toMatchObject({
+      backedOff: true,
+      reason: expect.stringContaining('grow to those before third attempts (1190 ms, 1192 ms; median 1191 ms)'),
+    });
+    // Bug on, few-ms at-once retries and one hintless retry delayed 100 ms by the machine (recorded, Chat Completions
+    // SSE): the harness's median turnaround (71 ms) is the floor of what an immediate retry can cost, and of the noise
+    // growth must beat.
+    expect(session({ cal: [1, 32, 17], waits: [25, 104], turnaround: [82, 60, 30, 199] }).violations).toHaveLength(1);
+    // What the turnaround rule got wrong both ways: an immediate retry whose two waits differ by 1.9x read as growth
+    // (recorded, bug on, Chat Completions), and a correct 0.5 s + 1 s back-off slowed by load read as none (762 and
+    // 918 ms against a 155 ms turnaround, recorded at load 20-45; the at-once retries of that session were not
+    // recorded: 280-400 ms is more than the 40-280 ms recorded at load 17).
+    expect(session({ cal: [267, 54, 1], waits: [25, 48], turnaround: 2 }).violations).toHaveLength(1);
+    expect(session({ cal: [310, 280, 402], waits: [762, 918], turnaround: 155 }).violations).toEqual([]);
+  });
+
+  it('does not read 25 ms more on third attempts as growth (recorded, bug on, Gemini wire at load 20)', () => {
+    // Turn 2 waited 28 + 39 ms, turn 4 22 + 35 ms; at-once retries 59, 2, 3 ms (13 ms cold); median turnaround 23 ms.
+    const all = [{ attempt: 2, gap: 13 }, { attempt: 3, gap: 59 }, { attempt: 2, gap: 28 }, { attempt: 3, gap: 39 }, { attempt: 2, gap: 2 }, { attempt: 2, gap: 22 }, { attempt: 3, gap: 35 }, { attempt: 2, gap: 3 }];
+    expect(judgeBackoff([28, 39], [59, 2, 3], 23, all, 13)).toMatchObject({ judged: true, backedOff: false });
+    expect(judgeBackoff([22, 35], [59, 2, 3], 23, all, 13)).toMatchObject({ judged: true, backedOff: false });
+  });
+
+  it('does not read a few ms of timer jitter as a wait (recorded, bug on, idle Gemini wire)', () => {
+    // Turn 2 waited 0 + 16 ms, turn 4 5 + 5 ms; the at-once retries took 0-29 ms, the median turnaround 3 ms.
+    const all = [{ attempt: 2, gap: 2 }, { attempt: 3, gap: 29 }, { attempt: 2, gap: 0 }, { attempt: 3, gap: 16 }, { attempt: 2, gap: 0 }, { attempt: 2, gap: 5 }, { attempt: 3, gap: 5 }, { attempt: 2, gap: 1 }];
+    expect(judgeBackoff([0, 16], [29, 0, 1], 3, all, 2)).toMatchObject({ judged: true, backedOff: false });
+    expect(judgeBackoff([5, 5], [29, 0, 1], 3, all, 2)).toMatchObject({ judged: true, backedOff: false });
+  });
+
+  it("leaves out the retry after the session's first failure, whose error path runs cold", () => {
+    // Recorded, faultline's own harness with its 0.5 s back-off, load 21: the first at-once retry took 657 ms, the
+    // later ones 0-45 ms (judged against the slowest, its 773 + 933 ms read as no back-off).
+    const judged = judgeBackoff([773, 933], [0, 0, 45], 61, [], 657);
+    expect(judged).toMatchObject({ judged: true, backedOff: true, reason: expect.stringContaining("(and 657 ms after the session's first failure, left out: its error path ran cold)") });
+    // With one later at-once retry, the cold one would set the median.
+    expect(judgeBackoff([400, 500], [100], 50, [], 900)).toMatchObject({ judged: true, backedOff: true });
+    expect(judgeBackoff([400, 500], [900, 100], 50)).toMatchObject({ judged: true, backedOff: false });
+  });
+
+  it('does not judge without an at-once calibration, nor when the harness waits even when told it may retry at once', () => {
+    expect(judgeBackoff([30, 40], [], 20)).toMatchObject({ judged: false });
+    // A harness that ignores the hint and sleeps 2 s every time: its at-once retries measure its back-off.
+    expect(judgeBackoff([2_010, 2_020], [2_005, 2_015], 30)).toMatchObject({ judged: false, why: expect.stringContaining('waits on its own') });
+    // One hintless retry is judged too, against twice the slowest at-once retry.
+    expect(judgeBackoff([90], [50, 60], 20)).toMatchObject({ judged: true, backedOff: false });
+    expect(judgeBackoff([450], [50, 60], 20)).toMatchObject({ judged: true, backedOff: true });
   });
 });
 

@@ -10,6 +10,7 @@
 import { isAbsolute, join } from 'node:path';
 import type { ToolDefinition } from '../../providers/types.js';
 import { isObject } from '../json-shape.js';
+import { shellForm } from './shell-forms.js';
 
 export const TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = {
   read: ['read', 'Read', 'read_file', 'readFile', 'ReadFile', 'view', 'file_read', 'open_file', 'cat'],
@@ -80,7 +81,24 @@ export function toolMapper(tools: readonly ToolDefinition[], explicit: Readonly<
   const names = tools.map((t) => t.name);
   return (name, input) => {
     const target = resolveName(name, names, explicit);
-    if (target === name && !names.includes(name)) return { name, input };
+    if (target === name && !names.includes(name)) return onShell(name, input, names, explicit, tools, workspace) ?? { name, input };
     return { name: target, input: renameKeys(input, tools.find((t) => t.name === target)?.input_schema, workspace) };
   };
+}
+
+/**
+ * A generic name with no harness tool, run through the harness's shell tool
+ * when it has one (`ls` -> `ls -la -- '<path>'`; see shell-forms.ts), or null.
+ */
+function onShell(name: string, input: Record<string, unknown>, names: readonly string[], explicit: Readonly<Record<string, string>>, tools: readonly ToolDefinition[], workspace: string | null): MappedCall | null {
+  if (name === 'bash' || !isGenericTool(name)) return null;
+  const shell = resolveName('bash', names, explicit);
+  const command = names.includes(shell) ? shellForm(name, input) : null;
+  if (command === null) return null;
+  return { name: shell, input: renameKeys({ command }, tools.find((t) => t.name === shell)?.input_schema, workspace) };
+}
+
+/** The generic names a request's tools have no tool for, but whose calls go to its shell tool. */
+export function shellMapped(names: readonly string[], generic: readonly string[], explicit: Readonly<Record<string, string>> = {}): string[] {
+  return generic.filter((g) => g !== 'bash' && isGenericTool(g) && shellForm(g, g === 'sleep' ? { ms: 0 } : { pattern: 'x' }) !== null && !names.includes(resolveName(g, names, explicit)) && names.includes(resolveName('bash', names, explicit)));
 }

@@ -31,7 +31,7 @@ import type { LoadedTask } from '../load-suite.js';
 import { newRunId } from '../run-suite.js';
 import { createWorkspace, removeWorkspace } from '../workspace.js';
 import { fillCommand, labEnv } from './lab-env.js';
-import { emitConformance, labStop, prefixStats, requestLine, unmappedTools } from './session-facts.js';
+import { emitConformance, labStop, prefixStats, requestLine, shellTools, unmappedTools } from './session-facts.js';
 import { spawnTree, type ProcessEnd } from './process-tree.js';
 import { gainedFiles } from './workspace-files.js';
 
@@ -94,6 +94,8 @@ export interface LabSessionOutcome {
   prefixHits: number;
   /** Generic script tools that found no tool of the harness (map them with --map). */
   unmapped: string[];
+  /** Generic script tools the harness has no tool for, run through its shell tool as commands (`ls -la -- '<path>'`). */
+  shellMapped: string[];
   /** Files the harness added to the workspace by the session's end (relative paths): the side effects the lab judges calls by. */
   workspaceGained: string[];
   output: { stdout: string; stderr: string };
@@ -246,6 +248,7 @@ async function runSession(server: LoopbackServer, run: RunEmitter, task: LoadedT
     laterRequests: prefix.later,
     prefixHits: prefix.hits,
     unmapped: unmappedTools(task, view),
+    shellMapped: shellTools(task, view, options.map),
     workspaceGained: atEnd,
     output: child.tail(),
     ...(options.keepWorkspaces ? { workspace } : {}),

@@ -10,7 +10,7 @@ import { redact, redactAndCap } from '../../events/redact.js';
 import { CHECKS } from '../../mock/lab/catalog.js';
 import type { CheckTally } from '../../mock/lab/check-result.js';
 import { answeredWhole, type SessionView } from '../../mock/lab/session-view.js';
-import { isGenericTool } from '../../mock/lab/tool-map.js';
+import { isGenericTool, shellMapped } from '../../mock/lab/tool-map.js';
 import type { RecordedRequest } from '../../mock/session.js';
 import type { LoadedTask } from '../load-suite.js';
 
@@ -40,6 +40,13 @@ export function unmappedTools(task: LoadedTask, view: SessionView): string[] {
   const named = new Set((task.script ?? []).flatMap((t) => ('rule' in t ? t.rule.map((b) => b.then) : [t])).flatMap((r) => (r.tool_use ?? []).map((u) => u.name)));
   const issued = new Set([...view.issued.values()].map((c) => c.name));
   return [...named].filter((n) => isGenericTool(n) && issued.has(n) && !declared.has(n));
+}
+
+/** Generic script tools the harness has no tool for, whose calls the lab sent to its shell tool as commands. */
+export function shellTools(task: LoadedTask, view: SessionView, explicit: Readonly<Record<string, string>> = {}): string[] {
+  const declared = [...new Set(view.exchanges.flatMap((e) => e.transcript?.tools.map((t) => t.name) ?? []))];
+  const named = new Set((task.script ?? []).flatMap((t) => ('rule' in t ? t.rule.map((b) => b.then) : [t])).flatMap((r) => (r.tool_use ?? []).map((u) => u.name)));
+  return declared.length === 0 ? [] : shellMapped(declared, [...named], explicit);
 }
 
 /** One recorded request as a JSON line: times in ms from the session's start, secrets out of headers and body. */

@@ -80,6 +80,8 @@ export function verdictText(summary: LabSummary, command: readonly string[], col
   const byReason = [...reasons].map(([why, n]) => `${n} ${why}`).join(', ');
   out.push(`prompt cache: system + tools unchanged in ${hits}/${later} later requests (${pct(hits, later)}); earlier messages resent unchanged in ${kept}/${compared} (${pct(kept, compared)})`);
   out.push(`schema bloat: ${bloat} B · side requests (recorded apart, no turn taken): ${sides}${byReason ? ` (${byReason})` : ''}`);
+  const shell = [...new Set(sessions.flatMap((s) => s.shellMapped))];
+  if (shell.length > 0) out.push(`script tools the harness has no tool for, run through its shell tool as commands: ${shell.join(', ')}`);
   const unmapped = [...new Set(sessions.flatMap((s) => s.unmapped))];
   if (unmapped.length > 0) out.push(c.yellow(`script tools with no harness tool: ${unmapped.join(', ')} (name them with --map generic=name)`));
   for (const s of sessions.filter((x) => x.outcome !== 'passed' && (x.exit.code ?? 0) !== 0 && x.output.stderr.trim() !== '')) {
