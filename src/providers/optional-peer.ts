@@ -26,6 +26,12 @@ export const MSW: OptionalPeer = {
   usedBy: "faultline's msw mount (faultline/msw: mockHandlers, mountMockServer)",
 };
 
+export const VITEST: OptionalPeer = {
+  name: 'vitest',
+  version: '4.1.12',
+  usedBy: 'faultline/vitest (the matchers registered with vitest; other runners: faultlineMatchers from faultline/testing)',
+};
+
 /** An optional peer a feature needs is not installed. The CLI turns it into exit 2. */
 export class MissingPeerError extends Error {
   readonly code = 'MISSING_PEER';
