@@ -3,7 +3,8 @@
  * msw (an optional peer dependency: `npm i -D msw`).
  * - mockHandlers: add them to your own msw server, `server.use(...mockHandlers)`;
  * - mountMockServer(): faultline's own msw server, for a process with none;
- * - registerSession / mockFetch / stopMockHub, as in `faultline/testing`.
+ * - registerSession / mockFetch / stopMockHub, the same as `faultline/testing`'s
+ *   (their fetch answers in process; the handlers answer the same sessions).
  * Its types are msw's, so it is an entry of its own: `faultline/testing`
  * names no msw type and typechecks without msw installed. Without msw,
  * importing this entry fails at once with the install command.

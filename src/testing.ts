@@ -3,7 +3,8 @@
  * - runScenario(): a fault scenario through faultline's harness and the scripted mock;
  * - faultlineMatchers: toHaveFired, toHaveNoLostCalls, toHaveFailureKind (`expect.extend`);
  * - the mock for your own harness on the official SDK clients: a session's baseURL and fetch
- *   (registerSession; its fetch needs msw), the loopback server, the in-memory mount;
+ *   (registerSession; its fetch answers in process and needs no msw), the loopback server,
+ *   the in-memory mount;
  *   the msw handlers themselves are `faultline/msw` (their types are msw's: this entry names none,
  *   so it typechecks in a project without msw);
  * - workspaces for it.

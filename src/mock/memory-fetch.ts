@@ -154,7 +154,7 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
  * A fetch answered by `router` for URLs under `origin`; any other URL is
  * refused (the in-process mock reaches nothing else).
  */
-export function memoryFetch(router: MockRouter, origin: string): typeof fetch {
+export function memoryFetch(router: Pick<MockRouter, 'dispatch'>, origin: string): typeof fetch {
   const prefix = `${origin}/`;
   return async (input, init) => {
     let url: string;

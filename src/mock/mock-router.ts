@@ -113,6 +113,16 @@ export class MockRouter {
     return this.sessions.size;
   }
 
+  /** A registered session by id (the msw handlers of faultline/msw route to it themselves). */
+  session(id: string): MockSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** Forget every registered session (test teardown: stopMockHub). */
+  closeAll(): void {
+    this.sessions.clear();
+  }
+
   dispatch({ method, url, headers, bodyText }: IncomingRequest): RoutedAnswer {
     const target = routeOf(method, url, headers);
     const header = headers[SESSION_HEADER];

@@ -32,7 +32,7 @@ async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
   return error as ModelCallError;
 }
 
-describe.each(['anthropic', 'openai', 'responses'] as const)('the %s wire through the real SDK and msw', (wire) => {
+describe.each(['anthropic', 'openai', 'responses'] as const)('the %s wire through the real SDK and the in-process fetch', (wire) => {
   it('runs a two-turn tool task: tool_use, then the final answer after the result', async () => {
     const { model, session } = mockModel(
       [{ text: 'Reading.', tool_use: [{ name: 'read', input: { path: 'a.ts' } }] }, { text: 'It exports foo.' }],
@@ -220,7 +220,7 @@ describe('malformed OpenAI arguments', () => {
   });
 });
 
-describe('the msw hub', () => {
+describe('registered sessions', () => {
   it('routes concurrent sessions by their own base URL', async () => {
     const a = mockModel([{ text: 'from a' }, { text: 'a2' }], { wire: 'anthropic' });
     const b = mockModel([{ text: 'from b' }], { wire: 'openai' });
@@ -259,8 +259,8 @@ describe('the msw hub', () => {
   });
 });
 
-describe.each(['anthropic', 'openai', 'responses'] as const)('the msw mount streaming on the %s wire', (wire) => {
-  it('streams a reply read to the end (no cancel, so no msw hang), paced by chunk_delay_ms', async () => {
+describe.each(['anthropic', 'openai', 'responses'] as const)('a registered session streaming on the %s wire', (wire) => {
+  it('streams a reply read to the end, paced by chunk_delay_ms', async () => {
     const { model, session } = mockModel([{ text: 'streamed', tool_use: [{ name: 'read', input: { path: 'a.ts' } }], fault: { chunk_delay_ms: 2 } }], { wire, stream: true });
     const reported: string[] = [];
     const response = await model.complete(request([ask]), { onToolUse: (b) => reported.push(b.name) });
@@ -272,8 +272,8 @@ describe.each(['anthropic', 'openai', 'responses'] as const)('the msw mount stre
   });
 });
 
-describe('the msw mount with wire faults', () => {
-  it('answers a reset (which msw cannot do half-way) as a network error: a retryable connection error', async () => {
+describe('a registered session with wire faults', () => {
+  it('answers a reset as a dropped connection: a retryable connection error', async () => {
     const { model, session } = mockModel([{ text: 'x', fault: { reset: true } }], { wire: 'anthropic' });
     const error = await callError(model.complete(request([ask])));
     session.close();

@@ -1,31 +1,32 @@
 /**
- * The msw mount: the official SDK clients really run in-process against the
- * scripted engine. Every session gets its own base-URL prefix and the
- * handlers route by it, so many sessions run concurrently.
+ * Registered mock sessions for a user's own SDK clients: the official
+ * clients really run in-process against the scripted engine. Every session
+ * gets its own base-URL prefix (`<MOCK_ORIGIN>/s/<id>`), so many sessions run
+ * concurrently.
  *
- * Nothing is intercepted globally by default: a second msw `setupServer` in
- * one process shares the first one's fetch interceptor, each reads the
- * request body, and a user's own server next to ours stops answering ("Body
- * is unusable"). So the handlers are answered three ways, the user's choice:
- *  - `session.fetch` / `mockFetch`: a fetch that resolves the mock origin
- *    through the handlers (msw's getResponse) and passes every other URL to
- *    the global fetch — give it to the SDK client (`fetch:` option);
+ * Nothing is intercepted globally: a second msw `setupServer` in one process
+ * shares the first one's fetch interceptor, each reads the request body, and
+ * a user's own server next to ours stops answering ("Body is unusable"). So
+ * the sessions are answered three ways, the user's choice:
+ *  - `session.fetch` / `mockFetch`: a fetch that answers the mock origin in
+ *    process (memory-fetch.ts, the transport of `run --transport memory`:
+ *    the same router, replies, statuses, headers, SSE bodies and transport
+ *    faults as the loopback server) and passes every other URL to the
+ *    global fetch. It needs no msw — give it to the SDK client (`fetch:`);
  *  - `mockHandlers`: add them to your own msw server (`server.use(...)`);
  *  - `mountMockServer()`: faultline's own setupServer, for a process with
  *    no msw server of its own.
- * The last two are msw's types and live in msw-mount.ts (`faultline/msw`);
- * this file's public types name no msw type, so `faultline/testing`
- * typechecks in a project without msw.
- * SDK retries through msw hang (msw 2 on Node 20: cancelling a mocked body
- * never resolves): adapters use `maxRetries: 0`.
+ * The last two are msw's, in msw-mount.ts (`faultline/msw`); this file loads
+ * no msw and names no msw type, so `faultline/testing` works without it.
  */
 import type { z } from 'zod';
 import type { Model } from '../providers/types.js';
-import { hubSessions as sessions, MOCK_ORIGIN } from './hub-sessions.js';
+import { hubRouter, MOCK_ORIGIN } from './hub-sessions.js';
+import { memoryFetch } from './memory-fetch.js';
 import { mockAdapter } from './mock-adapter.js';
-import { closeMockServer, loadMsw, mockHandlers } from './msw-mount.js';
-import { ModelScript } from './script.js';
-import { MockSession, type InjectedFailure, type RecordedRequest } from './session.js';
+import { closeMockServer } from './msw-mount.js';
+import type { ModelScript } from './script.js';
+import type { InjectedFailure, RecordedRequest } from './session.js';
 import type { Wire } from './wire-errors.js';
 
 export { MOCK_ORIGIN };
@@ -49,37 +50,31 @@ export interface RegisterOptions {
   now?: () => number;
 }
 
-let counter = 0;
+const answerInProcess = memoryFetch(hubRouter, MOCK_ORIGIN);
+
+/** The URL a fetch call asks for, whatever form `input` has. */
+const urlOf = (input: Parameters<typeof fetch>[0]): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
 /**
- * A fetch that answers the mock origin through the handlers, with no global
- * interception, and sends every other request to the global fetch (or a user's
- * own msw server, if one intercepts it). A mocked connection fault fails the
- * way fetch fails on a dropped connection.
+ * A fetch that answers the mock origin in process, with no global
+ * interception and no msw, and sends every other request to the global fetch
+ * (or a user's own msw server, if one intercepts it). A mocked connection
+ * fault fails the way Node's fetch fails on a dropped connection.
  */
-export const mockFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init);
-  if (!request.url.startsWith(`${MOCK_ORIGIN}/`)) return globalThis.fetch(input, init);
-  const response = await loadMsw().core.getResponse(mockHandlers, request);
-  if (!response) throw new TypeError(`fetch failed: no faultline mock route for ${request.method} ${request.url}`);
-  if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('the faultline mock dropped the connection (a reset or cut fault)') });
-  return response;
-};
+export const mockFetch: typeof fetch = (input, init) => (urlOf(input).startsWith(`${MOCK_ORIGIN}/`) ? answerInProcess(input, init) : globalThis.fetch(input, init));
 
 /** Register a scripted conversation. The script is validated (throws on a malformed script: that is a bug in the suite). */
 export function registerSession(script: z.input<typeof ModelScript>, options: RegisterOptions): MockSessionHandle {
-  const id = `m${++counter}`;
-  const session = new MockSession(id, options.wire, ModelScript.parse(script), { now: options.now });
-  sessions.set(id, session);
-  const root = `${MOCK_ORIGIN}/s/${id}`;
+  const routed = hubRouter.register(MOCK_ORIGIN, script, { wire: options.wire, ...(options.now ? { now: options.now } : {}) });
+  const session = hubRouter.session(routed.id)!;
   return {
-    id,
+    id: routed.id,
     wire: options.wire,
-    baseURL: options.wire === 'anthropic' || options.wire === 'gemini' ? root : `${root}/v1`,
-    requests: session.requests,
+    baseURL: routed.baseURL,
+    requests: routed.requests,
     fetch: mockFetch,
     failNext: (failure) => session.failNext(failure),
-    close: () => void sessions.delete(id),
+    close: routed.close,
   };
 }
 
@@ -96,5 +91,5 @@ export function mockModel(
 /** Stop faultline's own msw server (if mounted) and forget every session (test teardown). */
 export function stopMockHub(): void {
   closeMockServer();
-  sessions.clear();
+  hubRouter.closeAll();
 }

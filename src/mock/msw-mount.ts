@@ -2,19 +2,19 @@
  * The msw mount proper: the mock's msw handlers, one per wire, and
  * faultline's own msw `setupServer`. Its exported types are msw's, so it is
  * public only through `faultline/msw`, whose users have msw installed;
- * `faultline/testing` reaches the handlers through msw-hub.ts's fetch and
- * keeps msw out of its types (a project without msw typechecks it).
+ * `faultline/testing` answers the same sessions in process without msw
+ * (msw-hub.ts) and keeps msw out of its types.
  */
 import { createRequire } from 'node:module';
 import type { HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { loadPeerSync, MSW } from '../providers/optional-peer.js';
-import { hubSessions as sessions, MOCK_ORIGIN } from './hub-sessions.js';
+import { hubRouter, MOCK_ORIGIN } from './hub-sessions.js';
 import { wireError, type Wire } from './wire-errors.js';
 
 /**
  * msw, loaded on first use: it is an optional peer dependency (only this
- * mount needs it; scenarios and the CLI reach the mock without it), and the
+ * mount needs it; scenarios, the CLI and faultline/testing's fetch reach the mock without it), and the
  * API here is synchronous, so it is required, not imported. On Node with
  * require(esm) msw's `module-sync` export gives the very module a user's own
  * `import 'msw'` gets, so its handlers and server are the same objects.
@@ -47,7 +47,7 @@ function mount(wire: Wire, path: string): HttpHandler {
   const { http, HttpResponse } = loadMsw().core;
   return http.post(`${MOCK_ORIGIN}/s/:sid${path}`, async ({ request, params }) => {
     const sid = String(params['sid']);
-    const session = sessions.get(sid);
+    const session = hubRouter.session(sid);
     if (!session || !session.accepts(wire)) {
       const missing = wireError(wire, 404, `no ${wire} mock session is registered as ${sid}`);
       return new HttpResponse(missing.body, { status: missing.status, headers: missing.headers });

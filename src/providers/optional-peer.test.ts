@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GEMINI_SDK, isPackageMissing, loadPeer, loadPeerSync, MissingPeerError, MSW } from './optional-peer.js';
+import { GEMINI_SDK, isPackageMissing, loadPeer, loadPeerSync, MissingPeerError, MSW, VITEST } from './optional-peer.js';
 
 const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -33,6 +33,12 @@ describe('optional peers', () => {
     expect(manifest.devDependencies[peer.name]).toBe(peer.version);
     expect(manifest.peerDependencies[peer.name]).toBe(`^${peer.version}`);
     expect(manifest.peerDependenciesMeta[peer.name]?.optional).toBe(true);
+  });
+
+  it('vitest: an optional peer with a range (faultline/vitest follows its Matchers interface), the error naming the devDependency', () => {
+    expect(manifest.dependencies[VITEST.name]).toBeUndefined();
+    expect(manifest.devDependencies[VITEST.name]).toBe(VITEST.version);
+    expect(manifest.peerDependenciesMeta[VITEST.name]?.optional).toBe(true);
   });
 
   it('a package that is not installed (import and require) becomes a MissingPeerError naming the install command', async () => {

@@ -23,7 +23,13 @@ export const GEMINI_SDK: OptionalPeer = {
 export const MSW: OptionalPeer = {
   name: 'msw',
   version: '2.15.0',
-  usedBy: "faultline's msw mount (faultline/msw; faultline/testing's mockFetch and a session's fetch)",
+  usedBy: "faultline's msw mount (faultline/msw: mockHandlers, mountMockServer)",
+};
+
+export const VITEST: OptionalPeer = {
+  name: 'vitest',
+  version: '4.1.12',
+  usedBy: 'faultline/vitest (the matchers registered with vitest; other runners: faultlineMatchers from faultline/testing)',
 };
 
 /** An optional peer a feature needs is not installed. The CLI turns it into exit 2. */

@@ -20,7 +20,9 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: ['api', 'suites', 'importers', 'analysis', 'report', 'harness', 'mock', 'providers', 'events', 'version'],
   testing: ['suites', 'harness', 'mock', 'events'],
   index: ['api', 'suites', 'harness', 'providers', 'report', 'events', 'version'],
-  vitest: ['testing'],
+  // The entries of the optional peers: vitest's checks for vitest as the other peers are checked (providers/optional-peer.ts).
+  vitest: ['testing', 'providers'],
+  msw: ['mock'],
 };
 
 describe('layers', () => {

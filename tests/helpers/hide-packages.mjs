@@ -14,3 +14,13 @@ export async function resolve(specifier, context, next) {
   return next(specifier, context);
 }`;
 register(`data:text/javascript,${encodeURIComponent(hooks)}`);
+
+// require() too (msw is required, its API being synchronous): a hidden package fails as a missing CommonJS module.
+const { default: Module } = await import('node:module');
+const hiddenNames = new Set((process.env.FAULTLINE_HIDE_PACKAGES || '').split(',').filter(Boolean));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  if (hiddenNames.has(name)) throw Object.assign(new Error(`Cannot find module '${request}'`), { code: 'MODULE_NOT_FOUND' });
+  return resolveFilename.call(this, request, ...rest);
+};

@@ -171,11 +171,17 @@ describe('the packed package in a fresh project', () => {
     expect(noSdk.out).not.toMatch(/internal error|at .*\.js:\d+/);
     expect(existsSync(join(plainDir, 'gemini.jsonl'))).toBe(false);
     // Every entry but faultline/msw (and faultline/vitest, vitest's) imports without msw; faultline/msw says what to install.
+    // faultline/testing's session fetch answers the official SDK client in process, with no msw.
     const imports = "for (const e of ['faultline', 'faultline/testing', 'faultline/events']) process.stdout.write(e + ' ' + Object.keys(await import(e)).length + '\\n');" +
+      " const t = await import('faultline/testing'); const { default: Anthropic } = await import('@anthropic-ai/sdk');" +
+      " const s = t.registerSession([{ text: 'no msw needed' }], { wire: 'anthropic' });" +
+      " const m = await new Anthropic({ apiKey: 'test', baseURL: s.baseURL, fetch: s.fetch, maxRetries: 0 }).messages.create({ model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });" +
+      " process.stdout.write('session fetch: ' + m.content[0].text + '\\n');" +
       " try { await import('faultline/msw'); } catch (e) { process.stdout.write(e.message); }";
     const noMsw = sh(process.execPath, ['--input-type=module', '-e', imports], plainDir);
     expect(noMsw.code, noMsw.out).toBe(0);
     expect(noMsw.stdout).toMatch(/^faultline [1-9]\d*\nfaultline\/testing [1-9]\d*\nfaultline\/events [1-9]\d*\n/);
+    expect(noMsw.stdout).toContain('session fetch: no msw needed\n');
     expect(noMsw.stdout).toContain('needs the optional peer dependency msw, which is not installed; install it with: npm i -D msw@2.15.0');
     // Their types too: a TypeScript project without msw (or @google/genai, vega, vitest) compiles against them with skipLibCheck false.
     const addTs = sh('npm', ['i', '-D', '--prefer-offline', '--no-audit', '--no-fund', `typescript@${manifest.devDependencies.typescript}`, `@types/node@${manifest.devDependencies['@types/node']}`], plainDir);

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../src/providers/types.js';
 import { mockHandlers } from '../../src/msw.js';
-import { mockModel, registerSession, stopMockHub } from '../../src/testing.js';
+import { mockFetch, mockModel, registerSession, stopMockHub } from '../../src/testing.js';
 
 const ask: ModelRequest = { system: 'test', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [], maxTokens: 100 };
 
@@ -59,6 +59,27 @@ describe("faultline/testing next to the user's own msw server", () => {
     const msg = await client.messages.create({ model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] });
     expect(msg.content[0]).toMatchObject({ type: 'text', text: 'through your server' });
     expect(await order('shared')).toEqual({ ok: true, item: 'shared' });
+    user.resetHandlers();
+  });
+
+  it.each([
+    ['anthropic', '/v1/messages', { model: 'claude-test', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }],
+    ['openai', '/chat/completions', { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }],
+  ] as const)('on the %s wire the in-process fetch and the msw handlers give the same status, content type and body, streamed or not', async (wire, path, body) => {
+    user.use(...mockHandlers);
+    const turns = [{ text: 'same answer', tool_use: [{ name: 'read', input: { path: 'a.ts' } }] }, { text: 'x', fault: { status: 529 } }];
+    const exchange = async (via: typeof fetch, stream: boolean, turn: number) => {
+      const session = registerSession([turns[turn]!], { wire });
+      const res = await via(`${session.baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, stream }) });
+      // Ids carry the session id (m1, m2): one placeholder for both.
+      return { status: res.status, type: res.headers.get('content-type'), body: (await res.text()).replaceAll(session.id, '<sid>') };
+    };
+    for (const [stream, turn] of [[false, 0], [true, 0], [false, 1]] as const) {
+      const inProcess = await exchange(mockFetch, stream, turn);
+      const viaMsw = await exchange(fetch, stream, turn);
+      expect(inProcess.status).toBe(turn === 0 ? 200 : 529);
+      expect(inProcess).toEqual(viaMsw);
+    }
     user.resetHandlers();
   });
 });
