@@ -16,7 +16,7 @@
  * Bounded: a snapshot that would take the session past MAX_BYTES is written
  * to disk as usual.
  */
-import type { SnapshotManifest } from './snapshot.js';
+import type { SnapshotManifest } from './snapshot-manifest.js';
 
 export interface HeldSnapshot {
   readonly manifest: SnapshotManifest;

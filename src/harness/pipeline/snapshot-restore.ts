@@ -21,7 +21,7 @@ import { closeOpened, components, openBeneath, openDirBeneath, PathChangedError,
 import { removeTree } from '../safe-fs/remove-tree.js';
 import { replaceFile } from '../safe-fs/replace-file.js';
 import { isInside } from '../tools/workspace-path.js';
-import type { SnapshotManifest } from './snapshot.js';
+import type { SnapshotManifest } from './snapshot-manifest.js';
 import type { SnapshotMemory } from './snapshot-memory.js';
 
 /** Snapshot names as snapshot.ts makes them; anything else could walk out of the snapshot directory. */

@@ -30,29 +30,12 @@ import type { PipelineCall } from './call.js';
 import { snapshotTargets } from './snapshot-targets.js';
 import { openStateDir } from '../safe-fs/state-dir.js';
 import type { SnapshotMemory } from './snapshot-memory.js';
+import type { SnapshotManifest } from './snapshot-manifest.js';
+
+export type { SnapshotEntry, SnapshotManifest } from './snapshot-manifest.js';
 
 export const SNAPSHOT_MAX_FILES = 50;
 export const SNAPSHOT_MAX_BYTES = 5 * 1024 * 1024;
-
-export interface SnapshotEntry {
-  path: string;
-  bytes: number;
-  /** Permission bits, so a restore gives the file back as it was (absent in snapshots taken before). */
-  mode?: number;
-}
-
-export interface SnapshotManifest {
-  tool: string;
-  /** The tool's event label (what `snapshot` events carry, also when it is restored). */
-  label?: string;
-  tool_use_id: string;
-  turn: number;
-  trigger: string;
-  files: SnapshotEntry[];
-  /** Paths that did not exist yet (a rollback deletes them). */
-  created: string[];
-  notes: string[];
-}
 
 let counter = 0;
 
