@@ -42,9 +42,16 @@ export interface RecordedExchange {
   turn: number;
   provider: string;
   model: string;
-  /** What describeRequest reported, so a replayed trace has the same model_request sizes. */
+  /** What describeRequest reported for `request`, so a replayed trace has the same model_request sizes. */
   info: RequestInfo;
   request: RecordedRequest;
+  /**
+   * The other requests the harness measured before sending this one (the
+   * unloaded deferred tools alone, a history before compaction), by
+   * requestKey: a replay answers those measurements as the provider did,
+   * not with the size of the request sent. Absent in older recordings.
+   */
+  measured?: Array<{ key: string; info: RequestInfo }>;
   response?: ModelResponse;
   error?: RecordedError;
   /**

@@ -21,12 +21,14 @@ import {
 } from './exchange.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource, SessionContext, SessionModel } from './model-source.js';
+import { requestKey } from './request-key.js';
 
 const writeJson = (file: string, value: unknown): void => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
 class RecordingModel implements Model {
   private seq = 0;
-  private lastInfo: RequestInfo | null = null;
+  /** What describeRequest answered since the last exchange, by request: kept with the next exchange for replay. */
+  private readonly measured = new Map<string, RequestInfo>();
 
   constructor(
     private readonly inner: Model,
@@ -43,13 +45,18 @@ class RecordingModel implements Model {
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
-    this.lastInfo = this.inner.describeRequest(request);
-    return this.lastInfo;
+    const info = this.inner.describeRequest(request);
+    this.measured.set(requestKey(recordedRequest(request, this.session.workspace)), info);
+    return info;
   }
 
   async complete(request: ModelRequest, options?: CompleteOptions): Promise<ModelResponse> {
     const seq = ++this.seq;
     const turn = turnOf(request);
+    const sent = recordedRequest(request, this.session.workspace);
+    const sentKey = requestKey(sent);
+    const measured = [...this.measured].filter(([key]) => key !== sentKey).map(([key, info]) => ({ key, info }));
+    this.measured.clear();
     const base = {
       v: RECORDING_VERSION,
       task: this.task,
@@ -58,8 +65,11 @@ class RecordingModel implements Model {
       turn,
       provider: this.inner.provider,
       model: this.inner.model,
-      info: this.lastInfo ?? this.inner.describeRequest(request),
-      request: recordedRequest(request, this.session.workspace),
+      // Measured here, on the request being sent: the harness also describes requests it never sends
+      // (the unloaded deferred tools alone, a history before compaction), so "the last one described" is not this one.
+      info: this.inner.describeRequest(request),
+      request: sent,
+      ...(measured.length > 0 ? { measured } : {}),
     } satisfies Omit<RecordedExchange, 'response' | 'error'>;
     const file = join(this.dir, exchangeFile(seq, turn));
     const reported: ToolUseBlock[] = [];

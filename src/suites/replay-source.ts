@@ -12,6 +12,7 @@ import { firstDifference, preview } from './exchange-diff.js';
 import { MANIFEST_FILE, recordedRequest, sessionDir, turnOf, unscrub, type RecordedExchange, type RecordingManifest } from './exchange.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource, SessionContext, SessionModel } from './model-source.js';
+import { requestKey } from './request-key.js';
 
 export const REPLAY_PROVIDER = 'replay';
 
@@ -37,8 +38,15 @@ class ReplayModel implements Model {
   ) {}
 
   describeRequest(request: ModelRequest): RequestInfo {
-    const recorded = this.exchanges[this.next]?.info;
-    if (recorded) return recorded;
+    const recorded = this.exchanges[this.next];
+    if (recorded) {
+      // The harness also measures requests it does not send (the unloaded deferred tools alone, a history
+      // before compaction): answer each as the provider did when recording, not with the sent request's size.
+      const key = requestKey(recordedRequest(request, this.session.workspace));
+      if (key === requestKey(recorded.request)) return recorded.info;
+      // Not measured when recording (or an older recording without `measured`): the sent request's size, as before.
+      return recorded.measured?.find((m) => m.key === key)?.info ?? recorded.info;
+    }
     // Past the end of the recording: complete() will report the divergence; the size is only for the event.
     return { requestBytes: Buffer.byteLength(JSON.stringify(recordedRequest(request, this.session.workspace))), toolsBytes: 0, stream: false };
   }
