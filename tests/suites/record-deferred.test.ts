@@ -3,10 +3,12 @@
  * actually sent. With deferred tools in play the loop also measures the
  * unloaded definitions alone (what deferring saves); that tools-only
  * measurement is not the request and must not end up in the recording, nor
- * in the sizes a replay reports.
+ * in the sizes a replay reports. Compaction measures the history before it
+ * compacts: a replay must answer that measurement as recorded too, or it
+ * compacts differently and diverges from its own recording.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import { tempDir } from '../helpers/temp-dirs.js';
@@ -75,5 +77,32 @@ describe.each([[[]], [['--stream']]])('recording a session with deferred tools (
     expect(replayed.code, replayed.out).toBe(0);
     const sizes = (r: Row) => ({ turn: r.turn, request_bytes: r.request_bytes, tools_bytes: r.tools_bytes, deferred_tools_bytes: r.deferred_tools_bytes, stream: r.stream });
     expect(requests(replayedTrace).map(sizes)).toEqual(sent.map(sizes));
+  });
+});
+
+describe('replaying a session that compacts its history', () => {
+  it('compacts as the recorded run did and reports the same sizes', { timeout: 120_000 }, async () => {
+    const suite = resolve('suites/faults/context-compaction.yaml');
+    const filter = ['--filter', 'context-001-deferred-tools-forgotten-after-compaction'];
+    const recording = join(dir, 'rec-compaction');
+    const recordedTrace = join(dir, 'compaction-recorded.jsonl');
+    const recorded = await cli(['run', suite, ...filter, '--record', recording, '--out', recordedTrace]);
+    expect(recorded.code, recorded.out).toBe(0);
+    const replayedTrace = join(dir, 'compaction-replayed.jsonl');
+    const replayed = await cli(['run', suite, ...filter, '--replay', recording, '--out', replayedTrace]);
+    expect(replayed.code, replayed.out).toBe(0);
+
+    const facts = (trace: string) =>
+      readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Row)
+        .filter((e) => e.event === 'model_request' || e.event === 'context_compaction')
+        .map(({ event, turn, request_bytes, tools_bytes, deferred_tools_bytes, prompt_tokens_estimate, tokens_before, tokens_after }) => ({
+          event, turn, request_bytes, tools_bytes, deferred_tools_bytes, prompt_tokens_estimate, tokens_before, tokens_after,
+        }));
+    const before = facts(recordedTrace);
+    expect(before.filter((e) => e.event === 'context_compaction').length).toBeGreaterThan(0);
+    expect(facts(replayedTrace)).toEqual(before);
   });
 });
