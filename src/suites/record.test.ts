@@ -70,3 +70,40 @@ describe('recording and replaying one session', () => {
     expect(() => replay.close()).toThrow('task t1 turn 1: the harness stopped after 1 requests; the recording has 2');
   });
 });
+
+describe('request sizes in a recording', () => {
+  // Sizes that differ per request, so a size given for the wrong request shows.
+  const sizeOf = (r: ModelRequest) => ({ requestBytes: JSON.stringify(r.messages).length, toolsBytes: JSON.stringify(r.tools).length, stream: false });
+  function sizingSource(): ModelSource {
+    const model: Model = {
+      provider: 'fake',
+      model: 'fake-1',
+      describeRequest: sizeOf,
+      complete: async () => ({ content: [{ type: 'text', text: 'ok' }], stopReason: 'end_turn', stopClass: 'end_turn', usage, ttftMs: null }),
+    };
+    return { provider: 'fake', modelName: 'fake-1', open: async () => ({ model, close: () => undefined }) };
+  }
+  const toolsOnly: ModelRequest = { ...request, messages: [], tools: [{ name: 'sleep', description: 'waits', input_schema: { type: 'object' } }] };
+  const longer: ModelRequest = { ...request, messages: [...request.messages, { role: 'user', content: [{ type: 'text', text: 'and more' }] }] };
+
+  it('records the size of the request sent, whatever the harness described last, and replays every measurement as recorded', async () => {
+    const dir = recordingDir();
+    const recorder = await recordingSource(sizingSource(), dir).open(task, { repeat: 0, workspace: '/ws' });
+    recorder.model.describeRequest(longer); // e.g. the history before compaction
+    recorder.model.describeRequest(request);
+    recorder.model.describeRequest(toolsOnly); // e.g. the unloaded deferred tools alone, measured after the request
+    await recorder.model.complete(request);
+    const exchange = JSON.parse(readFileSync(join(dir, 't1', 'r0', '001-turn-1.json'), 'utf8')) as { info: unknown; measured: unknown[] };
+    expect(exchange.info).toEqual(sizeOf(request));
+    expect(exchange.measured).toHaveLength(2);
+
+    const replay = await replayModelSource(dir).open(task, { repeat: 0, workspace: '/other' });
+    expect(replay.model.describeRequest(toolsOnly)).toEqual(sizeOf(toolsOnly));
+    expect(replay.model.describeRequest(longer)).toEqual(sizeOf(longer));
+    expect(replay.model.describeRequest(request)).toEqual(sizeOf(request));
+    // Never measured when recording: the sent request's size, as a recording without measurements gives.
+    expect(replay.model.describeRequest({ ...request, maxTokens: 99 })).toEqual(sizeOf(request));
+    await replay.model.complete(request);
+    expect(() => replay.close()).not.toThrow();
+  });
+});
