@@ -102,7 +102,12 @@ export function judgeBackoff(waits: number[], atOnce: number[], turnaround: numb
   const typical = median(atOnce);
   const fastest = Math.min(...atOnce);
   if (turnaround !== null && fastest > AT_ONCE_OVER_TURNAROUND * turnaround) {
-    return { judged: false, why: `even told to retry at once the harness waited ${atOnce.map(ms).join(', ')} (over ${AT_ONCE_OVER_TURNAROUND}x its median turnaround of ${ms(turnaround)}): it waits on its own, so an immediate retry's cost cannot be measured` };
+    const waitsOnItsOwn = `even told to retry at once the harness waited ${atOnce.map(ms).join(', ')} (over ${AT_ONCE_OVER_TURNAROUND}x its median turnaround of ${ms(turnaround)}): it waits on its own, so an immediate retry's cost cannot be measured`;
+    // Growth needs no calibration: a harness that ignores the hint and doubles its own wait (Gemini CLI 0.61.0 sleeps
+    // 3.7-5.9 s, then 10.4-11.2 s, whatever the hint) shows its back-off there, and is judged by it.
+    const grew = growth(all, turnaround);
+    if (grew?.grows) return { judged: true, backedOff: true, reason: `retries with no server hint waited ${waits.map(ms).join(', ')}; ${waitsOnItsOwn}; but ${grew.reason}` };
+    return { judged: false, why: waitsOnItsOwn };
   }
   const cost = Math.max(typical, turnaround ?? 0, RESOLUTION_MS);
   const total = waits.reduce((a, b) => a + b, 0);

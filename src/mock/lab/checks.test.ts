@@ -164,6 +164,16 @@ describe('false alarms and new rules', () => {
     expect(judgeBackoff([30, 40], [], 20)).toMatchObject({ judged: false });
     // A harness that ignores the hint and sleeps 2 s every time: its at-once retries measure its back-off.
     expect(judgeBackoff([2_010, 2_020], [2_005, 2_015], 30)).toMatchObject({ judged: false, why: expect.stringContaining('waits on its own') });
+    // Unless its waits grow with the attempt number, which needs no calibration: Gemini CLI 0.61.0 ignores a 0.001s
+    // RetryInfo and sleeps its own doubling back-off (recorded: at-once 5925 ms cold, then 10700, 5628, 5485, 5211 ms;
+    // hintless 4878 + 10418, 4277 + 11189, 3667 + 11210 ms; median turnaround 20 ms).
+    const gemini = [[2, 5925], [3, 10700], [2, 4878], [3, 10418], [2, 5628], [2, 4277], [3, 11189], [2, 5485], [2, 3667], [3, 11210], [2, 5211]].map(([attempt, gap]) => ({ attempt: attempt!, gap: gap! }));
+    for (const waits of [[4878, 10418], [4277, 11189], [3667, 11210]]) {
+      expect(judgeBackoff(waits, [10700, 5628, 5485, 5211], 20, gemini, 5925)).toMatchObject({ judged: true, backedOff: true, reason: expect.stringMatching(/waits on its own.*but the waits before second attempts .* all grow to those before third attempts \(10700 ms, 10418 ms, 11189 ms, 11210 ms; median 10945 ms\)/) });
+    }
+    // The same harness sleeping a fixed 5 s every time shows no growth: still not judged.
+    const fixed = gemini.map((r) => ({ ...r, gap: 5_000 + (r.gap % 300) }));
+    expect(judgeBackoff([5_100, 5_200], [5_000, 5_100, 5_200], 20, fixed, 5_000)).toMatchObject({ judged: false, why: expect.stringContaining('waits on its own') });
     // One hintless retry is judged too, against twice the slowest at-once retry.
     expect(judgeBackoff([90], [50, 60], 20)).toMatchObject({ judged: true, backedOff: false });
     expect(judgeBackoff([450], [50, 60], 20)).toMatchObject({ judged: true, backedOff: true });
