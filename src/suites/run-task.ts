@@ -170,6 +170,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   // Without the harness's result (runAgent threw), what its events recorded: reports sum session_end's tokens.
   const { turns, ...usage } = result ? { turns: result.turns, ...result.usage } : usageOfEvents(sink.collected);
   session.emit('session_end', { outcome, stop, turns, ...usage, duration_ms: elapsed() });
+  // Nothing can be restored once the session ended: its snapshots held in memory give their bytes back.
+  pipeline.snapshotMemory?.release();
   if (!options.keepWorkspace) {
     const removal = lazy.remove();
     if (options.onCleanup) options.onCleanup(removal);

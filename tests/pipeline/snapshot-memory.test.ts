@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemorySink, RunEmitter } from '../../src/events/index.js';
 import { SNAPSHOT_SUBDIR } from '../../src/harness/pipeline/session-services.js';
-import { SnapshotMemory } from '../../src/harness/pipeline/snapshot-memory.js';
+import { HeldBytesPool, SnapshotMemory } from '../../src/harness/pipeline/snapshot-memory.js';
 import { restoreSnapshot } from '../../src/harness/pipeline/snapshot-restore.js';
 import { stopMockHub } from '../../src/mock/msw-hub.js';
 import { runPipeline } from './run-pipeline.js';
@@ -80,5 +80,24 @@ describe('snapshots held in memory', () => {
     const restored = await restoreSnapshot({ workspace: ws, snapshotDir: join(ws, SNAPSHOT_SUBDIR), id: ids.toolu_e!, memory });
     expect(restored.restored).toEqual(['sub/a.txt']);
     expect(readFileSync(join(ws, 'sub', 'a.txt')).equals(ORIGINAL)).toBe(true);
+  });
+
+  it('writes to disk once the sessions of the thread together hold their bound, and a session that ended gives its bytes back', async () => {
+    // Two sessions share a pool that fits one edit's copy: many sessions at once (-j 1000) cannot each hold 16 MB.
+    const pool = new HeldBytesPool(ORIGINAL.length);
+    const first = new SnapshotMemory(SnapshotMemory.MAX_BYTES, pool);
+    const second = new SnapshotMemory(SnapshotMemory.MAX_BYTES, pool);
+    await editAndCreate(first);
+    expect(first.bytes).toBe(ORIGINAL.length);
+    const run = await editAndCreate(second);
+    const edit = run.of('snapshot').find((e) => e.tool_use_id === 'toolu_e')!.snapshot_id!;
+    expect(second.bytes).toBe(0);
+    expect(readdirSync(join(run.workspace, SNAPSHOT_SUBDIR))).toEqual([edit]);
+    first.release();
+    expect(pool.used).toBe(0);
+    const third = new SnapshotMemory(SnapshotMemory.MAX_BYTES, pool);
+    const after = await editAndCreate(third);
+    expect(third.bytes).toBe(ORIGINAL.length);
+    expect(existsSync(join(after.workspace, '.faultline'))).toBe(false);
   });
 });

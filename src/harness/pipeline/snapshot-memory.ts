@@ -13,8 +13,11 @@
  * thousands of sessions that churn was the largest single cost of a suite
  * run (measured with bench/throughput.ts).
  *
- * Bounded: a snapshot that would take the session past MAX_BYTES is written
- * to disk as usual.
+ * Bounded twice: a snapshot that would take the session past MAX_BYTES, or
+ * all sessions of this thread together past PROCESS_MAX_BYTES (a run of
+ * `-j 1000` sessions must not hold 1000 sessions' worth), is written to disk
+ * as usual. release() gives a session's share back when it ends; a session
+ * never released only makes later snapshots go to disk.
  */
 import type { SnapshotManifest } from './snapshot-manifest.js';
 
@@ -24,20 +27,49 @@ export interface HeldSnapshot {
   readonly files: ReadonlyMap<string, Buffer>;
 }
 
+/** The bytes all sessions of one thread hold (each worker thread has its own). */
+export class HeldBytesPool {
+  #used = 0;
+  constructor(readonly maxBytes: number) {}
+  take(bytes: number): boolean {
+    if (this.#used + bytes > this.maxBytes) return false;
+    this.#used += bytes;
+    return true;
+  }
+  give(bytes: number): void {
+    this.#used = Math.max(0, this.#used - bytes);
+  }
+  get used(): number {
+    return this.#used;
+  }
+}
+
+const THREAD_POOL = new HeldBytesPool(128 * 1024 * 1024);
+
 export class SnapshotMemory {
   static readonly MAX_BYTES = 16 * 1024 * 1024;
   readonly #held = new Map<string, HeldSnapshot>();
   #bytes = 0;
 
-  constructor(private readonly maxBytes = SnapshotMemory.MAX_BYTES) {}
+  constructor(
+    private readonly maxBytes = SnapshotMemory.MAX_BYTES,
+    private readonly pool: HeldBytesPool = THREAD_POOL,
+  ) {}
 
-  /** Holds the snapshot `id`; false (nothing held) when it would take the session past its bound. */
+  /** Holds the snapshot `id`; false (nothing held) when it would take the session or the thread past its bound. */
   keep(id: string, manifest: SnapshotManifest, copies: readonly { rel: string; data: Buffer }[]): boolean {
     const bytes = copies.reduce((n, c) => n + c.data.length, 0);
-    if (this.#bytes + bytes > this.maxBytes) return false;
+    if (this.#bytes + bytes > this.maxBytes || !this.pool.take(bytes)) return false;
     this.#bytes += bytes;
     this.#held.set(id, { manifest, files: new Map(copies.map((c) => [c.rel, c.data])) });
     return true;
+  }
+
+  /** The session ended: its snapshots are dropped and their bytes go back to the thread's pool. */
+  release(): void {
+    this.pool.give(this.#bytes);
+    this.#bytes = 0;
+    this.#held.clear();
   }
 
   get(id: string): HeldSnapshot | undefined {

@@ -93,8 +93,8 @@ const GROWTH = 1.3;
  * immediate retries take, at least one more. The sum, so that an SDK's
  * 0.5 s + 1 s back-off shows through an error path slowed to a few hundred ms.
  * Or backed off when the session's waits grow with the attempt number (see
- * growth()). A session has two hintless turns: a bug hides only if both
- * escape.
+ * growth()). A session has three hintless turns (lab-overloaded-then-success):
+ * a bug hides only if all three escape.
  */
 export function judgeBackoff(waits: number[], atOnce: number[], turnaround: number | null, all: RetryGap[] = [], cold: number | null = null): BackoffJudgement {
   if (waits.length === 0) return { judged: false, why: 'no hintless retry' };
