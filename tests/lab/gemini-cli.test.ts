@@ -9,18 +9,16 @@
  * usage statistics. Every verdict pinned below was confirmed by reading the
  * recorded requests (see the comments).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceCheck, TurnStop } from '../../src/events/labels.js';
+import { installCli } from '../helpers/cli-install.js';
 import { details, lab, labTasks, ROOT } from './lab-run.js';
 
-/** Installed from the npm registry into a temporary folder for this test (a 100 MB bundle), as Qwen Code is. */
+/** Installed from the npm registry once into the shared CLI cache (a 100 MB bundle), as the other agents are. */
 const GEMINI_CLI_VERSION = '0.61.0';
-const INSTALL = mkdtempSync(join(tmpdir(), 'gemini-cli-'));
-const GEMINI = join(INSTALL, 'node_modules/@google/gemini-cli/bundle/gemini.js');
+let GEMINI = '';
 const HOME = join(ROOT, '.vitest-tmp', `gemini-home-${process.pid}`);
 const SETTINGS = {
   security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
@@ -28,14 +26,13 @@ const SETTINGS = {
   general: { disableAutoUpdate: true, disableUpdateNag: true },
   telemetry: { enabled: false },
 };
-beforeAll(() => {
-  execFileSync('npm', ['install', '--prefix', INSTALL, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', `@google/gemini-cli@${GEMINI_CLI_VERSION}`], { stdio: 'pipe', timeout: 280_000 });
+beforeAll(async () => {
+  GEMINI = (await installCli('@google/gemini-cli', GEMINI_CLI_VERSION, { timeoutMs: 280_000 })).resolve('@google/gemini-cli', 'bundle/gemini.js');
   mkdirSync(join(HOME, '.gemini'), { recursive: true });
   writeFileSync(join(HOME, '.gemini', 'settings.json'), JSON.stringify(SETTINGS));
 }, 300_000);
 afterAll(() => {
   rmSync(HOME, { recursive: true, force: true });
-  rmSync(INSTALL, { recursive: true, force: true });
 });
 
 /** Gemini CLI sends zod's `$schema` in activate_skill's parametersJsonSchema (52 bytes a request). */
