@@ -16,28 +16,43 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /**
  * Removes `path` and everything below it; a missing path is fine; a link at `path` is unlinked, not followed.
- * Listing and opening a directory are synchronous calls on its descriptor (lookups of microseconds, where an
- * async call's thread-pool round trip cost several times the call); unlink and rmdir change the disk and stay
- * async: on a busy journaled disk they can wait milliseconds, which must not hold the event loop.
+ * Listing and opening a directory are synchronous calls on its descriptor. The first SYNC_CHANGES unlinks and
+ * rmdirs are synchronous too (a usual task's workspace: a handful of entries, each a local call of microseconds,
+ * where the thread pool's round trip cost more than the call); past that the rest goes through the thread pool,
+ * so a huge tree never holds the event loop for long.
  */
 export async function removeTree(path: string): Promise<void> {
+  const budget = { left: SYNC_CHANGES };
   let fd: number;
   try {
     fd = openSync(path, DIR_FLAGS);
   } catch (error) {
     if (code(error) === 'ENOENT') return;
-    if (code(error) === 'ENOTDIR' || code(error) === 'ELOOP') return unlink(path);
+    if (code(error) === 'ENOTDIR' || code(error) === 'ELOOP') return change(unlinkSync, unlink, path, budget);
     throw error;
   }
   try {
-    await empty(fd, path);
+    await empty(fd, path, budget);
   } finally {
     closeSync(fd);
   }
-  await rmdir(path);
+  await change(rmdirSync, rmdir, path, budget);
 }
 
-async function empty(fd: number, path: string): Promise<void> {
+/** Unlinks and rmdirs made synchronously per removeTree before the rest goes through the thread pool. */
+const SYNC_CHANGES = 256;
+
+/** One unlink or rmdir: synchronous while the budget lasts (errors thrown either way, as a rejection). */
+async function change(sync: (p: string) => void, async: (p: string) => Promise<void>, path: string, budget: { left: number }): Promise<void> {
+  if (budget.left > 0) {
+    budget.left -= 1;
+    sync(path);
+    return;
+  }
+  await async(path);
+}
+
+async function empty(fd: number, path: string, budget: { left: number }): Promise<void> {
   const at = (name: string) => (HAS_PROC_FD ? `/proc/self/fd/${fd}/${name}` : join(path, name));
   // Entry types (as lstat sees them) save a failed open per file: a non-directory is unlinked at once, through
   // the directory's descriptor. Swapped since the listing, the unlink fails on a directory (EISDIR/EPERM) and the
@@ -45,7 +60,7 @@ async function empty(fd: number, path: string): Promise<void> {
   for (const entry of readdirSync(at(''), { withFileTypes: true })) {
     const name = entry.name;
     if (!entry.isDirectory()) {
-      const gone = await unlink(at(name)).then(
+      const gone = await change(unlinkSync, unlink, at(name), budget).then(
         () => true,
         (e: unknown) => {
           if (code(e) === 'ENOENT') return true;
@@ -61,17 +76,17 @@ async function empty(fd: number, path: string): Promise<void> {
     } catch (error) {
       if (code(error) === 'ENOENT') continue;
       if (code(error) !== 'ENOTDIR' && code(error) !== 'ELOOP') throw error;
-      await unlink(at(name)).catch((e: unknown) => {
+      await change(unlinkSync, unlink, at(name), budget).catch((e: unknown) => {
         if (code(e) !== 'ENOENT') throw e;
       });
       continue;
     }
     try {
-      await empty(sub, join(path, name));
+      await empty(sub, join(path, name), budget);
     } finally {
       closeSync(sub);
     }
-    await rmdir(at(name));
+    await change(rmdirSync, rmdir, at(name), budget);
   }
 }
 
