@@ -75,8 +75,9 @@ export function checkPath(p: string | null, access: 'read' | 'write', opts: Path
   const lexical = path.resolve(base, expanded);
   // `..` after a symlink is resolved by the kernel from the link's target: judge that path, not the lexical one.
   const physical = isRuleOn('physical_dotdot') && (hasDotDot(expanded) || hasDotDot(base)) ? physicalPath(base, expanded, fs) : lexical;
-  const resolved = resolveReal(physical, fs, opts.dirMemo);
   const roots = rootsOf(opts);
+  if (opts.dirMemo !== undefined && !opts.fs) seedRoot(opts.dirMemo, opts.workspaceRoot);
+  const resolved = resolveReal(physical, fs, opts.dirMemo);
   const a = classify(lexical, access, roots, opts, how);
   // No symlink on the way: both verdicts would be the same classification of the same path.
   if (resolved === lexical) return a;
@@ -111,6 +112,16 @@ function realRoot(root: string): readonly [string, string] {
     rootCache.set(root, pair);
   }
   return pair;
+}
+
+/**
+ * The workspace root's real path (realRoot's cached pair) as the memo's answer for the root directory, so a
+ * file directly in the workspace costs one lstat of its own, not a realpath(3) of the root — which readlinks
+ * every component from `/` — on every check. No new trust: the roots are already taken from that cache.
+ */
+function seedRoot(memo: RealDirMemo, root: string): void {
+  const [abs, real] = realRoot(root);
+  if (!memo.has(abs)) memo.set(abs, real);
 }
 
 /** `writing X` or, with a via, `` `tee` writes X, which `` — the subject of the reason sentence. */

@@ -34,13 +34,15 @@ export interface ExecOptions {
   sessionStops?: SessionStops;
   /** The session's OS sandbox, handed to the tool (bash runs its commands inside it). */
   sandbox?: CommandSandbox | null;
+  /** The workspace's real path, resolved once for the session (session-root.ts); absent: resolved where needed. */
+  realRoot?: string;
 }
 
 export async function executeTool(tool: Tool, input: unknown, options: ExecOptions): Promise<ExecOutcome> {
   const { sessionSignal, cascadeSignal } = options;
   if (sessionSignal.aborted) return { kind: 'aborted', cause: 'user' };
   if (cascadeSignal?.aborted) return { kind: 'cascade_skipped' };
-  const control = new CallControl(options.workspace, sessionSignal, options.timeoutMs, options.sandbox ?? null);
+  const control = new CallControl(options.workspace, sessionSignal, options.timeoutMs, options.sandbox ?? null, options.realRoot);
   // The cascade's signal for a call it cannot hit never fires: no listener needed.
   const cascade = cascadeSignal === NEVER_CANCELLED ? undefined : cascadeSignal;
   // A tool that must not be interrupted (interruptBehavior block) does not hear the user's abort once it runs.
@@ -52,7 +54,7 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
   }
   cascade?.addEventListener('abort', control);
   // Git state that runs programs, found by what git uses (git-state.ts): what a changing call adds is undone after it.
-  const gitBefore = tool.readOnly || !isRuleOn('git_state') ? null : captureGitState(options.workspace);
+  const gitBefore = tool.readOnly || !isRuleOn('git_state') ? null : captureGitState(options.workspace, options.realRoot);
   try {
     const body = tool.execute(input, control);
     // A tool that ignores its signal must not hold the turn: race the body against the stop.
@@ -62,14 +64,14 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
       return stoppedOutcome(options, control.reason);
     }
     if (control.reason !== null) return stoppedOutcome(options, control.reason);
-    const output = withGitStateUndone(settled.output, options.workspace, gitBefore);
+    const output = withGitStateUndone(settled.output, options.workspace, gitBefore, options.realRoot);
     return output.isError ? { kind: 'tool_error', output } : { kind: 'ok', output };
   } catch (error) {
     if (control.reason !== null) return stoppedOutcome(options, control.reason);
     return { kind: 'exception', error };
   } finally {
     // Stopped, thrown or finished: what the call left is undone either way (the returned output carries the note).
-    if (gitBefore !== null && !gitChecked.has(gitBefore)) neutraliseNewGitState(options.workspace, gitBefore);
+    if (gitBefore !== null && !gitChecked.has(gitBefore)) neutraliseNewGitState(options.workspace, gitBefore, options.realRoot);
     control.disarm();
     if (interruptible) {
       if (stops) stops.delete(control);
@@ -81,10 +83,10 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
 
 const gitChecked = new WeakSet<GitState>();
 
-function withGitStateUndone(output: ToolOutput, workspace: string, before: GitState | null): ToolOutput {
+function withGitStateUndone(output: ToolOutput, workspace: string, before: GitState | null, realRoot: string | undefined): ToolOutput {
   if (before === null) return output;
   gitChecked.add(before);
-  const notes = neutraliseNewGitState(workspace, before);
+  const notes = neutraliseNewGitState(workspace, before, realRoot);
   if (notes.length === 0) return output;
   return { ...output, content: `${output.content}\n\n${gitStateNote(notes)}` };
 }
@@ -114,6 +116,7 @@ class CallControl implements ToolContext {
     private readonly session: AbortSignal,
     private readonly timeoutMs: number,
     readonly sandbox: CommandSandbox | null,
+    readonly realRoot: string | undefined,
   ) {
     this.stopped = new Promise((resolve) => (this.wake = resolve));
     this.timer = setTimeout(stopOnTimeout, timeoutMs, this);

@@ -31,6 +31,7 @@ import { truncateSpillStage } from './truncate-spill.js';
 import { validateInput } from './validate-input.js';
 import { modelInput } from './model-input.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
+import { sessionRealRoot } from './session-root.js';
 
 export interface CallContext {
   registry: ToolLookup;
@@ -97,7 +98,9 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
-  if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label }, services.snapshotMemory);
+  // Resolved once for the session, after prepareWorkspace made it exist.
+  const realRoot = sessionRealRoot(services, ctx.workspace);
+  if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label }, services.snapshotMemory, realRoot);
   const executeStarted = ctx.now();
   const outcome = await executeTool(tool, valid.value, {
     workspace: ctx.workspace,
@@ -106,6 +109,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     cascadeSignal: cascade,
     timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
     sandbox: services.sandbox,
+    realRoot,
   });
   // The tool's own time, apart from hooks and permission (a slow hook must not read as a slow tool).
   call.executionMs = Math.max(0, Math.round((ctx.now() - executeStarted) * 1000) / 1000);

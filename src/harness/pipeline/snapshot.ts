@@ -20,9 +20,11 @@
  * the manifest. Each snapshot taken is announced as a `snapshot` event; it
  * can be written back with restoreSnapshot (snapshot-restore.ts).
  */
-import { readdir, realpath } from 'node:fs/promises';
+import { fstatSync, readdirSync, readFile, readFileSync, realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { below, closeOpened, openBeneath, openDirAt, selfPath } from '../safe-fs/beneath.js';
+import { promisify } from 'node:util';
+import { below, closeOpenedSync, openBeneathSync, openDirAt, selfPath } from '../safe-fs/beneath.js';
 import { createExclusive } from '../safe-fs/replace-file.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { Tool } from '../tools/tool.js';
@@ -36,6 +38,9 @@ export type { SnapshotEntry, SnapshotManifest } from './snapshot-manifest.js';
 
 export const SNAPSHOT_MAX_FILES = 50;
 export const SNAPSHOT_MAX_BYTES = 5 * 1024 * 1024;
+/** Files up to this size are copied with a synchronous read (microseconds, no thread-pool round trip); larger ones asynchronously. */
+const SYNC_READ_BYTES = 256 * 1024;
+const readFileAsync = promisify(readFile);
 
 let counter = 0;
 
@@ -58,6 +63,7 @@ export async function snapshotStage(
   dir: string,
   events?: SnapshotEvents,
   memory?: SnapshotMemory | null,
+  realRoot?: string,
 ): Promise<string | null> {
   const plan = snapshotTargets(tool, input);
   if (!plan || plan.paths.length === 0) return null;
@@ -66,7 +72,7 @@ export async function snapshotStage(
   const copies: { rel: string; data: Buffer }[] = [];
   let root: string;
   try {
-    root = await realpath(workspace);
+    root = realRoot ?? (await realpath(workspace));
   } catch {
     return null;
   }
@@ -74,22 +80,27 @@ export async function snapshotStage(
   try {
     const queue: string[] = [];
     for (const p of new Set(plan.paths)) {
-      const rel = await realRel(root, resolve(root, p));
+      const rel = realRel(root, resolve(root, p));
       if (rel !== null) queue.push(rel);
     }
     while (queue.length > 0) {
       const rel = queue.shift()!;
       if (rel === '' || rel.split(/[\\/]/)[0] === '.faultline') continue;
-      const opened = await openBeneath(root, rel).catch(() => null); // a link at any component: not followed, not copied
-      if (!opened) continue;
+      let opened;
       try {
-        if (!opened.handle) {
+        opened = openBeneathSync(root, rel);
+      } catch {
+        continue; // a link at any component: not followed, not copied
+      }
+      try {
+        if (opened.fd === null) {
           manifest.created.push(rel);
           continue;
         }
-        const stats = await opened.handle.stat();
+        // Metadata and small copies synchronously, from the descriptor just opened (never by name again).
+        const stats = fstatSync(opened.fd);
         if (stats.isDirectory()) {
-          for (const entry of await readdir(selfPath(opened.handle, join(root, rel)))) queue.push(join(rel, entry));
+          for (const entry of readdirSync(selfPath({ fd: opened.fd }, join(root, rel)))) queue.push(join(rel, entry));
           continue;
         }
         if (!stats.isFile()) continue; // devices, FIFOs: never read
@@ -97,12 +108,12 @@ export async function snapshotStage(
           manifest.notes.push(`skipped ${rel}: snapshot size cap`);
           continue;
         }
-        const data = await opened.handle.readFile();
+        const data = stats.size <= SYNC_READ_BYTES ? readFileSync(opened.fd) : await readFileAsync(opened.fd);
         copies.push({ rel, data });
         manifest.files.push({ path: rel, bytes: data.length, mode: stats.mode & 0o7777 });
         bytes += data.length;
       } finally {
-        await closeOpened(opened);
+        closeOpenedSync(opened);
       }
     }
   } catch (error) {
@@ -130,10 +141,11 @@ export async function snapshotStage(
  * command changes the entry itself, not what a last-component link points
  * at); null when the parent is outside the workspace or missing.
  */
-async function realRel(root: string, abs: string): Promise<string | null> {
+function realRel(root: string, abs: string): string | null {
   let parent: string;
   try {
-    parent = await realpath(dirname(abs));
+    // The real root is its own real path (the walk below opens it with O_NOFOLLOW all the same).
+    parent = dirname(abs) === root ? root : realpathSync.native(dirname(abs));
   } catch {
     return null; // no parent: nothing there to save, and a created path under a missing directory is not a rollback concern
   }

@@ -222,6 +222,63 @@ export async function openBeneath(root: string, rel: string, options: { createDi
   return { dir, name, handle };
 }
 
+/** What openBeneathSync opened: the directory (a sync descriptor) and the entry's descriptor, null when it does not exist. */
+export interface OpenedFileSync {
+  readonly dir: OpenDir;
+  readonly name: string;
+  /** Set to null by a caller that hands the descriptor to something that closes it (a read stream). */
+  fd: number | null;
+}
+
+/**
+ * openBeneath without the thread pool, for a caller that then reads a small
+ * file synchronously: the same O_NOFOLLOW walk, the same O_NONBLOCK open of
+ * the entry, the same one check of where the directory really is. No
+ * `createDirs` (making directories stays async, see stepInto). The caller
+ * closes with closeOpenedSync.
+ */
+export function openBeneathSync(root: string, rel: string): OpenedFileSync {
+  const parts = components(rel);
+  const name = parts.pop();
+  if (name === undefined) throw new PathChangedError('the workspace root itself is not a file');
+  let dir = openDir(new SyncDir(openSync(root, DIR_FLAGS)), root);
+  let fd: number | null = null;
+  try {
+    for (const part of parts) {
+      const path = join(dir.path, part);
+      let next: SyncDir;
+      try {
+        next = new SyncDir(openSync(dir.at(part), DIR_FLAGS));
+      } catch (error) {
+        throw changed(path, error);
+      }
+      (dir.handle as SyncDir).closeNow();
+      dir = openDir(next, path);
+    }
+    try {
+      fd = openSync(dir.at(name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw changed(join(dir.path, name), error);
+    }
+    // After the entry's open, as in openBeneath: one check of the directory covers the whole walk.
+    if (parts.length > 0) assertInside(root, dir.handle.fd, dir.path);
+  } catch (error) {
+    if (fd !== null) closeSync(fd);
+    (dir.handle as SyncDir).closeNow();
+    throw error;
+  }
+  return { dir, name, fd };
+}
+
+/** Closes what openBeneathSync opened. */
+export function closeOpenedSync(opened: OpenedFileSync): void {
+  try {
+    if (opened.fd !== null) closeSync(opened.fd);
+  } finally {
+    (opened.dir.handle as SyncDir).closeNow();
+  }
+}
+
 /** Closes what openBeneath opened. */
 export async function closeOpened(opened: OpenedFile): Promise<void> {
   await opened.handle?.close().catch(() => undefined);

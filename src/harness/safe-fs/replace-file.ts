@@ -13,7 +13,7 @@
  * way). It is also atomic: a reader never sees half a file.
  */
 import { randomBytes } from 'node:crypto';
-import { constants as C } from 'node:fs';
+import { closeSync, constants as C, fchmodSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import type { OpenDir } from './beneath.js';
 
@@ -32,6 +32,37 @@ export async function replaceFile(dir: OpenDir, name: string, content: string | 
   } finally {
     await handle.close().catch(() => undefined);
     if (!renamed) await unlink(dir.at(temp)).catch(() => undefined);
+  }
+}
+
+/**
+ * replaceFile for small content, synchronously: the same new inode opened O_EXCL|O_NOFOLLOW, the same rename
+ * over the name. Each step is a local metadata call or a small write of microseconds, where the thread pool's
+ * round trip per step cost more than the step; callers keep the async replaceFile for large content.
+ */
+export function replaceFileSync(dir: OpenDir, name: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
+  const temp = `.${name.slice(0, 100)}.faultline-${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(dir.at(temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o666);
+  let renamed = false;
+  let open = true;
+  try {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    if (options.mode !== undefined) fchmodSync(fd, options.mode & 0o7777);
+    open = false;
+    closeSync(fd);
+    // rename(2) never follows the last component: a link swapped in at `name` is replaced, not written through.
+    renameSync(dir.at(temp), dir.at(name));
+    renamed = true;
+  } finally {
+    if (open) closeSync(fd);
+    if (!renamed) {
+      try {
+        unlinkSync(dir.at(temp));
+      } catch {
+        // already gone
+      }
+    }
   }
 }
 

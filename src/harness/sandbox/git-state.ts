@@ -39,16 +39,17 @@ export interface GitDirState {
 export type GitState = Map<string, GitDirState>;
 
 /** Every git dir in the workspace, with its hooks and program-running settings. */
-export function captureGitState(workspace: string): GitState {
+/** `realRoot`: the workspace's real path when the caller holds it (resolved once per session); absent: resolved here. */
+export function captureGitState(workspace: string, realRoot?: string): GitState {
   const state: GitState = new Map();
-  for (const dir of findGitDirs(workspace)) state.set(dir, stateOf(dir, workspace));
+  for (const dir of findGitDirs(workspace, realRoot)) state.set(dir, stateOf(dir, workspace));
   return state;
 }
 
 /** Undoes what a call added since `before`; returns one sentence per change undone (empty when none). */
-export function neutraliseNewGitState(workspace: string, before: GitState): string[] {
+export function neutraliseNewGitState(workspace: string, before: GitState, realRoot?: string): string[] {
   const notes: string[] = [];
-  for (const dir of findGitDirs(workspace)) {
+  for (const dir of findGitDirs(workspace, realRoot)) {
     const was = before.get(dir);
     const now = stateOf(dir, workspace);
     for (const [hook, sig] of now.hooks) {
@@ -99,10 +100,10 @@ function looksLikeGitDir(d: string): boolean {
   return safeStat(path.join(d, 'objects'), true)?.isDirectory() === true && safeStat(path.join(d, 'refs'), true)?.isDirectory() === true;
 }
 
-export function findGitDirs(workspace: string): string[] {
+export function findGitDirs(workspace: string, realRoot?: string): string[] {
   let root: string;
   try {
-    root = realpathSync.native(workspace);
+    root = realRoot ?? realpathSync.native(workspace);
   } catch {
     return [];
   }

@@ -3,6 +3,7 @@
  * bytes (the same heuristic as git and GNU grep). Text for the model must be
  * text; a binary dump only burns context.
  */
+import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 export const SNIFF_BYTES = 8000;
@@ -24,5 +25,12 @@ export async function looksBinary(path: string): Promise<boolean> {
 export async function handleLooksBinary(handle: FileHandle): Promise<boolean> {
   const buffer = Buffer.alloc(SNIFF_BYTES);
   const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+  return isBinaryBuffer(buffer.subarray(0, bytesRead));
+}
+
+/** The same sniff on a descriptor, synchronously (a read of 8,000 bytes: no thread-pool round trip). */
+export function fdLooksBinary(fd: number): boolean {
+  const buffer = Buffer.alloc(SNIFF_BYTES);
+  const bytesRead = readSync(fd, buffer, 0, SNIFF_BYTES, 0);
   return isBinaryBuffer(buffer.subarray(0, bytesRead));
 }

@@ -6,9 +6,10 @@
  * followed. Refusals are tool results the model can act on.
  */
 import { realpath } from 'node:fs/promises';
-import { relative } from 'node:path';
-import { PathChangedError, type OpenedFile, openBeneath } from '../safe-fs/beneath.js';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { PathChangedError, type OpenedFile, type OpenedFileSync, openBeneath, openBeneathSync } from '../safe-fs/beneath.js';
 import type { ToolOutput } from './tool.js';
+import { resolveWorkspacePath, type WorkspacePath } from './workspace-path.js';
 
 /** The refusal for a path that changed under the tool (or a link where none was checked). */
 export function changedOutput(shown: string, error: PathChangedError): ToolOutput {
@@ -29,3 +30,34 @@ export async function openChecked(workspace: string, checked: string, options: {
 }
 
 export { PathChangedError };
+
+/** A checked path, and (when the one-walk step below succeeded) the file already open. */
+export type LocatedFile = WorkspacePath & { opened?: OpenedFileSync };
+
+/**
+ * resolveWorkspacePath for a file tool that reads the file, in one walk in the common case. With the
+ * session's real root held, the path as given is opened below it at once (openBeneathSync: every
+ * component O_NOFOLLOW). If that succeeds no component is a link, so the path opened IS the real path
+ * resolveWorkspacePath would have answered, and it was checked below the root by the walk itself. Anything
+ * else (a link on the way — legitimate or not —, a missing or unreadable directory, a path outside)
+ * takes the full resolution exactly as before; the caller then opens its answer (openCheckedSync).
+ */
+export async function locateFile(workspace: string, given: string, realRoot: string | undefined): Promise<LocatedFile> {
+  if (realRoot !== undefined && !given.includes('\0')) {
+    const lexical = isAbsolute(given) ? resolve(given) : resolve(realRoot, given);
+    const rel = relative(realRoot, lexical);
+    if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) {
+      try {
+        return { ok: true, path: lexical, relative: rel, root: realRoot, opened: openBeneathSync(realRoot, rel) };
+      } catch {
+        // decided by the full resolution below
+      }
+    }
+  }
+  return resolveWorkspacePath(workspace, given, realRoot);
+}
+
+/** The file locateFile found, opened for reading (already open when its one-walk step succeeded). */
+export function openCheckedSync(found: Extract<LocatedFile, { ok: true }>): OpenedFileSync {
+  return found.opened ?? openBeneathSync(found.root, relative(found.root, found.path));
+}

@@ -7,13 +7,19 @@
  * (checked-file.ts); the result is a new file renamed over the name, never
  * written in place through an inode with other names (safe-fs/replace-file.ts).
  */
+import { fstatSync, readFile, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { z } from 'zod';
-import { closeOpened } from '../safe-fs/beneath.js';
-import { replaceFile } from '../safe-fs/replace-file.js';
-import { changedOutput, openChecked, PathChangedError } from './checked-file.js';
+import { closeOpenedSync } from '../safe-fs/beneath.js';
+import { replaceFile, replaceFileSync } from '../safe-fs/replace-file.js';
+import { changedOutput, locateFile, openCheckedSync, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import type { Tool, ToolOutput } from './tool.js';
-import { refusal, resolveWorkspacePath } from './workspace-path.js';
+import { refusal } from './workspace-path.js';
+
+/** Up to this size a file is read and its replacement written synchronously (local calls of microseconds each); larger ones go through the thread pool, so a huge file never holds the event loop. */
+const SYNC_BYTES = 1024 * 1024;
+const readFileAsync = promisify(readFile);
 
 const schema = z.strictObject({
   file_path: z.string().describe('Path of the file to edit, relative to the workspace root (or absolute inside it).'),
@@ -51,7 +57,7 @@ export const editTool: Tool<EditInput> = {
   interruptBehavior: 'block',
   isConcurrencySafe: () => false,
   emptyText: '(file edited)',
-  async execute(input, { workspace, signal }): Promise<ToolOutput> {
+  async execute(input, { workspace, signal, realRoot }): Promise<ToolOutput> {
     if (signal.aborted) return abortedOutput();
     if (input.old_string === input.new_string) {
       return {
@@ -60,26 +66,28 @@ export const editTool: Tool<EditInput> = {
         errorCode: 'no_change',
       };
     }
-    const target = await resolveWorkspacePath(workspace, input.file_path);
+    const target = await locateFile(workspace, input.file_path, realRoot);
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      const opened = await openChecked(workspace, target.path, { root: target.root });
+      const opened = openCheckedSync(target);
       let n: number;
       try {
-        if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'edit');
-        const stats = await opened.handle.stat();
+        if (opened.fd === null) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'edit');
+        const stats = fstatSync(opened.fd);
         if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'edit');
         if (!stats.isFile()) return notRegular(shown);
-        const before = await opened.handle.readFile({ encoding: 'utf8', signal });
+        // From the descriptor just opened (position 0), never by name again.
+        const before = stats.size <= SYNC_BYTES ? readFileSync(opened.fd, 'utf8') : await readFileAsync(opened.fd, 'utf8');
         const positions = occurrences(before, input.old_string);
         const problem = checkCount(positions.length, shown, input.replace_all === true);
         if (problem) return problem;
         const after = replaceAt(before, positions, input.old_string.length, input.new_string);
-        await replaceFile(opened.dir, opened.name, after, { mode: stats.mode, signal });
+        if (after.length <= SYNC_BYTES / 4) replaceFileSync(opened.dir, opened.name, after, { mode: stats.mode });
+        else await replaceFile(opened.dir, opened.name, after, { mode: stats.mode, signal });
         n = positions.length;
       } finally {
-        await closeOpened(opened);
+        closeOpenedSync(opened);
       }
       return { content: `Edited "${shown}": replaced ${n} occurrence${n === 1 ? '' : 's'}.` };
     } catch (error) {

@@ -6,17 +6,16 @@
  * The checked path is opened once (checked-file.ts) and everything — type,
  * binary sniff, lines — comes from that descriptor, never from the name again.
  */
-import { createReadStream } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { createReadStream, fstatSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { closeOpened } from '../safe-fs/beneath.js';
-import { handleLooksBinary } from './binary.js';
-import { changedOutput, openChecked, PathChangedError } from './checked-file.js';
+import { closeOpenedSync } from '../safe-fs/beneath.js';
+import { fdLooksBinary } from './binary.js';
+import { changedOutput, locateFile, openCheckedSync, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import { fileKind } from './regular-file.js';
 import type { Tool, ToolOutput } from './tool.js';
-import { refusal, resolveWorkspacePath } from './workspace-path.js';
+import { refusal } from './workspace-path.js';
 
 export const READ_DEFAULT_LIMIT = 2000;
 export const READ_MAX_LINE_CHARS = 2000;
@@ -55,22 +54,24 @@ export const readTool: Tool<ReadInput> = {
   readOnly: true,
   isConcurrencySafe: () => true,
   emptyText: '(the file is empty)',
-  async execute(input, { workspace, signal }): Promise<ToolOutput> {
+  async execute(input, { workspace, signal, realRoot }): Promise<ToolOutput> {
     if (signal.aborted) return abortedOutput();
-    const target = await resolveWorkspacePath(workspace, input.file_path);
+    const target = await locateFile(workspace, input.file_path, realRoot);
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
-      const opened = await openChecked(workspace, target.path, { root: target.root });
+      // Metadata, the sniff and a small file's bytes are read synchronously from the descriptor: each is a
+      // syscall of microseconds, where the thread pool's round trip cost more than the call itself.
+      const opened = openCheckedSync(target);
       try {
-        if (!opened.handle) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'read');
-        const stats = await opened.handle.stat();
+        if (opened.fd === null) return fsErrorOutput(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }), shown, 'read');
+        const stats = fstatSync(opened.fd);
         if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'read');
         if (!stats.isFile()) {
           // A FIFO or device would block the read until someone writes to it: only regular files are read.
           return { content: `"${shown}" is a ${fileKind(stats)}, not a regular file, so it was not read.`, isError: true, errorCode: 'not_regular_file' };
         }
-        if (await handleLooksBinary(opened.handle)) {
+        if (fdLooksBinary(opened.fd)) {
           return {
             content: `"${shown}" looks like a binary file (it contains NUL bytes), so it was not read. read only shows text files.`,
             isError: true,
@@ -79,10 +80,15 @@ export const readTool: Tool<ReadInput> = {
         }
         const offset = input.offset ?? 1;
         const limit = input.limit ?? READ_DEFAULT_LIMIT;
-        const window = stats.size <= WHOLE_READ_BYTES ? await readWhole(opened.handle, stats.size, offset, limit, signal) : await readWindow(opened.handle, offset, limit, signal);
+        let window = stats.size <= WHOLE_READ_BYTES ? readWhole(opened.fd, stats.size, offset, limit, signal) : null;
+        if (window === null) {
+          const fd = opened.fd;
+          opened.fd = null; // the stream closes it, after any read still in flight
+          window = await readWindow(fd, offset, limit, signal);
+        }
         return formatWindow(shown, offset, window);
       } finally {
-        await closeOpened(opened);
+        closeOpenedSync(opened);
       }
     } catch (error) {
       if (isAbortError(error) || signal.aborted) return abortedOutput();
@@ -102,20 +108,24 @@ const WHOLE_READ_BYTES = 256 * 1024;
 /** Line ends as node:readline splits them (crlfDelay: Infinity): \r\n, \n, or a lone \r. */
 const LINE_END = /\r\n|\n|\r/;
 
-/** The same window as readWindow, for a small file: read from position 0 to the end, then split. */
-async function readWhole(handle: FileHandle, size: number, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
+/**
+ * The same window as readWindow, for a small file: read from position 0 to the end, then split. Synchronous
+ * (a few reads of at most WHOLE_READ_BYTES from a local file); null when the file grew a lot since the stat
+ * and is streamed instead.
+ */
+function readWhole(fd: number, size: number, offset: number, limit: number, signal: AbortSignal): Window | null {
   const chunks: Buffer[] = [];
   let position = 0;
   // Read to the end, not to the size seen: the file may have grown since the stat.
   for (;;) {
     const buffer = Buffer.allocUnsafe(Math.max(size - position, 0) + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
     signal.throwIfAborted();
     if (bytesRead === 0) break;
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
     if (bytesRead < buffer.length) break; // a short read of a regular file is its end
-    if (position > WHOLE_READ_BYTES * 4) return readWindow(handle, offset, limit, signal); // grew a lot: stream it
+    if (position > WHOLE_READ_BYTES * 4) return null; // grew a lot: stream it
   }
   const all = Buffer.concat(chunks).toString('utf8').split(LINE_END);
   if (all.at(-1) === '') all.pop(); // a final line end ends the last line, it does not start another
@@ -123,9 +133,10 @@ async function readWhole(handle: FileHandle, size: number, offset: number, limit
 }
 
 /** Streams the file so a huge file costs memory only for the shown window, while still counting every line. */
-async function readWindow(handle: FileHandle, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
-  // From position 0 on the handle already open; the handle is closed by the caller, not by the stream.
-  const stream = createReadStream('', { fd: handle, encoding: 'utf8', signal, start: 0, autoClose: false });
+async function readWindow(fd: number, offset: number, limit: number, signal: AbortSignal): Promise<Window> {
+  // From position 0 on the descriptor already open. The stream owns it: a stream's destroy closes its descriptor
+  // whatever autoClose says, and waits for a read in flight first, so no one else may close it.
+  const stream = createReadStream('', { fd, encoding: 'utf8', signal, start: 0 });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   const kept: string[] = [];
   let total = 0;
@@ -136,7 +147,12 @@ async function readWindow(handle: FileHandle, offset: number, limit: number, sig
     }
   } finally {
     lines.close();
-    stream.destroy();
+    // Returned only once the descriptor is closed (at the end, on an abort, on an error alike).
+    if (!stream.closed) {
+      const closed = new Promise<void>((done) => stream.once('close', () => done()));
+      stream.destroy();
+      await closed;
+    }
   }
   return { lines: kept, total };
 }

@@ -18,6 +18,11 @@ export interface ToolContext {
   progress?(): void;
   /** The session's OS sandbox for commands (bash runs inside it); absent = none. */
   sandbox?: CommandSandbox | null;
+  /**
+   * The workspace's real path, resolved once for the session (pipeline/session-root.ts); absent: a tool resolves
+   * it itself. Only ever a start for O_NOFOLLOW walks and the bound paths are checked against.
+   */
+  realRoot?: string;
 }
 
 /** What a tool returns. `isError` marks a tool-reported error (`tool_error`), e.g. a failing command. */

@@ -26,12 +26,13 @@ export type WorkspacePath =
 /** Same bound as Linux's MAXSYMLINKS: a longer chain is a loop or an attack. */
 const MAX_LINK_HOPS = 40;
 
-export async function resolveWorkspacePath(workspace: string, given: string): Promise<WorkspacePath> {
+/** `realRoot`: the workspace's real path when the caller already holds it (resolved once per session); absent: resolved here. */
+export async function resolveWorkspacePath(workspace: string, given: string, realRoot?: string): Promise<WorkspacePath> {
   // fs calls throw a non-errno TypeError on NUL; a model-sent path must never reach them as an exception.
   if (given.includes('\0')) {
     return { ok: false, code: 'invalid_path', message: 'The path contains a NUL character. Send a plain file path.' };
   }
-  const root = await realpath(workspace);
+  const root = realRoot ?? (await realpath(workspace));
   // An absolute path spelled through a symlinked parent of the workspace (e.g. /tmp vs
   // /private/tmp) still compares equal, because both sides are realpaths.
   const lexical = isAbsolute(given) ? resolve(given) : resolve(root, given);
