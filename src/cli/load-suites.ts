@@ -6,8 +6,8 @@
 import { loadSuiteFile, loadSuites, SuiteError, type LoadedSuite, type LoadedTask } from '../suites/load-suite.js';
 import { CliError, type CliIo } from './io.js';
 
-export function loadSuitesForCli(paths: string[], io: CliIo): LoadedTask[] {
-  return asUsageError(() => loadSuites(paths, { onWarning: (warning) => warn(io, warning) }));
+export function loadSuitesForCli(paths: string[], io: CliIo, onTasksRead?: (tasksSoFar: number) => void): LoadedTask[] {
+  return asUsageError(() => loadSuites(paths, { onWarning: (warning) => warn(io, warning), ...(onTasksRead ? { onTasksRead } : {}) }));
 }
 
 /** The tasks' defense and hook modules, loaded now: one that cannot load is a usage error at its `defenses:` / `hooks:` line. */
