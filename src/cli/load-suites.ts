@@ -12,6 +12,8 @@ export function loadSuitesForCli(paths: string[], io: CliIo, onTasksRead?: (task
 
 /** The tasks' defense and hook modules, loaded now: one that cannot load is a usage error at its `defenses:` / `hooks:` line. */
 export async function checkModulesForCli(tasks: LoadedTask[]): Promise<void> {
+  // Nothing to load: the checker (and the harness's module loaders it imports) stays unloaded on this thread.
+  if (!tasks.some((t) => (t.defenses?.length ?? 0) > 0 || t.hooks !== undefined)) return;
   const { checkSuiteModules } = await import('../suites/module-check.js');
   const problems = await checkSuiteModules(tasks);
   if (problems.length > 0) throw new SuiteErrorAsCli(problems);
