@@ -11,7 +11,8 @@
 // shipped suites, package.json) resolve as before. One exception:
 // suites/thread-pool.js starts its worker from './task-thread.js' beside
 // itself, which in the bundle must be the bundled worker entry.
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { build } from 'rolldown';
 
@@ -33,11 +34,16 @@ rmSync(out, { recursive: true, force: true });
 await build({
   input: { bin: resolve(dist, 'cli/bin.js'), 'task-thread': resolve(dist, 'suites/task-thread.js') },
   platform: 'node',
-  // Native code, a .wasm found beside its module, and the optional peers (absent unless the user installed them).
-  external: [/^node:/, /^@duckdb\//, 'web-tree-sitter', '@google/genai', 'msw', /^msw\//, 'vitest', /^vitest\//, 'vega', 'vega-lite', 'tsx', /^tsx\//],
+  // Native code, a .wasm found beside its module, a package that loads its own dependency with createRequire (tinyglobby:
+  // picomatch, which npm may nest under it), and the optional peers (absent unless the user installed them).
+  external: [/^node:/, /^@duckdb\//, 'web-tree-sitter', 'tinyglobby', '@google/genai', 'msw', /^msw\//, 'vitest', /^vitest\//, 'vega', 'vega-lite', 'tsx', /^tsx\//],
   plugins: [ownUrls],
   logLevel: 'warn',
   output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', keepNames: true },
 });
+// A bundled package that require()s another at run time would resolve it from dist/cli/bundle/, not from where npm
+// put it (possibly nested under the package, in the version it asked for): such a package must be external above.
+const stray = readdirSync(out).flatMap((f) => [...readFileSync(resolve(out, f), 'utf8').matchAll(/__require\("([^"]+)"\)/g)].map((m) => m[1]).filter((name) => !isBuiltin(name)).map((name) => `${f}: require("${name}")`));
+if (stray.length > 0) throw new Error(`bundle-cli: bundled code requires packages at run time; make them external:\n${stray.join('\n')}`);
 writeFileSync(resolve(dist, 'cli/bin.js'), `#!/usr/bin/env node\n// The bundled CLI (scripts/bundle-cli.mjs says why).\nimport './bundle/bin.js';\n`);
 chmodSync(resolve(dist, 'cli/bin.js'), 0o755);
