@@ -6,7 +6,7 @@
  * thread may hold the process open) and leave no worker directory behind.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
@@ -56,6 +56,21 @@ describe('faultline run: worker threads started before the suite is checked', ()
     const result = await runCli([join(dir, 'big.yaml'), '-j', '8', '--out', join(dir, 'big.jsonl')], dir);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^faultline: invalid suite: .*big\.yaml:\d+:\d+: tasks\.240\.prompt: /);
+    expect(left(dir)).toEqual([]);
+  }, 240_000);
+
+  it('--workers 4 on a 2-task suite runs both tasks (the threads it does not need are stopped) and leaves no worker directory', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'two.yaml'), suite(2, -1));
+    const trace = join(dir, 'two.jsonl');
+    const result = await runCli([join(dir, 'two.yaml'), '--workers', '4', '-j', '4', '--out', trace], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const events = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { event: string; outcome?: string });
+    expect(events.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['passed', 'passed']);
+    expect(events.at(-1)).toMatchObject({ event: 'run_end', sessions: 2, passed: 2 });
     expect(left(dir)).toEqual([]);
   }, 240_000);
 });
