@@ -131,3 +131,7 @@ port.on('message', (message: ToThread) => {
   else void drain();
 });
 post({ type: 'ready' });
+// The first session loads the mock's transport and the SDKs behind it (~80 ms of CPU): load them now, while the main
+// thread still reads the suite, so the first sessions do not wait for them. The same modules, once; a module that
+// cannot load fails that session's open as before.
+if (init.source.kind === 'mock') void import(init.source.options.transport === 'http' ? '../mock/loopback-model.js' : '../mock/memory-model.js').catch(() => undefined);
