@@ -6,12 +6,14 @@
 import { loadSuiteFile, loadSuites, SuiteError, type LoadedSuite, type LoadedTask } from '../suites/load-suite.js';
 import { CliError, type CliIo } from './io.js';
 
-export function loadSuitesForCli(paths: string[], io: CliIo): LoadedTask[] {
-  return asUsageError(() => loadSuites(paths, { onWarning: (warning) => warn(io, warning) }));
+export function loadSuitesForCli(paths: string[], io: CliIo, onTasksRead?: (tasksSoFar: number) => void): LoadedTask[] {
+  return asUsageError(() => loadSuites(paths, { onWarning: (warning) => warn(io, warning), ...(onTasksRead ? { onTasksRead } : {}) }));
 }
 
 /** The tasks' defense and hook modules, loaded now: one that cannot load is a usage error at its `defenses:` / `hooks:` line. */
 export async function checkModulesForCli(tasks: LoadedTask[]): Promise<void> {
+  // Nothing to load: the checker (and the harness's module loaders it imports) stays unloaded on this thread.
+  if (!tasks.some((t) => (t.defenses?.length ?? 0) > 0 || t.hooks !== undefined)) return;
   const { checkSuiteModules } = await import('../suites/module-check.js');
   const problems = await checkSuiteModules(tasks);
   if (problems.length > 0) throw new SuiteErrorAsCli(problems);

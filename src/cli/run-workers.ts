@@ -11,8 +11,10 @@ import type { JsonlSink } from '../events/sink.js';
 import type { SandboxMode } from '../events/labels.js';
 import type { LoadedTask } from '../suites/load-suite.js';
 import type { MockSourceOptions } from '../suites/mock-source.js';
-import type { ThreadPool } from '../suites/thread-pool.js';
+// Static: the early pool starts from inside the (synchronous) suite loading.
+import { threadPool, type ThreadPool } from '../suites/thread-pool.js';
 import type { ThreadSourceSpec } from '../suites/thread-protocol.js';
+import type { UnitExecutor } from '../suites/run-suite.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -34,43 +36,73 @@ export interface PoolRequest {
   opts: { provider: string; record?: string; replay?: string; mcpNames?: McpNameMode; keepWorkspaces?: boolean; sandbox?: SandboxMode };
   /** --workers as given (undefined: the default). */
   workersAsked: number | undefined;
-  tasks: LoadedTask[];
-  repeat: number;
   concurrency: number;
   runId: string;
   mockOptions: MockSourceOptions;
-  sink: JsonlSink;
-  io: CliIo;
 }
 
-/** The run's thread pool, or null when it runs on the main thread (one worker, or a source that cannot move). */
-export async function runPool(request: PoolRequest): Promise<ThreadPool | null> {
-  const { opts, workersAsked, io } = request;
-  const source: ThreadSourceSpec | null = opts.record
-    ? null
-    : opts.replay
-      ? { kind: 'replay', dir: opts.replay }
-      : opts.provider === 'mock'
-        ? { kind: 'mock', options: request.mockOptions }
-        : null;
-  if (!source) {
-    if (workersAsked !== undefined && workersAsked > 1) io.stderr(`faultline: --workers applies to the mock and --replay; ${opts.record ? '--record' : `--provider ${opts.provider}`} runs on one thread\n`);
-    return null;
-  }
-  const workers = runWorkers(workersAsked, request.tasks.length * request.repeat, request.concurrency);
-  if (workers <= 1) return null;
-  const { threadPool } = await import('../suites/thread-pool.js');
+/** Where a worker gets its model from, or null when the run's sessions stay on the main thread (a live provider, --record). */
+function threadSource({ opts, mockOptions }: Pick<PoolRequest, 'opts' | 'mockOptions'>): ThreadSourceSpec | null {
+  if (opts.record) return null;
+  if (opts.replay) return { kind: 'replay', dir: opts.replay };
+  return opts.provider === 'mock' ? { kind: 'mock', options: mockOptions } : null;
+}
+
+function startPool(request: PoolRequest, workers: number): ThreadPool {
+  const { opts } = request;
   return threadPool({
     workers,
+    runId: request.runId,
     init: {
-      tasks: request.tasks,
-      runId: request.runId,
-      source,
+      source: threadSource(request)!,
       mcpNames: opts.mcpNames ?? 'private',
       ...(opts.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
     },
-    lines: request.sink,
-    sink: withMcpNames(request.sink, opts.mcpNames),
   });
+}
+
+/**
+ * The pool started early, while the suite is read, once the run is known to
+ * need one: --workers above 1, or (the default) as soon as the suite files
+ * read so far hold enough sessions. Its threads load the harness, the SDKs
+ * and the mock in parallel with the main thread's parsing. runPool decides
+ * later, from the final tasks, whether and how much of it the run uses.
+ */
+export function earlyPool(request: PoolRequest, sessionsSoFar: number): ThreadPool | null {
+  if (!threadSource(request)) return null;
+  const { workersAsked, concurrency } = request;
+  // A guess from the sessions read so far: a filter or a shard may cut the run below it (runPool then stops what is not needed).
+  const workers = workersAsked !== undefined ? Math.min(workersAsked, concurrency) : sessionsSoFar >= WORKERS_FROM_SESSIONS ? runWorkers(undefined, sessionsSoFar, concurrency) : 1;
+  return workers > 1 ? startPool(request, workers) : null;
+}
+
+/** The executor of a pool writing to the run's trace (`sink`, with the run's MCP-name mode for what the main thread writes itself). */
+export function poolExecutor(pool: ThreadPool, sink: JsonlSink, mcpNames: McpNameMode | undefined): UnitExecutor {
+  return pool.executor({ lines: sink, sink: withMcpNames(sink, mcpNames) });
+}
+
+/**
+ * The run's thread pool, or null when it runs on the main thread (one worker,
+ * or a source that cannot move). `early`: the pool earlyPool started, used
+ * when the run needs workers (cut to the number it needs), else closed.
+ */
+export function runPool(request: PoolRequest & { tasks: LoadedTask[]; repeat: number; io: CliIo }, early: ThreadPool | null): ThreadPool | null {
+  const { opts, workersAsked, io } = request;
+  const source = threadSource(request);
+  if (!source) {
+    if (workersAsked !== undefined && workersAsked > 1) io.stderr(`faultline: --workers applies to the mock and --replay; ${opts.record ? '--record' : `--provider ${opts.provider}`} runs on one thread\n`);
+    early?.close();
+    return null;
+  }
+  const workers = runWorkers(workersAsked, request.tasks.length * request.repeat, request.concurrency);
+  if (workers <= 1) {
+    early?.close();
+    return null;
+  }
+  if (early) {
+    early.limit(workers);
+    return early;
+  }
+  return startPool(request, workers);
 }

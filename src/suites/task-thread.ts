@@ -14,7 +14,8 @@ import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events
 import type { ModelSource } from './model-source.js';
 import { runTask } from './run-task.js';
 import { addEventUsage, emptyUsage, type SessionUsage } from './session-usage.js';
-import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
+import type { LoadedTask } from './load-suite.js';
+import type { FromThread, ThreadEvents, ThreadInit, ThreadSetup, ToThread } from './thread-protocol.js';
 
 const port = parentPort!;
 const init = workerData as ThreadInit;
@@ -78,9 +79,12 @@ async function openSource(): Promise<ModelSource & { close?: () => Promise<void>
 }
 
 const sink = new PostingSink();
-const run = new RunEmitter(withMcpNames(sink, init.mcpNames), init.runId);
+let run: RunEmitter | null = null;
 const runAbort = new AbortController();
-setMaxListeners(init.concurrency + 16, runAbort.signal);
+function setUp(setup: ThreadSetup): void {
+  run = new RunEmitter(withMcpNames(sink, init.mcpNames), setup.runId);
+  setMaxListeners(setup.concurrency + 16, runAbort.signal);
+}
 const cleanups = new Set<Promise<void>>();
 const onCleanup = (removal: Promise<void>) => {
   cleanups.add(removal);
@@ -88,9 +92,10 @@ const onCleanup = (removal: Promise<void>) => {
 };
 const source = await openSource();
 
-async function runOne(slot: number, index: number, r: number, sessionId: string): Promise<void> {
+async function runOne(slot: number, task: LoadedTask, r: number, sessionId: string): Promise<void> {
   try {
-    const { task, ...outcome } = await runTask(init.tasks[index]!, {
+    if (run === null) throw new Error('a session was sent before the run was set up');
+    const { task: ran, ...outcome } = await runTask(task, {
       run,
       source,
       sessionId,
@@ -101,7 +106,7 @@ async function runOne(slot: number, index: number, r: number, sessionId: string)
       ...(init.tempDir !== undefined ? { tempDir: init.tempDir } : {}),
       ...(init.sandbox ? { sandbox: init.sandbox } : {}),
     });
-    void task;
+    void ran;
     // The session's events travel with its outcome: the main thread writes them before it counts the task done.
     post({ type: 'outcome', slot, outcome, ...sink.take() });
   } catch (error) {
@@ -120,8 +125,13 @@ async function drain(): Promise<void> {
 // A suite module that calls process.exit ends this thread: what its sessions emitted still reaches the trace.
 process.on('exit', () => sink.flush());
 port.on('message', (message: ToThread) => {
-  if (message.type === 'run') void runOne(message.slot, message.index, message.r, message.sessionId);
+  if (message.type === 'run') void runOne(message.slot, message.task, message.r, message.sessionId);
+  else if (message.type === 'setup') setUp(message);
   else if (message.type === 'abort') runAbort.abort(message.reason);
   else void drain();
 });
 post({ type: 'ready' });
+// The first session loads the mock's transport and the SDKs behind it (~80 ms of CPU): load them now, while the main
+// thread still reads the suite, so the first sessions do not wait for them. The same modules, once; a module that
+// cannot load fails that session's open as before.
+if (init.source.kind === 'mock') void import(init.source.options.transport === 'http' ? '../mock/loopback-model.js' : '../mock/memory-model.js').catch(() => undefined);

@@ -33,7 +33,13 @@ import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-pr
 
 export interface ThreadPoolOptions {
   workers: number;
-  init: Omit<ThreadInit, 'concurrency'>;
+  init: ThreadInit;
+  /** The run id the workers' sessions belong to. */
+  runId: string;
+}
+
+/** Where the run's events go (known once the trace is open, after the threads started). */
+export interface ThreadPoolOutput {
   /** The trace file: takes the workers' serialized events. */
   lines: { emitSerialized(ts: number, body: string): void };
   /** The run's event sink (with its MCP-name mode): session_end of a session whose worker died. */
@@ -41,9 +47,14 @@ export interface ThreadPoolOptions {
 }
 
 export interface ThreadPool {
-  executor: UnitExecutor;
+  /** The run's executor on these threads (one run per pool). */
+  executor(output: ThreadPoolOutput): UnitExecutor;
   /** One line per worker that died, naming the tasks it was running (empty when none did). */
   crashes(): readonly string[];
+  /** Keeps at most `workers` threads (the run turned out smaller than the pool was started for). */
+  limit(workers: number): void;
+  /** Stops the threads and removes their workspaces' parents, unless the executor already ran to its end (a refused run, an error). */
+  close(): void;
 }
 
 interface Thread {
@@ -60,24 +71,61 @@ interface Thread {
   error: string | null;
 }
 
+/** What a worker reported before the run began (it starts while the suite is read): played back to the executor. */
+type ThreadNews = { kind: 'message'; message: FromThread } | { kind: 'error'; error: unknown } | { kind: 'exit'; code: number };
+
+/**
+ * Starts the worker threads at once, so they load the harness, the SDKs and
+ * the mock while the main thread is still reading the suite; the executor
+ * hands them the run when it begins.
+ */
 export function threadPool(options: ThreadPoolOptions): ThreadPool {
   const crashes: string[] = [];
-  const executor: UnitExecutor = ({ units, concurrency, runSignal, stopping, onStart, onEnd }) =>
+  const threads: Thread[] = [];
+  let listener: ((t: Thread, news: ThreadNews) => void) | null = null;
+  const early: [Thread, ThreadNews][] = [];
+  const tell = (t: Thread, news: ThreadNews) => (listener ? listener(t, news) : early.push([t, news]));
+  let closed = false;
+  for (let id = 1; id <= options.workers; id++) {
+    // Each worker's workspaces under a directory of its own, unless kept or placed by the caller.
+    const parent = options.init.keepWorkspaces || options.init.tempDir !== undefined ? null : mkdtempSync(join(tmpdir(), 'faultline-worker-'));
+    const worker = startWorker({ ...options.init, ...(parent !== null ? { tempDir: parent } : {}) });
+    const t: Thread = { id, worker, parent, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
+    threads.push(t);
+    worker.on('message', (message: FromThread) => tell(t, { kind: 'message', message }));
+    worker.on('error', (error) => tell(t, { kind: 'error', error }));
+    worker.on('exit', (code) => tell(t, { kind: 'exit', code }));
+  }
+  const stopThread = (t: Thread) => {
+    void t.worker.terminate();
+    removeParent(t);
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const t of threads) stopThread(t);
+  };
+  const limit = (workers: number) => {
+    // Threads beyond the run's need, never handed a unit: stopped quietly.
+    for (const t of threads.splice(Math.max(1, workers))) {
+      t.alive = false;
+      stopThread(t);
+    }
+  };
+  const executor = (output: ThreadPoolOutput): UnitExecutor => ({ units, concurrency, runSignal, stopping, onStart, onEnd }) =>
     new Promise<void>((resolve) => {
-      const count = Math.max(1, Math.min(options.workers, concurrency, units.length));
-      const run = new RunEmitter(options.sink, options.init.runId);
+      limit(Math.min(concurrency, units.length));
+      const run = new RunEmitter(output.sink, options.runId);
       let next = 0;
       let total = 0;
       let finished = false;
-      const threads: Thread[] = [];
       const bySession = new Map<string, { thread: Thread; slot: number }>();
 
       const finish = () => {
         if (finished) return;
         finished = true;
         runSignal.removeEventListener('abort', onAbort);
-        for (const t of threads) void t.worker.terminate();
-        for (const t of threads) removeParent(t);
+        close();
         resolve();
       };
       // Nothing in flight and nothing more to start: the workers remove their workspaces, then the run ends.
@@ -104,7 +152,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
           best.inflight.set(unit.slot, { unit, started: false, at: performance.now(), usage: emptyUsage() });
           bySession.set(unit.sessionId, { thread: best, slot: unit.slot });
           onStart(unit);
-          send(best, { type: 'run', slot: unit.slot, index: unit.index, r: unit.r, sessionId: unit.sessionId });
+          send(best, { type: 'run', slot: unit.slot, task: unit.task, r: unit.r, sessionId: unit.sessionId });
         }
         maybeFinish();
       };
@@ -160,7 +208,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
         for (let at = 0; at < lines.length; ) {
           const space = lines.indexOf(' ', at);
           const eol = lines.indexOf('\n', space);
-          options.lines.emitSerialized(Number(lines.slice(at, space)), lines.slice(space + 1, eol));
+          output.lines.emitSerialized(Number(lines.slice(at, space)), lines.slice(space + 1, eol));
           at = eol + 1;
         }
         for (const id of started) {
@@ -209,19 +257,18 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       };
       runSignal.addEventListener('abort', onAbort, { once: true });
 
-      for (let id = 1; id <= count; id++) {
-        // Each worker's workspaces under a directory of its own, unless kept or placed by the caller.
-        const parent = options.init.keepWorkspaces || options.init.tempDir !== undefined ? null : mkdtempSync(join(tmpdir(), 'faultline-worker-'));
-        const worker = startWorker({ ...options.init, concurrency, ...(parent !== null ? { tempDir: parent } : {}) });
-        const t: Thread = { id, worker, parent, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
-        threads.push(t);
-        worker.on('message', (m: FromThread) => onMessage(t, m));
-        worker.on('error', (error) => void (t.error ??= error instanceof Error ? error.message : String(error)));
-        worker.on('exit', (code) => died(t, t.error ?? (finished ? 'terminated' : `exit code ${code}`)));
-      }
+      const onNews = (t: Thread, news: ThreadNews) => {
+        if (news.kind === 'message') onMessage(t, news.message);
+        else if (news.kind === 'error') t.error ??= news.error instanceof Error ? news.error.message : String(news.error);
+        else if (threads.includes(t)) died(t, t.error ?? (finished ? 'terminated' : `exit code ${news.code}`));
+      };
+      for (const t of threads) send(t, { type: 'setup', runId: options.runId, concurrency });
+      listener = onNews;
+      for (const [t, news] of early.splice(0)) onNews(t, news);
       if (runSignal.aborted) onAbort();
+      pump();
     });
-  return { executor, crashes: () => crashes };
+  return { executor, crashes: () => crashes, limit, close };
 }
 
 function removeParent(t: Thread): void {

@@ -9,21 +9,30 @@ import type { SessionUsage } from './session-usage.js';
 /** The model source a worker builds for itself: only sources that need nothing from the main thread. */
 export type ThreadSourceSpec = { kind: 'mock'; options: MockSourceOptions } | { kind: 'replay'; dir: string };
 
-/** workerData: everything a worker needs to run any unit of the run. */
+/**
+ * workerData: what a worker needs before the suite is read (it starts while
+ * the main thread parses): its model source and how sessions are kept. The
+ * run itself comes in the `setup` message, each task with its `run` message.
+ */
 export interface ThreadInit {
-  tasks: LoadedTask[];
-  runId: string;
   source: ThreadSourceSpec;
   mcpNames: McpNameMode;
-  /** Most sessions this worker may be given at once (its run-abort signal's listener budget). */
-  concurrency: number;
   keepWorkspaces?: boolean;
   tempDir?: string;
   sandbox?: SandboxMode;
 }
 
+/** The run a worker's sessions belong to, sent once before its first `run`. */
+export interface ThreadSetup {
+  runId: string;
+  /** Most sessions this worker may be given at once (its run-abort signal's listener budget). */
+  concurrency: number;
+}
+
 export type ToThread =
-  | { type: 'run'; slot: number; index: number; r: number; sessionId: string }
+  | ({ type: 'setup' } & ThreadSetup)
+  /** One session: the task travels with it, so each task is copied to one worker once, not the whole suite to every worker. */
+  | { type: 'run'; slot: number; task: LoadedTask; r: number; sessionId: string }
   | { type: 'abort'; reason: unknown }
   /** No more units: remove the workspaces, close the source, say so. */
   | { type: 'drain' };

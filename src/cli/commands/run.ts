@@ -98,7 +98,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
       const workersAsked = opts.workers !== undefined ? Number(opts.workers) : undefined;
       if (workersAsked !== undefined && (!Number.isInteger(workersAsked) || workersAsked < 1)) throw new CliError(`--workers must be a positive integer, got "${opts.workers}"`);
-      const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }] =
+      const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }, { earlyPool, poolExecutor, runPool }] =
         await Promise.all([
           import('../load-suites.js'),
           import('../../events/sink.js'),
@@ -106,6 +106,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           import('../../suites/run-output.js'),
           import('../../suites/run-suite.js'),
           import('../../suites/shard.js'),
+          import('../run-workers.js'),
         ]);
       let shard;
       try {
@@ -117,152 +118,162 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (opts.logicalRunId !== undefined && !/^[A-Za-z0-9._:-]{1,128}$/.test(opts.logicalRunId)) {
         throw new CliError(`--logical-run-id must be 1-128 letters, digits or . _ : -, got "${opts.logicalRunId}"`);
       }
-      const { parseCompactAt, parseContextWindow, withContextFlags } = await import('../../suites/task-context.js');
-      const contextWindow = opts.contextWindow !== undefined ? parseContextWindow(opts.contextWindow) : undefined;
-      if (contextWindow === null) throw new CliError(`--context-window must be a positive integer (tokens), got "${opts.contextWindow}"`);
-      const compactAt = opts.compactAt !== undefined ? parseCompactAt(opts.compactAt) : undefined;
-      if (compactAt === null) throw new CliError(`--compact-at must be a number above 0 and at most 1, got "${opts.compactAt}"`);
-      const { parseMs, withModelFlags } = await import('../../suites/task-model-flags.js');
-      const streamIdleTimeoutMs = opts.streamIdleTimeout !== undefined ? parseMs(opts.streamIdleTimeout) : undefined;
-      if (streamIdleTimeoutMs === null) throw new CliError(`--stream-idle-timeout must be a positive whole number of milliseconds, got "${opts.streamIdleTimeout}"`);
-      const firstByteTimeoutMs = opts.firstByteTimeout !== undefined ? parseMs(opts.firstByteTimeout) : undefined;
-      if (firstByteTimeoutMs === null) throw new CliError(`--first-byte-timeout must be a positive whole number of milliseconds, got "${opts.firstByteTimeout}"`);
-      let tasks = withModelFlags(withContextFlags(loadSuitesForCli(paths, io), { contextWindow, compactAt, contextManager: opts.contextManager }), {
-        promptCache: opts.promptCache,
-        streamIdleTimeoutMs,
-        firstByteTimeoutMs,
-      });
-      if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
-      if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
-      // Before the shard is cut: every shard of a suite refuses the same broken module.
-      await checkModulesForCli(tasks);
-      // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
-      const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
-      if (shard) tasks = shardTasks(tasks, shard);
-      if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
-      if (opts.wire) {
-        const { pinnedWireNote } = await import('../../suites/wire-pins.js');
-        const note = pinnedWireNote(tasks, opts.wire);
-        if (note) io.stderr(`faultline: ${note}\n`);
-      }
-      if (opts.transport) {
-        const { pinnedTransportNote } = await import('../../suites/transport-pins.js');
-        const note = pinnedTransportNote(tasks, opts.transport);
-        if (note) io.stderr(`faultline: ${note}\n`);
-      }
-
-      const junitPath = opts.junit !== undefined ? (await import('../junit-file.js')).claimJunitFile(io, opts.junit) : null;
       const runId = newRunId();
-      const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
-      const c = colorsFor(io.isTTY, io.env);
       const mockOptions = { wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) };
-      const mock = mockModelSource(mockOptions);
-      // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
-      const source = await (await import('../select-source.js')).selectSource(opts, tasks, io, mock);
-      await (await import('../require-gemini-sdk.js')).requireGeminiSdk(opts, tasks);
-      // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
-      let openError: unknown = null;
-      let opened = false;
-      const sink = new JsonlSink(tracePath, {
-        truncate: true,
-        onError: (e) => (openError === null && !opened ? (openError = e) : io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`)),
-      });
-      // A trace that cannot be opened is refused before the first task: a whole run must not end in "never written".
-      opened = true;
-      if (openError !== null) {
-        sink.close();
-        throw new CliError(`cannot write the trace ${tracePath}: ${openError instanceof Error ? openError.message : String(openError)} (choose a writable --out)`);
-      }
-      // Ctrl-C: the first stops starting tasks and lets the running ones finish; the second aborts them.
-      // Either way the run ends with run_end and its workspaces removed (a third exits at once).
-      const stop = new AbortController();
-      const abort = new AbortController();
-      let running = 0;
-      let interrupts = 0;
-      const onSigint = () => {
-        interrupts++;
-        const lead = io.isTTY ? '\n' : '';
-        if (interrupts === 1) {
-          io.stderr(`${lead}faultline: stopping: finishing ${plural(running, 'running task')}, Ctrl-C again to abort\n`);
-          stop.abort('sigint');
-        } else if (interrupts === 2) {
-          io.stderr(`${lead}faultline: aborting ${plural(running, 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
-          abort.abort('sigint');
-        } else {
-          io.stderr(`${lead}faultline: exiting at once; the trace may lack session_end and run_end\n`);
-          sink.close();
-          process.exit(130);
-        }
-      };
-      process.on('SIGINT', onSigint);
-      let failing = 0;
-      // Task lines go out in batches (at most every 100 ms): one write per finished task cost a fifth of a
-      // 2,000-task run when stdout is a pipe read by a busy CI log collector.
-      let pendingLines = '';
-      let lineTimer: NodeJS.Timeout | null = null;
-      const flushLines = () => {
-        if (lineTimer) clearTimeout(lineTimer);
-        lineTimer = null;
-        if (pendingLines !== '') io.stdout(pendingLines);
-        pendingLines = '';
-      };
-      const { runPool } = await import('../run-workers.js');
-      const pool = await runPool({ opts, workersAsked, tasks, repeat, concurrency, runId, mockOptions, sink, io });
-      if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
+      // Worker threads start as soon as the run is known to need them (--workers, or enough sessions read), and load
+      // the harness while this thread reads and checks the suite; runPool later uses or stops them.
+      const poolRequest = { opts, workersAsked, concurrency, runId, mockOptions };
+      let early = earlyPool(poolRequest, 0);
       try {
-        const summary = await runSuite({
-          ...(pool ? { executor: pool.executor } : {}),
-          tasks,
-          sink: withMcpNames(sink, opts.mcpNames),
-          source,
-          runId,
-          concurrency,
-          repeat,
-          ...(logicalRunId !== undefined ? { logicalRunId } : {}),
-          ...(shard ? { shard } : {}),
-          keepWorkspaces: opts.keepWorkspaces,
-          signal: abort.signal,
-          stopSignal: stop.signal,
-          onTaskStart: () => void running++,
-          ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
-          onTaskEnd: (outcome, done, total) => {
-            running--;
-            if (outcome.outcome !== 'passed') failing++;
-            if (io.isTTY) io.stdout(progressBar(done, total, failing, c));
-            else pendingLines += taskLine(outcome, done, total, c, repeat > 1);
-            if (outcome.workspace) pendingLines += `  workspace: ${outcome.workspace}\n`;
-            if (io.isTTY) flushLines();
-            else lineTimer ??= setTimeout(flushLines, 100);
-          },
+        const { parseCompactAt, parseContextWindow, withContextFlags } = await import('../../suites/task-context.js');
+        const contextWindow = opts.contextWindow !== undefined ? parseContextWindow(opts.contextWindow) : undefined;
+        if (contextWindow === null) throw new CliError(`--context-window must be a positive integer (tokens), got "${opts.contextWindow}"`);
+        const compactAt = opts.compactAt !== undefined ? parseCompactAt(opts.compactAt) : undefined;
+        if (compactAt === null) throw new CliError(`--compact-at must be a number above 0 and at most 1, got "${opts.compactAt}"`);
+        const { parseMs, withModelFlags } = await import('../../suites/task-model-flags.js');
+        const streamIdleTimeoutMs = opts.streamIdleTimeout !== undefined ? parseMs(opts.streamIdleTimeout) : undefined;
+        if (streamIdleTimeoutMs === null) throw new CliError(`--stream-idle-timeout must be a positive whole number of milliseconds, got "${opts.streamIdleTimeout}"`);
+        const firstByteTimeoutMs = opts.firstByteTimeout !== undefined ? parseMs(opts.firstByteTimeout) : undefined;
+        if (firstByteTimeoutMs === null) throw new CliError(`--first-byte-timeout must be a positive whole number of milliseconds, got "${opts.firstByteTimeout}"`);
+        const onTasksRead = (read: number) => void (early ??= earlyPool(poolRequest, read * repeat));
+        let tasks = withModelFlags(withContextFlags(loadSuitesForCli(paths, io, onTasksRead), { contextWindow, compactAt, contextManager: opts.contextManager }), {
+          promptCache: opts.promptCache,
+          streamIdleTimeoutMs,
+          firstByteTimeoutMs,
         });
-        flushLines();
-        if (io.isTTY) io.stdout('\n');
-        sink.close();
-        io.stdout(summaryText(summary, tracePath, c));
-        if (opts.json) printJson((await import('../../report/json-format.js')).printJson((await import('../../suites/run-json.js')).runJson(summary, tracePath)));
-        if (junitPath !== null) (await import('../junit-file.js')).writeJunitFile(junitPath, (await import('../../suites/run-junit.js')).runJunit(summary));
-        if (opts.report) {
-          const { reportForFiles } = await import('../../report/report-for-files.js');
-          io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported, wrap: io.isTTY })).text);
+        if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
+        if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
+        // Before the shard is cut: every shard of a suite refuses the same broken module.
+        await checkModulesForCli(tasks);
+        // The default logical id names the whole (filtered) suite, so every shard of it computes the same one.
+        const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
+        if (shard) tasks = shardTasks(tasks, shard);
+        if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
+        if (opts.wire) {
+          const { pinnedWireNote } = await import('../../suites/wire-pins.js');
+          const note = pinnedWireNote(tasks, opts.wire);
+          if (note) io.stderr(`faultline: ${note}\n`);
         }
-        const lost = sink.stats();
-        if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
-        result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
-        // A worker thread that died is faultline's failure, not the suite's: internal error, naming its tasks.
-        const crashes = pool?.crashes() ?? [];
-        for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
-        if (crashes.length > 0) result.exitCode = 70;
-        if (interrupts > 0) {
-          const planned = tasks.length * repeat;
-          io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
-          // 128 + SIGINT, as a shell reports a command stopped by Ctrl-C: the suite did not run to the end.
-          result.exitCode = 130;
+        if (opts.transport) {
+          const { pinnedTransportNote } = await import('../../suites/transport-pins.js');
+          const note = pinnedTransportNote(tasks, opts.transport);
+          if (note) io.stderr(`faultline: ${note}\n`);
+        }
+
+        const junitPath = opts.junit !== undefined ? (await import('../junit-file.js')).claimJunitFile(io, opts.junit) : null;
+        const tracePath = opts.out ?? join(io.cwd, 'traces', `${runId}.jsonl`);
+        const c = colorsFor(io.isTTY, io.env);
+        const mock = mockModelSource(mockOptions);
+        // Nothing is written before the provider is ready: a run refused for a missing key, model or base URL leaves no trace file.
+        const source = await (await import('../select-source.js')).selectSource(opts, tasks, io, mock);
+        await (await import('../require-gemini-sdk.js')).requireGeminiSdk(opts, tasks);
+        // --out starts a fresh file: appending a second run to it would silently merge two runs in every report.
+        let openError: unknown = null;
+        let opened = false;
+        const sink = new JsonlSink(tracePath, {
+          truncate: true,
+          onError: (e) => (openError === null && !opened ? (openError = e) : io.stderr(`faultline: trace write failed (${String(e)}); later lines may be lost\n`)),
+        });
+        // A trace that cannot be opened is refused before the first task: a whole run must not end in "never written".
+        opened = true;
+        if (openError !== null) {
+          sink.close();
+          throw new CliError(`cannot write the trace ${tracePath}: ${openError instanceof Error ? openError.message : String(openError)} (choose a writable --out)`);
+        }
+        // Ctrl-C: the first stops starting tasks and lets the running ones finish; the second aborts them.
+        // Either way the run ends with run_end and its workspaces removed (a third exits at once).
+        const stop = new AbortController();
+        const abort = new AbortController();
+        let running = 0;
+        let interrupts = 0;
+        const onSigint = () => {
+          interrupts++;
+          const lead = io.isTTY ? '\n' : '';
+          if (interrupts === 1) {
+            io.stderr(`${lead}faultline: stopping: finishing ${plural(running, 'running task')}, Ctrl-C again to abort\n`);
+            stop.abort('sigint');
+          } else if (interrupts === 2) {
+            io.stderr(`${lead}faultline: aborting ${plural(running, 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
+            abort.abort('sigint');
+          } else {
+            io.stderr(`${lead}faultline: exiting at once; the trace may lack session_end and run_end\n`);
+            sink.close();
+            process.exit(130);
+          }
+        };
+        process.on('SIGINT', onSigint);
+        let failing = 0;
+        // Task lines go out in batches (at most every 100 ms): one write per finished task cost a fifth of a
+        // 2,000-task run when stdout is a pipe read by a busy CI log collector.
+        let pendingLines = '';
+        let lineTimer: NodeJS.Timeout | null = null;
+        const flushLines = () => {
+          if (lineTimer) clearTimeout(lineTimer);
+          lineTimer = null;
+          if (pendingLines !== '') io.stdout(pendingLines);
+          pendingLines = '';
+        };
+        const pool = runPool({ ...poolRequest, tasks, repeat, io }, early);
+        early = pool;
+        if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
+        try {
+          const summary = await runSuite({
+            ...(pool ? { executor: poolExecutor(pool, sink, opts.mcpNames) } : {}),
+            tasks,
+            sink: withMcpNames(sink, opts.mcpNames),
+            source,
+            runId,
+            concurrency,
+            repeat,
+            ...(logicalRunId !== undefined ? { logicalRunId } : {}),
+            ...(shard ? { shard } : {}),
+            keepWorkspaces: opts.keepWorkspaces,
+            signal: abort.signal,
+            stopSignal: stop.signal,
+            onTaskStart: () => void running++,
+            ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+            onTaskEnd: (outcome, done, total) => {
+              running--;
+              if (outcome.outcome !== 'passed') failing++;
+              if (io.isTTY) io.stdout(progressBar(done, total, failing, c));
+              else pendingLines += taskLine(outcome, done, total, c, repeat > 1);
+              if (outcome.workspace) pendingLines += `  workspace: ${outcome.workspace}\n`;
+              if (io.isTTY) flushLines();
+              else lineTimer ??= setTimeout(flushLines, 100);
+            },
+          });
+          flushLines();
+          if (io.isTTY) io.stdout('\n');
+          sink.close();
+          io.stdout(summaryText(summary, tracePath, c));
+          if (opts.json) printJson((await import('../../report/json-format.js')).printJson((await import('../../suites/run-json.js')).runJson(summary, tracePath)));
+          if (junitPath !== null) (await import('../junit-file.js')).writeJunitFile(junitPath, (await import('../../suites/run-junit.js')).runJunit(summary));
+          if (opts.report) {
+            const { reportForFiles } = await import('../../report/report-for-files.js');
+            io.stdout('\n' + (await reportForFiles([tracePath], { color: c.isColorSupported, wrap: io.isTTY })).text);
+          }
+          const lost = sink.stats();
+          if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
+          result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
+          // A worker thread that died is faultline's failure, not the suite's: internal error, naming its tasks.
+          const crashes = pool?.crashes() ?? [];
+          for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
+          if (crashes.length > 0) result.exitCode = 70;
+          if (interrupts > 0) {
+            const planned = tasks.length * repeat;
+            io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
+            // 128 + SIGINT, as a shell reports a command stopped by Ctrl-C: the suite did not run to the end.
+            result.exitCode = 130;
+          }
+        } finally {
+          flushLines();
+          process.removeListener('SIGINT', onSigint);
+          sink.close();
+          await mock.close();
         }
       } finally {
-        flushLines();
-        process.removeListener('SIGINT', onSigint);
-        sink.close();
-        await mock.close();
+        // A run refused after its threads started (a bad suite, no trace file) or ended by an error: they must not keep the process alive.
+        early?.close();
       }
     });
 }
