@@ -7,7 +7,7 @@
 import { MAX_REQUESTED_TOOL_CHARS, UNKNOWN_TOOL } from './labels.js';
 import { redactAndCap } from './redact.js';
 import type { EventName, EventOf, EnvelopeKey } from './schemas.js';
-import type { EventSink } from './sink.js';
+import { emitSessionTo, type EventSink, type SessionIds } from './sink.js';
 
 type RunEventName = 'run_start' | 'run_end';
 type SessionEventName = Exclude<EventName, RunEventName>;
@@ -33,6 +33,8 @@ export class RunEmitter {
 }
 
 export class SessionEmitter {
+  private idsOnce: SessionIds | null = null;
+
   constructor(
     readonly sink: EventSink,
     readonly runId: string,
@@ -40,14 +42,18 @@ export class SessionEmitter {
     readonly taskId: string,
   ) {}
 
+  /** The ids every event of the session carries, their JSON made on the first event. */
+  get ids(): SessionIds {
+    if (this.idsOnce === null) {
+      const ids = { run_id: this.runId, session_id: this.sessionId, task_id: this.taskId };
+      this.idsOnce = { ...ids, json: JSON.stringify(ids).slice(1, -1) };
+    }
+    return this.idsOnce;
+  }
+
+  /** `{ event, run_id, session_id, task_id, ...fields }`, in parts to a sink that takes them (sink.ts), else whole. */
   emit<N extends SessionEventName>(event: N, fields: SessionFields<N>): void {
-    this.sink.emit({
-      event,
-      run_id: this.runId,
-      session_id: this.sessionId,
-      task_id: this.taskId,
-      ...fields,
-    } as never);
+    emitSessionTo(this.sink, event, this.ids, fields);
   }
 
   /** An expectation result; the detail is free text, so it is redacted and capped here. */

@@ -15,7 +15,7 @@
  * --mcp-names verbatim) logs the names as they are.
  */
 import { createHash } from 'node:crypto';
-import type { EventSink, SinkStats } from './sink.js';
+import { emitSessionTo, sessionEvent, type EventSink, type SessionIds, type SinkStats } from './sink.js';
 import type { EventInput, FaultlineEvent } from './schemas.js';
 
 export type McpNameMode = 'private' | 'verbatim';
@@ -52,6 +52,11 @@ function mayNameMcp(event: EventInput): boolean {
   return false;
 }
 
+function fieldsHoldMcp(fields: object): boolean {
+  for (const key in fields) if (holdsMcp((fields as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** What privateValue would change: a string with `mcp_` in it, in the value or any array in it. */
 function holdsMcp(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('mcp_');
@@ -73,6 +78,20 @@ export class PrivateNamesSink implements EventSink {
 
   emit(event: EventInput): void {
     this.target.emit(privateEvent(event));
+  }
+
+  /**
+   * The parts go on as they are when nothing in them may name MCP (the usual event); else the whole event made
+   * private. Before a sink that writes lines the fields are serialized here, once, and the check is a scan of
+   * that text: an MCP name in any string shows there as it is (JSON escapes none of its characters).
+   */
+  emitSession(name: string, ids: SessionIds, fields: object, body?: string): void {
+    const idsClean = !holdsMcp(name) && !holdsMcp(ids.run_id) && !holdsMcp(ids.session_id) && !holdsMcp(ids.task_id);
+    if (idsClean && this.target.emitSession !== undefined) {
+      const json = body ?? JSON.stringify(fields);
+      if (!json.includes('mcp_')) return this.target.emitSession(name, ids, fields, json);
+    } else if (idsClean && !fieldsHoldMcp(fields)) return emitSessionTo(this.target, name, ids, fields, body);
+    this.target.emit(privateEvent(sessionEvent(name, ids, fields)));
   }
 
   flush(): void {

@@ -46,6 +46,12 @@ const TOKENS: RegExp[] = [
   /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|$)/g,
 ];
 
+/**
+ * Whether any of TOKENS matches, in one pass (the same sources, and all of them have only the g flag): most
+ * texts hold no token, and the 25 replaces cost 5 us a text where this test costs under 1.
+ */
+const ANY_TOKEN = TOKENS.every((p) => p.flags === 'g') ? new RegExp(TOKENS.map((p) => `(?:${p.source})`).join('|')) : null;
+
 /** `prefix` kept, the rest redacted. */
 const PREFIXED: RegExp[] = [
   /\b((?:Bearer|Token)\s+)[A-Za-z0-9._~+/=-]{8,}/gi, // curl-auth-header, authorization bearer
@@ -86,7 +92,7 @@ export function isSecretName(name: string): boolean {
 
 export function redact(text: string): string {
   let out = text;
-  for (const pattern of TOKENS) out = out.replace(pattern, R);
+  if (ANY_TOKEN === null || ANY_TOKEN.test(out)) for (const pattern of TOKENS) out = out.replace(pattern, R);
   for (const pattern of PREFIXED) out = out.replace(pattern, (_m, prefix: string) => `${prefix}${R}`);
   for (const pattern of ASSIGNMENTS) {
     out = out.replace(pattern, (match, head: string, _q: string, _name: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {

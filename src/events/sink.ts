@@ -38,8 +38,23 @@ export interface SinkStats {
   firstError: string | null;
 }
 
+/** The ids a session's events carry, and their JSON (`"run_id":…,"session_id":…,"task_id":…`), made once per session. */
+export interface SessionIds {
+  readonly run_id: string;
+  readonly session_id: string;
+  readonly task_id: string;
+  readonly json: string;
+}
+
 export interface EventSink {
   emit(event: EventInput): void;
+  /**
+   * Optional: one of a session's events, `{ event: name, ...ids, ...fields }` as emit would get it, handed over
+   * in parts so that a sink writing lines serializes only `fields` (the ids' JSON is made once per session) and
+   * nothing copies the event on the way. A sink without it gets emit() of the whole event (SessionEmitter).
+   * `body` is JSON.stringify(fields) when a sink before it already made it (each event is serialized once).
+   */
+  emitSession?(name: string, ids: SessionIds, fields: object, body?: string): void;
   flush(): void;
   close(): void;
   stats(): SinkStats;
@@ -91,6 +106,18 @@ export class JsonlSink implements EventSink {
       this.push(JSON.stringify(event) + '\n');
     } catch (error) {
       // Telemetry is a side channel: nothing here may reach the harness.
+      this.fail(error, 1);
+    }
+  }
+
+  emitSession(name: string, ids: SessionIds, fields: object, body = JSON.stringify(fields)): void {
+    if (this.options.validate || this.options.keepInMemory) return this.emit(sessionEvent(name, ids, fields));
+    try {
+      if (this.closed) return;
+      // The line emit would write for { event, ...ids, ...fields }: the same keys in the same order.
+      const rest = body.length > 2 ? `,${body.slice(1)}` : '}';
+      this.push(`{"v":${CONTRACT_VERSION},"ts":${this.now()},"seq":${++this.seq},"event":${JSON.stringify(name)},${ids.json}${rest}\n`);
+    } catch (error) {
       this.fail(error, 1);
     }
   }
@@ -183,6 +210,17 @@ export class JsonlSink implements EventSink {
       // the reporter itself must not throw either
     }
   }
+}
+
+/** A session's event as one object, `{ event, run_id, session_id, task_id, ...fields }` (a copy of `fields`). */
+export function sessionEvent(name: string, ids: SessionIds, fields: object): EventInput {
+  return { event: name, run_id: ids.run_id, session_id: ids.session_id, task_id: ids.task_id, ...fields } as EventInput;
+}
+
+/** Hands a session's event to `sink`: in parts where it takes them, else whole. */
+export function emitSessionTo(sink: EventSink, name: string, ids: SessionIds, fields: object, body?: string): void {
+  if (sink.emitSession !== undefined) sink.emitSession(name, ids, fields, body);
+  else sink.emit(sessionEvent(name, ids, fields));
 }
 
 /** A sink that only keeps events in memory (tests, the emitter's dry mode). */

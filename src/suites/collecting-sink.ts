@@ -1,13 +1,37 @@
-/** Forwards to the run's sink and keeps one session's events, for its expectations. */
+/**
+ * Forwards to the run's sink and keeps what a session's checks read of its
+ * events: the events of the names they ask about (every event unless told
+ * which), and the session's turns and tokens tallied from all of them.
+ */
 import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events/index.js';
+import { emitSessionTo, sessionEvent, type SessionIds } from '../events/sink.js';
+import { addFieldsUsage, emptyUsage, type SessionUsage } from './session-usage.js';
 
 export class CollectingSink implements EventSink {
+  /** The kept events, in emit order. */
   readonly collected: EventInput[] = [];
-  constructor(private readonly inner: EventSink) {}
+  /** What usageOfEvents of every event of the session would give, tallied as they pass (kept or not). */
+  readonly usage: SessionUsage = emptyUsage();
+
+  /** `keep`: the event names to keep (a task's event assertions name them); null keeps every event. */
+  constructor(
+    private readonly inner: EventSink,
+    private readonly keep: ReadonlySet<string> | null = null,
+  ) {}
+
   emit(event: EventInput): void {
-    this.collected.push(event);
+    addFieldsUsage(this.usage, event.event, event);
+    if (this.keep === null || this.keep.has(event.event)) this.collected.push(event);
     this.inner.emit(event);
   }
+
+  /** Keeps its own copy of an event it keeps (the caller's `fields` may change later); the inner sink gets the parts. */
+  emitSession(name: string, ids: SessionIds, fields: object, body?: string): void {
+    addFieldsUsage(this.usage, name, fields);
+    if (this.keep === null || this.keep.has(name)) this.collected.push(sessionEvent(name, ids, fields));
+    emitSessionTo(this.inner, name, ids, fields, body);
+  }
+
   flush(): void {
     this.inner.flush();
   }

@@ -138,6 +138,11 @@ export function measure(metric: Metric, events: readonly EventRecord[]): number 
   return metric.kind === 'count' ? matching.length : new Set(matching.map((e) => e[metric.field])).size;
 }
 
+/** The event names a metric reads: measure() looks at no other event. */
+export function eventsRead(metric: Metric): string[] {
+  return metric.kind === 'lost' ? ['tool_call', 'tool_success', 'tool_failure'] : [metric.event];
+}
+
 export function checkEventAssertion(a: EventAssertion, events: readonly EventRecord[]): { ok: boolean; actual: number } {
   const actual = measure(a.metric, events);
   const ok =

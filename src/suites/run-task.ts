@@ -24,13 +24,13 @@ import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
 import { CollectingSink } from './collecting-sink.js';
 import { evaluateExpectations, type ExpectationResult } from './expectations.js';
-import type { EventRecord } from './event-assertion.js';
+import { eventsRead, parseEventAssertion, type EventRecord } from './event-assertion.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
 import { LazyWorkspace } from './workspace.js';
 import { loadShellParser } from '../harness/permissions/shell-parser.js';
-import { outcomeTokens, usageOfEvents } from './session-usage.js';
+import { outcomeTokens } from './session-usage.js';
 
 export interface TaskRunOptions {
   run: RunEmitter;
@@ -74,7 +74,7 @@ export interface TaskOutcome {
 
 export async function runTask(task: LoadedTask, options: TaskRunOptions): Promise<TaskOutcome> {
   const started = performance.now();
-  const sink = new CollectingSink(options.run.sink);
+  const sink = new CollectingSink(options.run.sink, eventsToKeep(task));
   const session = options.run.session(options.sessionId, task.id, sink);
   let config = harnessConfig(task);
   const elapsed = () => Math.round(performance.now() - started);
@@ -168,7 +168,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   const outcome: SessionOutcome =
     options.runSignal?.aborted ? 'aborted' : error !== null ? 'error' : expectations.every((e) => e.ok) ? 'passed' : 'failed';
   // Without the harness's result (runAgent threw), what its events recorded: reports sum session_end's tokens.
-  const { turns, ...usage } = result ? { turns: result.turns, ...result.usage } : usageOfEvents(sink.collected);
+  const { turns, ...usage } = result ? { turns: result.turns, ...result.usage } : { ...sink.usage };
   session.emit('session_end', { outcome, stop, turns, ...usage, duration_ms: elapsed() });
   // Nothing can be restored once the session ended: its snapshots held in memory give their bytes back.
   pipeline.snapshotMemory?.release();
@@ -193,6 +193,19 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     sandbox: sandbox.sandbox.kind,
     sandboxNote: sandbox.note,
   };
+}
+
+/** The events a task's event assertions read: the session keeps only those (a copy of every event is what nobody reads). */
+function eventsToKeep(task: LoadedTask): Set<string> {
+  const names = new Set<string>();
+  for (const source of task.expect.events ?? []) {
+    try {
+      for (const name of eventsRead(parseEventAssertion(source).metric)) names.add(name);
+    } catch {
+      // checked at load; one that still does not parse fails in evaluateExpectations, with its message
+    }
+  }
+  return names;
 }
 
 /** Without an explicit `expect.stop`, a task must end normally (`end_turn`). */

@@ -25,10 +25,16 @@ export function emptyUsage(): SessionUsage {
 
 /** Counts one of the session's events into `into`: a turn-scoped event raises the turns, a model_response adds its tokens. */
 export function addEventUsage(into: SessionUsage, event: EventInput): void {
-  const turn = (event as { turn?: unknown }).turn;
+  addFieldsUsage(into, event.event, event);
+}
+
+/** The same for an event given as its name and its fields (a session's event in parts, events/sink.ts). */
+export function addFieldsUsage(into: SessionUsage, name: string, fields: object): void {
+  const turn = (fields as { turn?: unknown }).turn;
   if (typeof turn === 'number' && turn > into.turns) into.turns = turn;
-  if (event.event !== 'model_response') return;
-  for (const field of TOKEN_FIELDS) into[field] = sum(into[field], event[field]);
+  if (name !== 'model_response') return;
+  const tokens = fields as Record<(typeof TOKEN_FIELDS)[number], number | null>;
+  for (const field of TOKEN_FIELDS) into[field] = sum(into[field], tokens[field]);
 }
 
 /** Adds `from` (usage of later events of the same session) into `into`. */

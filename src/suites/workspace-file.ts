@@ -8,8 +8,8 @@
  * looking at the workspace would see it.
  */
 import { closeSync, constants as C, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, relative } from 'node:path';
-import { openDirBeneathSync } from '../harness/safe-fs/beneath.js';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
+import { HAS_PROC_FD, openDirBeneathSync } from '../harness/safe-fs/beneath.js';
 import { fileKind } from '../harness/tools/regular-file.js';
 import { isInside } from '../harness/tools/workspace-path.js';
 
@@ -22,6 +22,52 @@ export type WorkspaceFile =
 
 /** `full` is the lexical absolute path below `workspace` (already checked lexically by the caller). */
 export function inspectWorkspaceFile(workspace: string, full: string): WorkspaceFile {
+  return inspectDirect(workspace, full) ?? inspectResolved(workspace, full);
+}
+
+/**
+ * The usual case in one walk, without resolving the path first: every component below the workspace opened
+ * relative to the one before with O_NOFOLLOW (safe-fs/beneath.ts), so a path opened this way has no link in
+ * it and is what the resolved path would have found. Null when it meets a link (or anything else unusual):
+ * the resolving path then decides, as it always did (a link inside counts as its target, one outside is refused).
+ */
+function inspectDirect(workspace: string, full: string): WorkspaceFile | null {
+  if (!HAS_PROC_FD) return null;
+  const rel = relative(workspace, full);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  let dir;
+  try {
+    dir = openDirBeneathSync(workspace, dirname(rel));
+  } catch {
+    return null;
+  }
+  try {
+    let fd: number;
+    try {
+      fd = openSync(dir.at(basename(rel)), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : null;
+    }
+    try {
+      return readOpened(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    dir.close();
+  }
+}
+
+/** What is open at `fd` (opened without following a link and without blocking). */
+function readOpened(fd: number): WorkspaceFile {
+  const stats = fstatSync(fd);
+  if (stats.isDirectory()) return { kind: 'directory' };
+  if (!stats.isFile()) return { kind: 'special', what: fileKind(stats) };
+  return { kind: 'file', text: readFileSync(fd, 'utf8') };
+}
+
+/** Resolves the path first, then reads the real path below the workspace's real root. */
+function inspectResolved(workspace: string, full: string): WorkspaceFile {
   let root: string;
   try {
     root = realpathSync(workspace);
@@ -57,10 +103,7 @@ export function inspectWorkspaceFile(workspace: string, full: string): Workspace
       throw error;
     }
     try {
-      const stats = fstatSync(fd);
-      if (stats.isDirectory()) return { kind: 'directory' };
-      if (!stats.isFile()) return { kind: 'special', what: fileKind(stats) };
-      return { kind: 'file', text: readFileSync(fd, 'utf8') };
+      return readOpened(fd);
     } finally {
       closeSync(fd);
     }
