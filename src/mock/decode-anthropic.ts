@@ -8,7 +8,7 @@
 import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
 import type { DecodedRequest, DecodedTool } from './decoded-request.js';
 import { isObject, isString, partsText, type JsonObject } from './json-shape.js';
-import { mergeTurns } from './merge-turns.js';
+import { mergeTurns, type MergedMessage } from './merge-turns.js';
 
 function toNeutral(role: 'user' | 'assistant', content: JsonObject[]): Message {
   if (role === 'assistant') {
@@ -40,12 +40,13 @@ function decodeTools(tools: unknown): DecodedTool[] {
   });
 }
 
-export function decodeAnthropic(body: JsonObject): DecodedRequest {
+/** `merged`: the body's messages through mergeTurns, when the caller has them already. */
+export function decodeAnthropic(body: JsonObject, merged?: readonly MergedMessage[]): DecodedRequest {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
   const decoded: DecodedRequest = {
     wire: 'anthropic',
     model: String(body['model']),
-    messages: mergeTurns(messages).map((m) => toNeutral(m.role, m.content)),
+    messages: (merged ?? mergeTurns(messages)).map((m) => toNeutral(m.role, m.content)),
     tools: decodeTools(body['tools']),
     maxTokens: typeof body['max_tokens'] === 'number' ? body['max_tokens'] : null,
     stream: body['stream'] === true,

@@ -16,7 +16,7 @@ function toolResultIds(message: MergedMessage | undefined): Array<{ id: string; 
 }
 
 /** A tool_use id seen twice anywhere in the request, worded as the API does. */
-function duplicateToolUseId(messages: MergedMessage[]): string | null {
+function duplicateToolUseId(messages: readonly MergedMessage[]): string | null {
   const seen = new Set<string>();
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
@@ -31,15 +31,14 @@ function duplicateToolUseId(messages: MergedMessage[]): string | null {
 }
 
 /** A request whose conversation holds tool blocks must declare tools (the API's own text). */
-export function toolsRequired(messages: readonly unknown[], tools: unknown): string | null {
+export function toolsRequired(messages: readonly unknown[], tools: unknown, merged: readonly MergedMessage[] = mergeTurns(messages)): string | null {
   if (Array.isArray(tools) && tools.length > 0) return null;
-  const hasToolBlocks = mergeTurns(messages).some((m) => m.content.some((b) => b['type'] === 'tool_use' || b['type'] === 'tool_result'));
+  const hasToolBlocks = merged.some((m) => m.content.some((b) => b['type'] === 'tool_use' || b['type'] === 'tool_result'));
   return hasToolBlocks ? 'Requests which include `tool_use` or `tool_result` blocks must define tools.' : null;
 }
 
-/** The first protocol violation as the API words it, or null. */
-export function checkAnthropicPairing(wireMessages: readonly unknown[]): string | null {
-  const messages = mergeTurns(wireMessages);
+/** The first protocol violation as the API words it, or null (`merged`: the same messages through mergeTurns, when the caller has them). */
+export function checkAnthropicPairing(wireMessages: readonly unknown[], messages: readonly MergedMessage[] = mergeTurns(wireMessages)): string | null {
   const duplicate = duplicateToolUseId(messages);
   if (duplicate !== null) return duplicate;
   for (let i = 0; i < messages.length; i++) {
