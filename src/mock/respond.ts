@@ -225,15 +225,13 @@ export function respond(input: RespondInput): RespondOutput {
   if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
   if (input.errorResult) markErrorResults(request, wire, input.errorResult);
-  const turn = (input.turnsTaken ?? turnsTaken)(request.messages) + 1;
+  const taken = (input.turnsTaken ?? turnsTaken)(request.messages);
+  const turn = taken + 1;
   const mapTool = input.toolMap?.(request.tools);
-  const result = runScript(input.script, request.messages, {
-    toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock',
-    system: request.system,
-    toolCount: request.tools.length,
-    ...(mapTool ? { mapTool } : {}),
-    ...(input.turnsTaken ? { turnsTaken: input.turnsTaken } : {}),
-  });
+  const engine: EngineOptions = { toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock', system: request.system, toolCount: request.tools.length, taken };
+  if (mapTool) engine.mapTool = mapTool;
+  if (input.turnsTaken) engine.turnsTaken = input.turnsTaken;
+  const result = runScript(input.script, request.messages, engine);
   const matched = result.ok && result.reply.matched !== undefined;
   const classified: SideReason | null = matched ? 'matched' : (input.side?.classify(request) ?? null);
   // Past the script's end after a final answer, the real API would answer again (200): so does the lab, recorded apart.

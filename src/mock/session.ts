@@ -155,21 +155,12 @@ export class MockSession {
       this.record(record);
       return { reply: out.reply, transport: NO_TRANSPORT_FAULT, record };
     }
-    const out = respond({
-      wire: call.wire,
-      bodyText: call.bodyText,
-      ...(call.path !== undefined ? { path: call.path } : {}),
-      script: this.script,
-      sessionId: this.id,
-      now: this.now,
-      nextAttempt: this.nextAttempt,
-      side: this.side,
-      store: this.store,
-      promptCache: this.promptCache,
-      ...(this.options.toolMap ? { toolMap: this.options.toolMap } : {}),
-      ...(this.options.errorResult ? { errorResult: this.options.errorResult } : {}),
-      ...(this.ledger ? { turnsTaken: this.ledgerTurns } : {}),
-    });
+    const input: RespondInput = { wire: call.wire, bodyText: call.bodyText, script: this.script, sessionId: this.id, now: this.now, nextAttempt: this.nextAttempt, side: this.side, store: this.store, promptCache: this.promptCache };
+    if (call.path !== undefined) input.path = call.path;
+    if (this.options.toolMap) input.toolMap = this.options.toolMap;
+    if (this.options.errorResult) input.errorResult = this.options.errorResult;
+    if (this.ledger) input.turnsTaken = this.ledgerTurns;
+    const out = respond(input);
     const failure = this.failures.shift();
     const reply = failure ? wireError(call.wire, failure.status, failure.message ?? `injected mock failure (HTTP ${failure.status})`, failure.headers) : out.reply;
     const transport = failure ? NO_TRANSPORT_FAULT : out.transport;
