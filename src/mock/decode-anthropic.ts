@@ -32,12 +32,13 @@ function toNeutral(role: 'user' | 'assistant', content: JsonObject[]): Message {
 }
 
 function decodeTools(tools: unknown): DecodedTool[] {
-  if (!Array.isArray(tools)) return [];
-  return tools.filter(isObject).flatMap((t) => {
-    if (!isString(t['name'])) return [];
-    const tool: DecodedTool = { name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['input_schema']) ? t['input_schema'] : {} };
-    return [tool];
-  });
+  const out: DecodedTool[] = [];
+  if (!Array.isArray(tools)) return out;
+  for (const t of tools) {
+    if (!isObject(t) || !isString(t['name'])) continue;
+    out.push({ name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['input_schema']) ? t['input_schema'] : {} });
+  }
+  return out;
 }
 
 /** `merged`: the body's messages through mergeTurns, when the caller has them already. */

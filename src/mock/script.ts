@@ -175,8 +175,11 @@ export interface ParsedScript {
 /** What a mount registers: a script to parse, or one parsed already. */
 export type ScriptInput = z.input<typeof ModelScript> | ParsedScript;
 
+const isParsed = (input: unknown): input is ParsedScript => typeof input === 'object' && input !== null && !Array.isArray(input) && Array.isArray((input as Partial<ParsedScript>).parsed);
+
+/** The script a session runs: a parsed one as it is, anything else through ModelScript (which names what is wrong). */
 export function scriptOf(input: ScriptInput): ModelScript {
-  return Array.isArray(input) ? ModelScript.parse(input) : (input as ParsedScript).parsed;
+  return isParsed(input) ? input.parsed : ModelScript.parse(input);
 }
 
 export function isRule(turn: TurnSpec): turn is RuleSpec {
