@@ -18,16 +18,24 @@ export class PrefixTree {
     return node.next?.get(text);
   }
 
-  /** Writes the prefixes of `texts` up to index `last`, marking those where `marks` is true. */
-  write(texts: readonly string[], marks: readonly boolean[], last: number): void {
+  /**
+   * Writes the prefixes of `texts` up to index `last`, marking those where
+   * `marks` is true. `found[i]`: the node the caller's walk found for prefix
+   * i (undefined from the first one not written yet), so only the new tail is
+   * looked up again.
+   */
+  write(texts: readonly string[], marks: readonly boolean[], last: number, found: ReadonlyArray<PrefixNode | undefined>): void {
     let node = this.root;
     for (let i = 0; i <= last; i++) {
-      const text = texts[i]!;
-      node.next ??= new Map();
-      let child = node.next.get(text);
+      let child = found[i];
       if (child === undefined) {
-        child = { cached: false, next: null };
-        node.next.set(text, child);
+        const text = texts[i]!;
+        node.next ??= new Map();
+        child = node.next.get(text);
+        if (child === undefined) {
+          child = { cached: false, next: null };
+          node.next.set(text, child);
+        }
       }
       if (marks[i]) child.cached = true;
       node = child;

@@ -100,7 +100,7 @@ export class PromptCacheLedger {
       lastMarkIndex = i;
       for (let j = i; j >= 0 && i - j < LOOKBACK_BLOCKS; j--) if (seen[j]?.cached === true) read = Math.max(read, ends[j]!);
     }
-    this.cached.write(texts, marks, lastMarkIndex);
+    this.cached.write(texts, marks, lastMarkIndex, seen);
     const readTokens = tokens(read);
     const writeTokens = tokens(lastMark) - readTokens;
     return { input_tokens: tokens(bytes) - readTokens - writeTokens, output_tokens: 0, cache_read_tokens: readTokens, cache_write_tokens: writeTokens };
