@@ -151,11 +151,13 @@ const ISSUED_ID = /^[A-Za-z]+_mock_(\d+)_\d+$/;
  */
 export function turnsTaken(messages: readonly Message[]): number {
   let issued = 0;
+  let assistant = 0;
   for (const m of messages) {
     if (m.role !== 'assistant') continue;
+    assistant++;
     for (const b of m.content) if (b.type === 'tool_use') issued = Math.max(issued, Number(ISSUED_ID.exec(b.id)?.[1] ?? 0));
   }
-  return Math.max(messages.filter((m) => m.role === 'assistant').length, issued);
+  return Math.max(assistant, issued);
 }
 
 function buildReply(spec: ReplySpec, turn: number, prefix: string, options: EngineOptions, matched?: number): MockReply {
