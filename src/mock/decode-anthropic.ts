@@ -8,7 +8,7 @@
 import type { AssistantBlock, Message, UserBlock } from '../providers/types.js';
 import type { DecodedRequest, DecodedTool } from './decoded-request.js';
 import { isObject, isString, partsText, type JsonObject } from './json-shape.js';
-import { mergeTurns } from './merge-turns.js';
+import { mergeTurns, type MergedMessage } from './merge-turns.js';
 
 function toNeutral(role: 'user' | 'assistant', content: JsonObject[]): Message {
   if (role === 'assistant') {
@@ -32,20 +32,22 @@ function toNeutral(role: 'user' | 'assistant', content: JsonObject[]): Message {
 }
 
 function decodeTools(tools: unknown): DecodedTool[] {
-  if (!Array.isArray(tools)) return [];
-  return tools.filter(isObject).flatMap((t) => {
-    if (!isString(t['name'])) return [];
-    const tool: DecodedTool = { name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['input_schema']) ? t['input_schema'] : {} };
-    return [tool];
-  });
+  const out: DecodedTool[] = [];
+  if (!Array.isArray(tools)) return out;
+  for (const t of tools) {
+    if (!isObject(t) || !isString(t['name'])) continue;
+    out.push({ name: t['name'], description: isString(t['description']) ? t['description'] : '', input_schema: isObject(t['input_schema']) ? t['input_schema'] : {} });
+  }
+  return out;
 }
 
-export function decodeAnthropic(body: JsonObject): DecodedRequest {
+/** `merged`: the body's messages through mergeTurns, when the caller has them already. */
+export function decodeAnthropic(body: JsonObject, merged?: readonly MergedMessage[]): DecodedRequest {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
   const decoded: DecodedRequest = {
     wire: 'anthropic',
     model: String(body['model']),
-    messages: mergeTurns(messages).map((m) => toNeutral(m.role, m.content)),
+    messages: (merged ?? mergeTurns(messages)).map((m) => toNeutral(m.role, m.content)),
     tools: decodeTools(body['tools']),
     maxTokens: typeof body['max_tokens'] === 'number' ? body['max_tokens'] : null,
     stream: body['stream'] === true,

@@ -86,6 +86,8 @@ export interface EngineOptions {
    * history does not move the script.
    */
   turnsTaken?: (messages: readonly Message[]) => number;
+  /** What `turnsTaken` gives for these messages, when the caller counted already (the count is not repeated). */
+  taken?: number;
 }
 
 const DEFAULT_USAGE: Usage = { input_tokens: 100, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 };
@@ -149,11 +151,13 @@ const ISSUED_ID = /^[A-Za-z]+_mock_(\d+)_\d+$/;
  */
 export function turnsTaken(messages: readonly Message[]): number {
   let issued = 0;
+  let assistant = 0;
   for (const m of messages) {
     if (m.role !== 'assistant') continue;
+    assistant++;
     for (const b of m.content) if (b.type === 'tool_use') issued = Math.max(issued, Number(ISSUED_ID.exec(b.id)?.[1] ?? 0));
   }
-  return Math.max(messages.filter((m) => m.role === 'assistant').length, issued);
+  return Math.max(assistant, issued);
 }
 
 function buildReply(spec: ReplySpec, turn: number, prefix: string, options: EngineOptions, matched?: number): MockReply {
@@ -184,7 +188,7 @@ function pick(spec: TurnSpec, messages: Message[], options: EngineOptions): Repl
 }
 
 export function runScript(script: ModelScript, messages: Message[], options: EngineOptions = {}): EngineResult {
-  const index = (options.turnsTaken ?? turnsTaken)(messages);
+  const index = options.taken ?? (options.turnsTaken ?? turnsTaken)(messages);
   const turn = index + 1;
   const prefix = options.toolIdPrefix ?? 'toolu_mock';
   const keyed = script.findIndex((t) => t.match !== undefined && matches(t.match, messages, options));

@@ -13,9 +13,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { z } from 'zod';
 import { MockRouter, SESSION_HEADER, type MockSessionHandle, type RegisterOptions, type RouterOptions } from './mock-router.js';
-import type { ModelScript } from './script.js';
+import type { ScriptInput } from './script.js';
 import type { MockAnswer, MockSession } from './session.js';
 import type { Wire } from './wire-errors.js';
 
@@ -33,7 +32,7 @@ export interface LoopbackServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
   readonly port: number;
-  register(script: z.input<typeof ModelScript>, options: RegisterOptions): LoopbackSessionHandle;
+  register(script: ScriptInput, options: RegisterOptions): LoopbackSessionHandle;
   /** The default session (when started with a script): one for every wire. */
   defaultSession(wire?: Wire): MockSession | null;
   /** Connections: open now, the most open at once, accepted in all (a -j 1000 run must be held, not reset). */

@@ -122,21 +122,19 @@ export async function answerResponse(answer: MockAnswer & { record?: RecordedReq
   if (transport.reset) throw connectionFailed();
   const streamed = reply.chunks !== undefined && reply.headers['content-type']?.startsWith('text/event-stream') === true;
   // A JSON body always states its full length on the HTTP path too (a cut one is a short body, not a clean end).
-  const headers = streamed ? { ...reply.headers, date: httpDate() } : { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)), date: httpDate() };
+  const headers: Record<string, string> = { ...reply.headers };
+  if (!streamed) headers['content-length'] = String(Buffer.byteLength(reply.body));
+  headers['date'] = httpDate();
+  const init = { status: reply.status, headers };
+  const plain = transport.cutAfterChunks === null && transport.stallAfterChunks == null && (transport.chunkDelayMs === 0 || !streamed);
+  if (head || (plain && !streamed)) {
+    // The common case: the whole body at once (Response makes its own stream of it), answered now.
+    if (answer.record) answer.record.answeredAt = performance.now();
+    return new Response(head ? null : reply.body, init);
+  }
   const answered = () => {
     if (answer.record) answer.record.answeredAt = performance.now();
   };
-  const init = { status: reply.status, headers };
-  if (head) {
-    answered();
-    return new Response(null, init);
-  }
-  const plain = transport.cutAfterChunks === null && transport.stallAfterChunks == null && (transport.chunkDelayMs === 0 || !streamed);
-  if (plain && !streamed) {
-    // The common case: the whole body at once (Response makes its own stream of it).
-    answered();
-    return new Response(reply.body, init);
-  }
   return new Response(plannedBody(answer, streamed, signal, answered), init);
 }
 

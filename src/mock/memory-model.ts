@@ -3,12 +3,11 @@
  * per call, the REAL adapter given the mount's fetch. The suite runner's
  * default for the mock (loopback-model.ts is the HTTP one).
  */
-import type { z } from 'zod';
 import { mockAdapter } from './mock-adapter.js';
 import { createMemoryMount, type MemoryMount } from './memory-mount.js';
 import type { MockSessionHandle } from './mock-router.js';
 import type { LoopbackModelOptions } from './loopback-model.js';
-import type { ModelScript } from './script.js';
+import type { ScriptInput } from './script.js';
 import type { Model } from '../providers/types.js';
 
 let shared: MemoryMount | null = null;
@@ -19,7 +18,8 @@ export function sharedMemoryMount(): MemoryMount {
   return shared;
 }
 
-export function memoryModel(script: z.input<typeof ModelScript>, options: Omit<LoopbackModelOptions, 'server'> & { mount?: MemoryMount }): { model: Model; session: MockSessionHandle } {
+/** `script`: as written, or `{ parsed }` when it is ModelScript's output already (a loaded suite's task). */
+export function memoryModel(script: ScriptInput, options: Omit<LoopbackModelOptions, 'server'> & { mount?: MemoryMount }): { model: Model; session: MockSessionHandle } {
   const mount = options.mount ?? sharedMemoryMount();
   const session = mount.register(script, { wire: options.wire });
   // The root base URL, the session header and one fetch: every session of a wire shares one SDK client, as on HTTP.

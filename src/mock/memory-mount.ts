@@ -4,10 +4,9 @@
  * resolver answers, so a client given the base URL without the fetch fails
  * loudly instead of reaching anything.
  */
-import type { z } from 'zod';
 import { memoryFetch } from './memory-fetch.js';
 import { MockRouter, type MockSessionHandle, type RegisterOptions, type RouterOptions } from './mock-router.js';
-import type { ModelScript } from './script.js';
+import type { ScriptInput } from './script.js';
 import type { MockSession } from './session.js';
 
 export const MEMORY_ORIGIN = 'http://memory.faultline.invalid';
@@ -16,7 +15,7 @@ export interface MemoryMount {
   readonly origin: string;
   /** Give it to the SDK client (`fetch` option): it answers MEMORY_ORIGIN from the router. */
   readonly fetch: typeof fetch;
-  register(script: z.input<typeof ModelScript>, options: RegisterOptions): MockSessionHandle;
+  register(script: ScriptInput, options: RegisterOptions): MockSessionHandle;
   /** The default session (when made with a script): one for every wire. */
   defaultSession(): MockSession | null;
   /** Sessions registered and not closed. */

@@ -15,15 +15,16 @@ export interface MergedMessage {
 
 export function mergeTurns(messages: readonly unknown[]): MergedMessage[] {
   const out: MergedMessage[] = [];
-  messages.forEach((message, index) => {
-    if (!isObject(message)) return;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    if (!isObject(message)) continue;
     const role = message['role'];
-    if (role !== 'user' && role !== 'assistant') return;
+    if (role !== 'user' && role !== 'assistant') continue;
     const raw = message['content'];
     const content: JsonObject[] = isString(raw) ? [{ type: 'text', text: raw }] : Array.isArray(raw) ? raw.filter(isObject) : [];
     const last = out[out.length - 1];
     if (last && last.role === role) last.content.push(...content);
     else out.push({ role, content, index });
-  });
+  }
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { NO_TRANSPORT_FAULT } from './fault-reply.js';
-import { ModelScript } from './script.js';
+import { ModelScript, scriptOf, type ScriptInput } from './script.js';
 import { routeOf } from './routes.js';
 import { MockSession, type MockAnswer, type RecordedRequest, type SessionOptions } from './session.js';
 import { wireError, type Wire } from './wire-errors.js';
@@ -82,17 +82,18 @@ export class MockRouter {
   }
 
   /** Register a scripted conversation; `origin` is where the transport serves it (`http://127.0.0.1:<port>`). */
-  register(origin: string, script: z.input<typeof ModelScript>, { wire, onRecord: own, ...rest }: RegisterOptions): MockSessionHandle {
+  register(origin: string, script: ScriptInput, { wire, onRecord: own, ...rest }: RegisterOptions): MockSessionHandle {
     const id = `${this.prefix}${++this.counter}`;
-    const told = this.told(id);
-    const session = new MockSession(id, wire, ModelScript.parse(script), {
-      now: this.options.now,
-      ...rest,
-      onRecord: (record) => {
-        own?.(record);
-        told(record);
-      },
-    });
+    const onRequest = this.options.onRequest;
+    // Only the callbacks someone gave: a suite's session (neither) calls none per request.
+    const onRecord =
+      own && onRequest
+        ? (record: RecordedRequest) => {
+            own(record);
+            onRequest(id, record.wire, record);
+          }
+        : own ?? (onRequest ? (record: RecordedRequest) => onRequest(id, record.wire, record) : undefined);
+    const session = new MockSession(id, wire, scriptOf(script), { now: this.options.now, ...rest, ...(onRecord ? { onRecord } : {}) });
     this.sessions.set(id, session);
     const root = `${origin}/s/${id}`;
     const baseURLs = { anthropic: root, openai: `${root}/v1`, responses: `${root}/v1`, gemini: root };

@@ -6,53 +6,56 @@
  * seen before), `cache_creation_input_tokens` (what it wrote past that, up to
  * the last mark) and `input_tokens` (the rest, after the last mark).
  *
- * The mock keeps the marked prefixes of one session (a hash each) and counts
- * tokens as bytes / 4 of the blocks' JSON with their cache_control removed.
- * Unlike the API it caches prefixes of any length (the API needs 1,024 to
- * 4,096 tokens depending on the model), so short scripted sessions show hits.
+ * The mock keeps the marked prefixes of one session and counts tokens as
+ * bytes / 4 of the blocks' JSON with their cache_control removed. Unlike the
+ * API it caches prefixes of any length (the API needs 1,024 to 4,096 tokens
+ * depending on the model), so short scripted sessions show hits.
+ *
+ * The prefixes are kept as a tree of block texts (prefix-tree.ts): a request
+ * walks it once, block by block, instead of hashing its whole history again
+ * at every block, so a call costs one JSON text per block and no digest.
  */
-import { createHash } from 'node:crypto';
 import type { Usage } from '../providers/types.js';
 import { isObject, type JsonObject } from './json-shape.js';
+import { PrefixTree, type PrefixNode } from './prefix-tree.js';
 
 export const MAX_CACHE_CONTROL_BLOCKS = 4;
 
+/** Calls `visit` with every cacheable block in render order and the text its JSON is prefixed with. */
+function eachBlock(body: JsonObject, visit: (value: unknown, prefix: string) => void): void {
+  const tools = body['tools'];
+  if (Array.isArray(tools)) for (const tool of tools) visit(tool, 'tool:');
+  const system = body['system'];
+  if (typeof system === 'string') visit(system, 'system:');
+  else if (Array.isArray(system)) for (const block of system) visit(block, 'system:');
+  const messages = body['messages'];
+  if (!Array.isArray(messages)) return;
+  for (let i = 0; i < messages.length; i++) {
+    const message: unknown = messages[i];
+    if (!isObject(message)) continue;
+    const role = `${String(message['role'])}#${i}:`;
+    const content = message['content'];
+    if (Array.isArray(content)) for (const block of content) visit(block, role);
+    else visit(content, role);
+  }
+}
+
+const isMarked = (value: unknown): boolean => isObject(value) && isObject(value['cache_control']);
+
 /** The API's 400 text when a request marks more than 4 blocks, or null. */
 export function cacheControlProblem(body: JsonObject): string | null {
-  const found = blocks(body).filter((b) => b.marked).length;
+  let found = 0;
+  eachBlock(body, (value) => {
+    if (isMarked(value)) found++;
+  });
   return found > MAX_CACHE_CONTROL_BLOCKS ? `A maximum of ${MAX_CACHE_CONTROL_BLOCKS} blocks with cache_control may be provided. Found ${found}.` : null;
 }
 
-interface Block {
-  json: string;
-  marked: boolean;
-}
-
-/** Every cacheable block in render order, as JSON without its cache_control. */
-function blocks(body: JsonObject): Block[] {
-  const out: Block[] = [];
-  const add = (value: unknown, prefix: string) => {
-    if (!isObject(value)) {
-      out.push({ json: prefix + JSON.stringify(value), marked: false });
-      return;
-    }
-    const { cache_control: mark, ...rest } = value;
-    out.push({ json: prefix + JSON.stringify(rest), marked: isObject(mark) });
-  };
-  if (Array.isArray(body['tools'])) for (const tool of body['tools']) add(tool, 'tool:');
-  const system = body['system'];
-  if (typeof system === 'string') add(system, 'system:');
-  else if (Array.isArray(system)) for (const block of system) add(block, 'system:');
-  if (Array.isArray(body['messages'])) {
-    body['messages'].forEach((message, i) => {
-      if (!isObject(message)) return;
-      const role = `${String(message['role'])}#${i}:`;
-      const content = message['content'];
-      if (Array.isArray(content)) for (const block of content) add(block, role);
-      else add(content, role);
-    });
-  }
-  return out;
+/** A block's JSON without its cache_control (the bytes the prefix is made of). */
+function blockJson(value: unknown, prefix: string): string {
+  if (!isObject(value) || !Object.hasOwn(value, 'cache_control')) return prefix + JSON.stringify(value);
+  const { cache_control: _mark, ...rest } = value;
+  return prefix + JSON.stringify(rest);
 }
 
 const tokens = (bytes: number) => Math.ceil(bytes / 4);
@@ -60,30 +63,44 @@ const tokens = (bytes: number) => Math.ceil(bytes / 4);
 const LOOKBACK_BLOCKS = 20;
 
 export class PromptCacheLedger {
-  private readonly cached = new Set<string>();
+  /** The marked prefixes this session's requests wrote. */
+  private readonly cached = new PrefixTree();
 
   /** The usage of this request as the cache sees it (null when no block is marked: nothing is cached or read). */
   account(body: JsonObject): Usage | null {
-    const all = blocks(body);
-    if (!all.some((b) => b.marked)) return null;
-    const hash = createHash('sha256');
+    const texts: string[] = [];
+    const marks: boolean[] = [];
+    let anyMark = false;
+    eachBlock(body, (value, prefix) => {
+      const marked = isMarked(value);
+      anyMark ||= marked;
+      texts.push(blockJson(value, prefix));
+      marks.push(marked);
+    });
+    if (!anyMark) return null;
+    // Where each prefix ends (bytes) and, when an earlier request went that far, its node in the tree.
+    const ends: number[] = [];
+    const seen: Array<PrefixNode | undefined> = [];
     let bytes = 0;
-    const prefixes: Array<{ key: string; bytes: number; marked: boolean }> = [];
-    for (const block of all) {
-      hash.update(block.json);
-      bytes += Buffer.byteLength(block.json, 'utf8');
-      prefixes.push({ key: hash.copy().digest('hex'), bytes, marked: block.marked });
+    let node: PrefixNode | undefined = this.cached.root;
+    for (const text of texts) {
+      bytes += Buffer.byteLength(text, 'utf8');
+      ends.push(bytes);
+      node = node && PrefixTree.child(node, text);
+      seen.push(node);
     }
     // A breakpoint also finds a prefix cached at one of the blocks before it (the API looks back about 20 blocks):
     // last turn's breakpoint sat on what is now an earlier block.
     let read = 0;
     let lastMark = 0;
-    prefixes.forEach((p, i) => {
-      if (!p.marked) return;
-      lastMark = p.bytes;
-      for (let j = i; j >= 0 && i - j < LOOKBACK_BLOCKS; j--) if (this.cached.has(prefixes[j]!.key)) read = Math.max(read, prefixes[j]!.bytes);
-    });
-    for (const p of prefixes) if (p.marked) this.cached.add(p.key);
+    let lastMarkIndex = -1;
+    for (let i = 0; i < texts.length; i++) {
+      if (!marks[i]) continue;
+      lastMark = ends[i]!;
+      lastMarkIndex = i;
+      for (let j = i; j >= 0 && i - j < LOOKBACK_BLOCKS; j--) if (seen[j]?.cached === true) read = Math.max(read, ends[j]!);
+    }
+    this.cached.write(texts, marks, lastMarkIndex, seen);
     const readTokens = tokens(read);
     const writeTokens = tokens(lastMark) - readTokens;
     return { input_tokens: tokens(bytes) - readTokens - writeTokens, output_tokens: 0, cache_read_tokens: readTokens, cache_write_tokens: writeTokens };

@@ -9,6 +9,7 @@ import { checkAnthropicBody } from './check-anthropic-body.js';
 import { checkOpenAIBody } from './check-openai-body.js';
 import { checkResponsesBody } from './check-responses-body.js';
 import { decodeAnthropic } from './decode-anthropic.js';
+import { mergeTurns } from './merge-turns.js';
 import { decodeOpenAI } from './decode-openai.js';
 import { decodeResponses, resolveResponsesInput } from './decode-responses.js';
 import { checkGeminiBody } from './check-gemini-body.js';
@@ -118,9 +119,11 @@ function decode(wire: Wire, json: unknown, store: ResponseStore, path: string | 
     if (problem !== null) return rejected(wire, { message: problem });
     const body = json as JsonObject;
     const messages = body['messages'] as unknown[];
-    const violation = checkAnthropicPairing(messages) ?? toolsRequired(messages, body['tools']) ?? cacheControlProblem(body);
+    // One merge of the turns for the checks and the decoder.
+    const merged = mergeTurns(messages);
+    const violation = checkAnthropicPairing(messages, merged) ?? toolsRequired(messages, body['tools'], merged) ?? cacheControlProblem(body);
     if (violation !== null) return rejected(wire, { message: violation });
-    return { ok: true, request: decodeAnthropic(body) };
+    return { ok: true, request: decodeAnthropic(body, merged) };
   }
   if (wire === 'openai') {
     const problem = checkOpenAIBody(json);
@@ -158,7 +161,10 @@ function encode(wire: Wire, reply: MockReply, request: DecodedRequest, ids: { se
     chunks === null ? { status: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(json) } : { status: 200, headers: { ...SSE, ...headers }, body: chunks.join(''), chunks };
   if (wire === 'anthropic') {
     const options = { model: request.model, id: `msg_mock_${ids.sessionId}_${ids.key}` };
-    return request.stream ? out({ 'request-id': requestId }, null, encodeAnthropicStream(reply, options)) : out({ 'request-id': requestId }, encodeAnthropicMessage(reply, options), null);
+    // The headers as literals (the same names and order as JSON_TYPE / SSE then request-id): the every-call path.
+    if (!request.stream) return { status: 200, headers: { 'content-type': JSON_TYPE['content-type'], 'request-id': requestId }, body: JSON.stringify(encodeAnthropicMessage(reply, options)) };
+    const chunks = encodeAnthropicStream(reply, options);
+    return { status: 200, headers: { 'content-type': SSE['content-type'], 'cache-control': SSE['cache-control'], 'request-id': requestId }, body: chunks.join(''), chunks };
   }
   if (wire === 'gemini') {
     const options = { model: request.model, responseId: `mock_${ids.sessionId}_${ids.key}` };
@@ -219,15 +225,13 @@ export function respond(input: RespondInput): RespondOutput {
   if (!decoded.ok) return { ...base, reply: decoded.reply, rejected: decoded.message };
   const request = decoded.request;
   if (input.errorResult) markErrorResults(request, wire, input.errorResult);
-  const turn = (input.turnsTaken ?? turnsTaken)(request.messages) + 1;
+  const taken = (input.turnsTaken ?? turnsTaken)(request.messages);
+  const turn = taken + 1;
   const mapTool = input.toolMap?.(request.tools);
-  const result = runScript(input.script, request.messages, {
-    toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock',
-    system: request.system,
-    toolCount: request.tools.length,
-    ...(mapTool ? { mapTool } : {}),
-    ...(input.turnsTaken ? { turnsTaken: input.turnsTaken } : {}),
-  });
+  const engine: EngineOptions = { toolIdPrefix: wire === 'anthropic' ? 'toolu_mock' : 'call_mock', system: request.system, toolCount: request.tools.length, taken };
+  if (mapTool) engine.mapTool = mapTool;
+  if (input.turnsTaken) engine.turnsTaken = input.turnsTaken;
+  const result = runScript(input.script, request.messages, engine);
   const matched = result.ok && result.reply.matched !== undefined;
   const classified: SideReason | null = matched ? 'matched' : (input.side?.classify(request) ?? null);
   // Past the script's end after a final answer, the real API would answer again (200): so does the lab, recorded apart.
@@ -256,7 +260,10 @@ export function respond(input: RespondInput): RespondOutput {
   const normal = encode(wire, said, request, ids, now);
   if (!applies) {
     remember(said);
-    return { ...base, ...named, reply: normal, request, turn, attempt, said };
+    // One literal, not spreads: this is the answer of nearly every call.
+    const output: RespondOutput = { request, turn, transport: NO_TRANSPORT_FAULT, attempt, side: null, said, fault: null, rejected: null, reply: normal };
+    if (wire === 'responses') output.responseId = ids.responseId;
+    return output;
   }
   const broken = breaksMidway(fault) && request.stream && normal.chunks ? { streamedCalls: brokenCalls(wire, fault, normal.chunks) } : {};
   return { ...base, ...named, ...broken, ...applyFault(wire, fault, normal, request.stream), request, turn, attempt, said, fault };

@@ -28,8 +28,16 @@ function guessWire(headers: Record<string, string | string[] | undefined>, path:
   return headers['anthropic-version'] !== undefined || headers['x-api-key'] !== undefined ? 'anthropic' : 'openai';
 }
 
+/** The root conversation endpoints, answered on every call of a suite run: looked up before any pattern. */
+const ROOT_CONVERSATION: ReadonlyMap<string, Target> = new Map(CONVERSATION.map(([suffix, wire]) => [suffix, Object.freeze({ sid: null, wire })]));
+
 export function routeOf(method: string, url: string, headers: Record<string, string | string[] | undefined>): Target {
-  const path = url.split('?')[0] ?? '';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (method === 'POST') {
+    const root = ROOT_CONVERSATION.get(path);
+    if (root !== undefined) return root;
+  }
   const scoped = /^\/s\/([A-Za-z0-9_-]+)(\/.*)?$/.exec(path);
   const sid = scoped ? (scoped[1] as string) : null;
   const rest = (scoped ? (scoped[2] ?? '/') : path).replace(/\/+$/, '') || '/';

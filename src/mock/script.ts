@@ -163,6 +163,25 @@ export const ModelScript = z
   .refine((turns) => turns.some((t) => t.match === undefined), { message: 'a script needs at least one turn without `match`' });
 export type ModelScript = z.infer<typeof ModelScript>;
 
+/**
+ * A script that is ModelScript's output already (a loaded suite's task: the
+ * suite schema parsed it): a mount registers it as it is instead of parsing
+ * it again for every session. Nothing in the mock changes a script.
+ */
+export interface ParsedScript {
+  readonly parsed: ModelScript;
+}
+
+/** What a mount registers: a script to parse, or one parsed already. */
+export type ScriptInput = z.input<typeof ModelScript> | ParsedScript;
+
+const isParsed = (input: unknown): input is ParsedScript => typeof input === 'object' && input !== null && !Array.isArray(input) && Array.isArray((input as Partial<ParsedScript>).parsed);
+
+/** The script a session runs: a parsed one as it is, anything else through ModelScript (which names what is wrong). */
+export function scriptOf(input: ScriptInput): ModelScript {
+  return isParsed(input) ? input.parsed : ModelScript.parse(input);
+}
+
 export function isRule(turn: TurnSpec): turn is RuleSpec {
   return 'rule' in turn;
 }

@@ -7,16 +7,26 @@
 import { isString } from './json-shape.js';
 import { mergeTurns, type MergedMessage } from './merge-turns.js';
 
-const toolUseIds = (message: MergedMessage | undefined): string[] =>
-  message?.role === 'assistant' ? message.content.flatMap((b) => (b['type'] === 'tool_use' && isString(b['id']) ? [b['id']] : [])) : [];
+function toolUseIds(message: MergedMessage | undefined): string[] {
+  const ids: string[] = [];
+  if (message?.role !== 'assistant') return ids;
+  for (const b of message.content) if (b['type'] === 'tool_use' && isString(b['id'])) ids.push(b['id']);
+  return ids;
+}
 
 function toolResultIds(message: MergedMessage | undefined): Array<{ id: string; index: number }> {
-  if (message?.role !== 'user') return [];
-  return message.content.flatMap((b, index) => (b['type'] === 'tool_result' && isString(b['tool_use_id']) ? [{ id: b['tool_use_id'], index }] : []));
+  const ids: Array<{ id: string; index: number }> = [];
+  if (message?.role !== 'user') return ids;
+  const content = message.content;
+  for (let index = 0; index < content.length; index++) {
+    const b = content[index]!;
+    if (b['type'] === 'tool_result' && isString(b['tool_use_id'])) ids.push({ id: b['tool_use_id'], index });
+  }
+  return ids;
 }
 
 /** A tool_use id seen twice anywhere in the request, worded as the API does. */
-function duplicateToolUseId(messages: MergedMessage[]): string | null {
+function duplicateToolUseId(messages: readonly MergedMessage[]): string | null {
   const seen = new Set<string>();
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
@@ -31,22 +41,22 @@ function duplicateToolUseId(messages: MergedMessage[]): string | null {
 }
 
 /** A request whose conversation holds tool blocks must declare tools (the API's own text). */
-export function toolsRequired(messages: readonly unknown[], tools: unknown): string | null {
+export function toolsRequired(messages: readonly unknown[], tools: unknown, merged: readonly MergedMessage[] = mergeTurns(messages)): string | null {
   if (Array.isArray(tools) && tools.length > 0) return null;
-  const hasToolBlocks = mergeTurns(messages).some((m) => m.content.some((b) => b['type'] === 'tool_use' || b['type'] === 'tool_result'));
+  const hasToolBlocks = merged.some((m) => m.content.some((b) => b['type'] === 'tool_use' || b['type'] === 'tool_result'));
   return hasToolBlocks ? 'Requests which include `tool_use` or `tool_result` blocks must define tools.' : null;
 }
 
-/** The first protocol violation as the API words it, or null. */
-export function checkAnthropicPairing(wireMessages: readonly unknown[]): string | null {
-  const messages = mergeTurns(wireMessages);
+/** The first protocol violation as the API words it, or null (`merged`: the same messages through mergeTurns, when the caller has them). */
+export function checkAnthropicPairing(wireMessages: readonly unknown[], messages: readonly MergedMessage[] = mergeTurns(wireMessages)): string | null {
   const duplicate = duplicateToolUseId(messages);
   if (duplicate !== null) return duplicate;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i]!;
     if (message.role === 'assistant') {
       const answered = new Set(toolResultIds(messages[i + 1]).map((r) => r.id));
-      const missing = toolUseIds(message).filter((id) => !answered.has(id));
+      const used = toolUseIds(message);
+      const missing = used.filter((id) => !answered.has(id));
       if (missing.length > 0) {
         return (
           `messages.${message.index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. ` +
@@ -54,7 +64,7 @@ export function checkAnthropicPairing(wireMessages: readonly unknown[]): string 
         );
       }
       // Every result there, but not all at the start (text before them or between them): the API's own 400.
-      const uses = toolUseIds(message).length;
+      const uses = used.length;
       const next = messages[i + 1];
       if (uses > 0 && next && next.content.slice(0, uses).some((b) => b['type'] !== 'tool_result')) {
         return (

@@ -62,7 +62,8 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
         opened = await loopback.loopbackModel(task.script, modelOptions);
       } else {
         memory ??= await import('../mock/memory-model.js');
-        opened = memory.memoryModel(task.script, modelOptions);
+        // The suite schema parsed the script already: the mount takes it as it is.
+        opened = memory.memoryModel({ parsed: task.script }, modelOptions);
       }
       const { model, session } = opened;
       return { model, close: () => session.close() };
