@@ -39,7 +39,9 @@ await build({
   external: [/^node:/, /^@duckdb\//, 'web-tree-sitter', 'tinyglobby', '@google/genai', 'msw', /^msw\//, 'vitest', /^vitest\//, 'vega', 'vega-lite', 'tsx', /^tsx\//],
   plugins: [ownUrls],
   logLevel: 'warn',
-  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', keepNames: true },
+  // Source maps name each bundled function's own module for profiles and stack traces (`--enable-source-maps`,
+  // bench/throughput/profile-summary.ts); they are left out of the package (package.json `files`).
+  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', keepNames: true, sourcemap: true },
 });
 // A bundled package that require()s another at run time would resolve it from dist/cli/bundle/, not from where npm
 // put it (possibly nested under the package, in the version it asked for): such a package must be external above.

@@ -3,13 +3,17 @@
  * sample is charged to the first frame, walking up from the leaf, that
  * belongs to a known part (native and Node-internal frames pass it up to
  * their caller), so `rmdir` under workspace.js counts as workspace, undici
- * under the SDK as SDK + HTTP client.
+ * under the SDK as SDK + HTTP client. A frame of the bundled CLI
+ * (dist/cli/bundle/, scripts/bundle-cli.mjs) is charged by the module it came
+ * from, read from the bundle's source map.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -32,6 +36,20 @@ const PARTS: [string, (url: string) => boolean][] = [
   ['zod (validation)', (u) => /\/zod\//.test(u)],
 ];
 
+/** The URL of the module a frame's code came from: its own URL, or for a bundle with a source map, the original's. */
+function sourceUrl(): (frame: ProfileNode['callFrame']) => string {
+  const maps = new Map<string, SourceMap | null>();
+  return (frame) => {
+    if (!frame.url.includes('/dist/cli/bundle/')) return frame.url;
+    if (!maps.has(frame.url)) {
+      const file = `${fileURLToPath(frame.url)}.map`;
+      maps.set(frame.url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    }
+    const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    return entry && 'originalSource' in entry ? new URL(entry.originalSource, frame.url).href : frame.url;
+  };
+}
+
 export function profileSummary(file: string): { part: string; ms: number; share: number }[] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -40,6 +58,7 @@ export function profileSummary(file: string): { part: string; ms: number; share:
   const charged = new Map<string, number>();
   let total = 0;
   const partOf = new Map<number, string>();
+  const urlOf = sourceUrl();
   const classify = (id: number): string => {
     const known = partOf.get(id);
     if (known) return known;
@@ -49,7 +68,7 @@ export function profileSummary(file: string): { part: string; ms: number; share:
     else if (leaf === '(idle)') part = 'idle (waiting on I/O and timers)';
     else if (leaf === '(program)') part = 'V8 and native (unattributed)';
     for (let cur: number | undefined = id; part === null && cur !== undefined; cur = parent.get(cur)) {
-      const url = byId.get(cur)!.callFrame.url;
+      const url = urlOf(byId.get(cur)!.callFrame);
       if (url === '') continue;
       part = PARTS.find(([, test]) => test(url))?.[0] ?? null;
     }
