@@ -7,7 +7,8 @@
 import { MAX_REQUESTED_TOOL_CHARS, UNKNOWN_TOOL } from './labels.js';
 import { redactAndCap } from './redact.js';
 import type { EventName, EventOf, EnvelopeKey } from './schemas.js';
-import { emitSessionTo, type EventSink, type SessionIds } from './sink.js';
+import { emitSessionTo } from './session-parts.js';
+import type { EventSink, SessionIds } from './sink.js';
 
 type RunEventName = 'run_start' | 'run_end';
 type SessionEventName = Exclude<EventName, RunEventName>;

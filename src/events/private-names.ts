@@ -15,7 +15,8 @@
  * --mcp-names verbatim) logs the names as they are.
  */
 import { createHash } from 'node:crypto';
-import { emitSessionTo, sessionEvent, type EventSink, type SessionIds, type SinkStats } from './sink.js';
+import { emitSessionTo, sessionEvent } from './session-parts.js';
+import type { EventSink, SessionIds, SinkStats } from './sink.js';
 import type { EventInput, FaultlineEvent } from './schemas.js';
 
 export type McpNameMode = 'private' | 'verbatim';

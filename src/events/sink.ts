@@ -10,7 +10,10 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CONTRACT_VERSION } from './labels.js';
 import { AnyEvent, type EventInput, type FaultlineEvent } from './schemas.js';
+import { sessionEvent, type SessionIds } from './session-ids.js';
 import { installSignalFlush } from './signal-flush.js';
+
+export type { SessionIds } from './session-ids.js';
 
 export interface SinkOptions {
   /** Validate every event against the contract before writing (invalid ones are dropped and counted). */
@@ -36,14 +39,6 @@ export interface SinkStats {
   /** Events rejected by validation (a harness bug: reported, never thrown). */
   invalid: number;
   firstError: string | null;
-}
-
-/** The ids a session's events carry, and their JSON (`"run_id":…,"session_id":…,"task_id":…`), made once per session. */
-export interface SessionIds {
-  readonly run_id: string;
-  readonly session_id: string;
-  readonly task_id: string;
-  readonly json: string;
 }
 
 export interface EventSink {
@@ -210,17 +205,6 @@ export class JsonlSink implements EventSink {
       // the reporter itself must not throw either
     }
   }
-}
-
-/** A session's event as one object, `{ event, run_id, session_id, task_id, ...fields }` (a copy of `fields`). */
-export function sessionEvent(name: string, ids: SessionIds, fields: object): EventInput {
-  return { event: name, run_id: ids.run_id, session_id: ids.session_id, task_id: ids.task_id, ...fields } as EventInput;
-}
-
-/** Hands a session's event to `sink`: in parts where it takes them, else whole. */
-export function emitSessionTo(sink: EventSink, name: string, ids: SessionIds, fields: object, body?: string): void {
-  if (sink.emitSession !== undefined) sink.emitSession(name, ids, fields, body);
-  else sink.emit(sessionEvent(name, ids, fields));
 }
 
 /** A sink that only keeps events in memory (tests, the emitter's dry mode). */
