@@ -47,9 +47,13 @@ export class FirstByteTimer {
     try {
       return await part();
     } catch (error) {
-      if (this.fired) throw new ModelCallError('timeout', `no response within the first-byte timeout (${this.ms} ms)`, null, null, true);
-      throw error;
+      throw this.failure(error);
     }
+  }
+
+  /** What run() rejects with when its part failed with `error`, for callers that await the part themselves. */
+  failure(error: unknown): unknown {
+    return this.fired ? new ModelCallError('timeout', `no response within the first-byte timeout (${this.ms} ms)`, null, null, true) : error;
   }
 
   done(): void {
