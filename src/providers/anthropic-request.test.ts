@@ -83,6 +83,24 @@ describe('AnthropicRequestBuilder', () => {
     check();
   });
 
+  it('gives each model its own body when models of different options and tools of one name share blocks, arrays and schemas', () => {
+    const messages = history();
+    const definitions = tools();
+    const renamed = definitions.map((t) => ({ ...t, description: `${t.description} (other server)` }));
+    const builders = variants.map(({ strict, promptCache, stream }) => ({ strict, promptCache, stream, builder: new AnthropicRequestBuilder(strict ? 'claude-strict' : 'claude-x', { strict }, promptCache) }));
+    for (let round = 0; round < 2; round++) {
+      for (const toolSet of [definitions, renamed]) {
+        for (const { strict, promptCache, stream, builder } of builders) {
+          const request: ModelRequest = { system: round === 0 ? undefined : 'sys', messages, tools: toolSet, maxTokens: 100 };
+          const params = toAnthropicParams(strict ? 'claude-strict' : 'claude-x', request, { strict }, promptCache);
+          const sent = stream ? { ...params, stream: true } : params;
+          expect(builder.sizes(request, stream).requestBytes).toBe(Buffer.byteLength(JSON.stringify(sent)));
+          expect(JSON.stringify(builder.params(request))).toBe(JSON.stringify(params));
+        }
+      }
+    }
+  });
+
   it('translates a schema that is not frozen on every request, as the dialect layer does', () => {
     const builder = new AnthropicRequestBuilder('claude-x', {}, false);
     const schema: Record<string, unknown> = { type: 'object', properties: {} };

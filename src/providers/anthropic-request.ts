@@ -39,11 +39,10 @@ interface ToolsPart {
   stricts: readonly (false | undefined)[];
   wire: Anthropic.Tool[];
   bytes: number;
-  /** The last head measured with these tools. */
-  head: Head | null;
 }
 
 interface Head {
+  tools: ToolsPart | null;
   system: string | undefined;
   maxTokens: number;
   /** `{"model":..,"max_tokens":..,"messages":[],..system and tools as sent}` */
@@ -85,12 +84,19 @@ function current(block: Block, wire: WireBlock): boolean {
   }
 }
 
+/**
+ * Translated blocks. A block's translation does not depend on the model or
+ * its options, so one map serves every builder; it is keyed weakly by the
+ * session's own block objects, so an entry lives exactly as long as the
+ * block (and a fresh map per model cost more to build than it saved).
+ */
+const parts = new WeakMap<Block, Part>();
+/** Translated definitions arrays, per strictness (the only option they depend on); weakly keyed like `parts`. */
+const toolParts = new WeakMap<readonly ToolDefinition[], { strict?: ToolsPart; plain?: ToolsPart }>();
+
 export class AnthropicRequestBuilder {
-  private readonly parts = new WeakMap<Block, Part>();
-  /** Per definitions array: the loop sends one array per tool set (and measures the unloaded deferred ones apart). */
-  private readonly tools = new WeakMap<readonly ToolDefinition[], ToolsPart>();
-  /** The last head measured without tools. */
-  private bareHead: Head | null = null;
+  /** The last head measured. */
+  private head: Head | null = null;
 
   constructor(
     private readonly model: string,
@@ -130,24 +136,26 @@ export class AnthropicRequestBuilder {
   }
 
   private part(block: Block): Part {
-    let part = this.parts.get(block);
+    let part = parts.get(block);
     if (part === undefined || !current(block, part.wire)) {
       const wire = translate(block);
-      this.parts.set(block, (part = { wire, bytes: jsonBytes(wire) }));
+      parts.set(block, (part = { wire, bytes: jsonBytes(wire) }));
     }
     return part;
   }
 
   private wireTools(tools: readonly ToolDefinition[]): ToolsPart {
-    const known = this.tools.get(tools);
+    const slot = this.dialect.strict === true ? 'strict' : 'plain';
+    let byDialect = toolParts.get(tools);
+    const known = byDialect?.[slot];
     if (known !== undefined && unchanged(known, tools)) return known;
     const wire = tools.map((tool) => this.wireTool(tool));
     let sum = 0;
     for (const tool of wire) sum += toolBytes(tool);
-    const part: ToolsPart = { entries: [...tools], schemas: tools.map((t) => t.input_schema), stricts: tools.map((t) => t.strict), wire, bytes: arrayBytes(sum, wire.length), head: null };
+    const part: ToolsPart = { entries: [...tools], schemas: tools.map((t) => t.input_schema), stricts: tools.map((t) => t.strict), wire, bytes: arrayBytes(sum, wire.length) };
     // Only definitions whose schemas cannot change are remembered (the dialect layer caches on the same condition).
-    if (tools.every((t) => Object.isFrozen(t.input_schema))) this.tools.set(tools, part);
-    else this.tools.delete(tools);
+    if (byDialect === undefined) toolParts.set(tools, (byDialect = {}));
+    byDialect[slot] = tools.every((t) => Object.isFrozen(t.input_schema)) ? part : undefined;
     return part;
   }
 
@@ -161,36 +169,37 @@ export class AnthropicRequestBuilder {
   /** Size of everything but the messages: model, max_tokens, an empty messages array, system and tools with their breakpoint. */
   private headBytes(request: ModelRequest, tools: ToolsPart | null): number {
     const system = request.system !== undefined && request.system !== '' ? request.system : undefined;
-    const head = tools === null ? this.bareHead : tools.head;
-    if (head !== null && head.system === system && head.maxTokens === request.maxTokens) return head.bytes;
+    const head = this.head;
+    if (head !== null && head.tools === tools && head.system === system && head.maxTokens === request.maxTokens) return head.bytes;
     // The keys in the order toAnthropicParams sets them; the breakpoint as withCacheBreakpoints places it.
     let bytes = jsonBytes({ model: this.model, max_tokens: request.maxTokens, messages: [] });
     if (system !== undefined) bytes += addedKeyBytes('system', this.promptCache ? [{ type: 'text', text: system, cache_control: EPHEMERAL }] : system);
     if (tools !== null) bytes += addedKeyBytes('tools', []) - 2 + tools.bytes + (this.promptCache && system === undefined ? BREAKPOINT_BYTES : 0);
-    const measured: Head = { system, maxTokens: request.maxTokens, bytes };
-    if (tools === null) this.bareHead = measured;
-    else tools.head = measured;
-    return measured.bytes;
+    this.head = { tools, system, maxTokens: request.maxTokens, bytes };
+    return bytes;
   }
 }
 
 /**
- * Sizes of frozen dialect schemas. toolSchemaFor hands out deep-frozen
- * results shared by every model, so the size of one is a fact about a value
- * that cannot change, measured once per process instead of once per session.
+ * Sizes of wire tools, per frozen dialect schema and name. toolSchemaFor
+ * hands out deep-frozen results shared by every model, and a wire tool is
+ * only its name, description, that schema and the strict flag; so a size
+ * measured once holds for every session that sends the same tool, as long
+ * as the description (compared whole) and the flag match.
  */
-const schemaSizes = new WeakMap<object, number>();
+const toolSizes = new WeakMap<object, Map<string, { description: string; strict: boolean; bytes: number }>>();
 
-function schemaBytes(schema: object): number {
-  if (!Object.isFrozen(schema)) return jsonBytes(schema);
-  let bytes = schemaSizes.get(schema);
-  if (bytes === undefined) schemaSizes.set(schema, (bytes = jsonBytes(schema)));
-  return bytes;
-}
-
-/** One wire tool's size: the tool with an empty schema (`{}`, 2 bytes), and the schema in its place. */
 function toolBytes(tool: Anthropic.Tool): number {
-  return jsonBytes({ ...tool, input_schema: {} }) - 2 + schemaBytes(tool.input_schema);
+  const schema = tool.input_schema;
+  if (!Object.isFrozen(schema)) return jsonBytes(tool);
+  const strict = tool.strict === true;
+  let byName = toolSizes.get(schema);
+  if (byName === undefined) toolSizes.set(schema, (byName = new Map()));
+  const known = byName.get(tool.name);
+  if (known !== undefined && known.description === tool.description && known.strict === strict) return known.bytes;
+  const bytes = jsonBytes(tool);
+  byName.set(tool.name, { description: tool.description ?? '', strict, bytes });
+  return bytes;
 }
 
 function unchanged(known: ToolsPart, tools: readonly ToolDefinition[]): boolean {

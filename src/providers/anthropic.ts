@@ -13,7 +13,7 @@ import { sdkCallError } from './sdk-guard.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
@@ -69,7 +69,7 @@ export class AnthropicModel implements Model {
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
     const sdkSignal = firstByte.signal;
-    const requestOptions = sdkSignal || this.headers ? { ...(sdkSignal ? { signal: sdkSignal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
     // One async frame for the whole call: each SDK await maps its failure as guardSdkCall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
       if (!this.stream) {
@@ -80,7 +80,7 @@ export class AnthropicModel implements Model {
           throw firstByte.failure(sdkCallError(ANTHROPIC_CLASSES, error, signal));
         }
         const mapped = fromAnthropicMessage(message);
-        return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
+        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
       }
       const started = this.now();
       // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).

@@ -12,7 +12,7 @@ import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
-import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
@@ -58,7 +58,7 @@ export class OpenAIModel implements Model {
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
     const sdkSignal = firstByte.signal;
-    const requestOptions = sdkSignal || this.headers ? { ...(sdkSignal ? { signal: sdkSignal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
     // One async frame for the whole call: each SDK await maps its failure as guardOpenAICall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
       if (!this.stream) {
@@ -69,7 +69,7 @@ export class OpenAIModel implements Model {
           throw firstByte.failure(openAICallError(error, signal));
         }
         const mapped = fromOpenAICompletion(result);
-        return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
+        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
       }
       const started = this.now();
       const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
