@@ -81,6 +81,13 @@ describe('AnthropicRequestBuilder', () => {
     check();
     request.maxTokens = 12345;
     check();
+    // Compaction drops whole turns: every later block moves to another position.
+    messages.splice(1, 2);
+    check();
+    messages.unshift({ role: 'user', content: [{ type: 'text', text: 'a note put first' }] });
+    check();
+    request.messages = [...messages.slice(0, 2), { role: 'assistant', content: [{ type: 'text', text: 'new' }] }];
+    check();
   });
 
   it('gives each model its own body when models of different options and tools of one name share blocks, arrays and schemas', () => {

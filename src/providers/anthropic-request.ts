@@ -14,8 +14,9 @@
  * the ones translated (a block edited in place is translated again). Tools
  * are remembered per definitions array while its entries and their frozen
  * schemas are unchanged (a schema that is not frozen is translated each time,
- * as the dialect layer does). The memory belongs to one model object and is
- * keyed weakly by the session's own blocks: nothing outlives the messages.
+ * as the dialect layer does). Blocks are remembered by the model object
+ * (one session's), tool arrays weakly by the session's own arrays, tool sizes
+ * per frozen dialect schema: no entry is reused unless it is still exact.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { toolSchemaFor, type DialectOptions } from './dialects/index.js';
@@ -85,18 +86,37 @@ function current(block: Block, wire: WireBlock): boolean {
 }
 
 /**
- * Translated blocks. A block's translation does not depend on the model or
- * its options, so one map serves every builder; it is keyed weakly by the
- * session's own block objects, so an entry lives exactly as long as the
- * block (and a fresh map per model cost more to build than it saved).
+ * Translated blocks, by position in the conversation: a session sends the
+ * same blocks in the same order on every turn and only appends, so the
+ * block at position k is almost always the one seen there before. Checked
+ * by identity and fields (`current`), so compaction, edits and insertions
+ * only cost a fresh translation where they changed something. Array slots
+ * instead of a map keyed by block: no hashing per block per request.
  */
-const parts = new WeakMap<Block, Part>();
-/** Translated definitions arrays, per strictness (the only option they depend on); weakly keyed like `parts`. */
+class PartMemo {
+  private readonly blocks: Block[] = [];
+  private readonly parts: Part[] = [];
+
+  at(k: number, block: Block): Part {
+    const part = this.parts[k];
+    if (part !== undefined && this.blocks[k] === block && current(block, part.wire)) return part;
+    const wire = translate(block);
+    const fresh = { wire, bytes: jsonBytes(wire) };
+    if (k <= this.parts.length) {
+      this.blocks[k] = block;
+      this.parts[k] = fresh;
+    }
+    return fresh;
+  }
+}
+
+/** Translated definitions arrays, per strictness (the only option they depend on); keyed weakly by the session's own arrays. */
 const toolParts = new WeakMap<readonly ToolDefinition[], { strict?: ToolsPart; plain?: ToolsPart }>();
 
 export class AnthropicRequestBuilder {
   /** The last head measured. */
   private head: Head | null = null;
+  private readonly memo = new PartMemo();
 
   constructor(
     private readonly model: string,
@@ -109,8 +129,14 @@ export class AnthropicRequestBuilder {
     const params: AnthropicParams = {
       model: this.model,
       max_tokens: request.maxTokens,
-      messages: request.messages.map((m) => ({ role: m.role, content: (m.content as Block[]).map((b) => this.part(b).wire) }) as Anthropic.MessageParam),
+      messages: [],
     };
+    let k = 0;
+    for (const m of request.messages) {
+      const content: WireBlock[] = [];
+      for (const block of m.content as Block[]) content.push(this.memo.at(k++, block).wire);
+      params.messages.push({ role: m.role, content } as Anthropic.MessageParam);
+    }
     if (request.system !== undefined && request.system !== '') params.system = request.system;
     // A fresh array: the breakpoint step may replace its last entry, and the remembered one must stay as translated.
     if (request.tools.length > 0) params.tools = [...this.wireTools(request.tools).wire];
@@ -122,9 +148,10 @@ export class AnthropicRequestBuilder {
     const tools = request.tools.length > 0 ? this.wireTools(request.tools) : null;
     let bytes = this.headBytes(request, tools);
     let blocks = 0;
+    let k = 0;
     for (const message of request.messages) {
       let sum = 0;
-      for (const block of message.content as Block[]) sum += this.part(block).bytes;
+      for (const block of message.content as Block[]) sum += this.memo.at(k++, block).bytes;
       bytes += MESSAGE_BYTES[message.role] + arrayBytes(sum, message.content.length);
       blocks = message.content.length;
     }
@@ -135,14 +162,6 @@ export class AnthropicRequestBuilder {
     return { requestBytes: bytes + (stream ? STREAM_BYTES : 0), toolsBytes: tools?.bytes ?? 0 };
   }
 
-  private part(block: Block): Part {
-    let part = parts.get(block);
-    if (part === undefined || !current(block, part.wire)) {
-      const wire = translate(block);
-      parts.set(block, (part = { wire, bytes: jsonBytes(wire) }));
-    }
-    return part;
-  }
 
   private wireTools(tools: readonly ToolDefinition[]): ToolsPart {
     const slot = this.dialect.strict === true ? 'strict' : 'plain';
