@@ -41,6 +41,12 @@ export function sdkClientOptions(options: AdapterOptions): { apiKey?: string; ba
   };
 }
 
+/** Per-request options of either SDK: the call's signal and the model's headers, each only when there is one. */
+export function requestOptionsOf(signal: AbortSignal | undefined, headers: Readonly<Record<string, string>> | undefined): { signal?: AbortSignal; headers?: Readonly<Record<string, string>> } | undefined {
+  if (signal === undefined) return headers === undefined ? undefined : { headers };
+  return headers === undefined ? { signal } : { signal, headers };
+}
+
 /** Size of a value as it goes on the wire (compact JSON, UTF-8). */
 export function byteLength(value: unknown): number {
   return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value), 'utf8');

@@ -6,13 +6,14 @@
  * AnthropicStreamAccumulator: tool_use complete at block stop, ttft recorded.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { fromAnthropicMessage, toAnthropicParams, type AnthropicParams } from './anthropic-mapping.js';
+import { fromAnthropicMessage } from './anthropic-mapping.js';
+import { AnthropicRequestBuilder } from './anthropic-request.js';
 import { AnthropicStreamAccumulator } from './anthropic-stream.js';
-import { guardSdkCall } from './sdk-guard.js';
+import { sdkCallError } from './sdk-guard.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
-import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
@@ -40,6 +41,8 @@ export class AnthropicModel implements Model {
   private readonly streamIdleTimeoutMs: number;
   private readonly firstByteTimeoutMs: number | undefined;
   private readonly promptCache: boolean;
+  /** Translates and measures each history block once (anthropic-request.ts). */
+  private readonly builder: AnthropicRequestBuilder;
 
   constructor(options: AnthropicModelOptions) {
     this.model = options.model;
@@ -52,45 +55,53 @@ export class AnthropicModel implements Model {
     this.promptCache = options.promptCache ?? true;
     this.client = sharedClient((o) => new Anthropic(o), anthropicClients, options);
     this.headers = options.headers;
+    this.builder = new AnthropicRequestBuilder(this.model, { strict: this.strictTools }, this.promptCache);
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
-    const params = toAnthropicParams(this.model, request, { strict: this.strictTools }, this.promptCache);
-    const sent = this.stream ? { ...params, stream: true } : params;
-    // The definitions' own size: a cache breakpoint on the last tool (sessions without a system prompt) is not part of them.
-    const tools = this.promptCache ? toAnthropicParams(this.model, { ...request, messages: [] }, { strict: this.strictTools }, false).tools : params.tools;
-    return { requestBytes: byteLength(sent), toolsBytes: byteLength(tools), stream: this.stream };
+    // The size of the body complete() sends, summed from its parts; toolsBytes: the definitions' own size (a cache breakpoint on the last tool is not part of them).
+    const { requestBytes, toolsBytes } = this.builder.sizes(request, this.stream);
+    return { requestBytes, toolsBytes, stream: this.stream };
   }
 
   async complete(request: ModelRequest, options: CompleteOptions = {}): Promise<ModelResponse> {
-    const params = toAnthropicParams(this.model, request, { strict: this.strictTools }, this.promptCache);
+    const params = this.builder.params(request);
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
+    const sdkSignal = firstByte.signal;
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
+    // One async frame for the whole call: each SDK await maps its failure as guardSdkCall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
-      return await this.attempt(request, params, signal, firstByte, options);
+      if (!this.stream) {
+        let message: Anthropic.Message;
+        try {
+          message = await this.client.messages.create(params, requestOptions);
+        } catch (error) {
+          throw firstByte.failure(sdkCallError(ANTHROPIC_CLASSES, error, signal));
+        }
+        const mapped = fromAnthropicMessage(message);
+        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
+      }
+      const started = this.now();
+      // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).
+      let response: Response;
+      try {
+        response = await this.client.messages.create({ ...params, stream: true }, requestOptions).asResponse();
+      } catch (error) {
+        throw firstByte.failure(sdkCallError(ANTHROPIC_CLASSES, error, signal));
+      }
+      const accumulator = new AnthropicStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
+      try {
+        await consumeSse(response.body, signal, (message) => {
+          firstByte.arrived();
+          accumulator.feed(message);
+        }, this.streamIdleTimeoutMs);
+      } catch (error) {
+        throw firstByte.failure(error);
+      }
+      return accumulator.finish();
     } finally {
       firstByte.done();
     }
-  }
-
-  private async attempt(request: ModelRequest, params: AnthropicParams, signal: AbortSignal | undefined, firstByte: FirstByteTimer, options: CompleteOptions): Promise<ModelResponse> {
-    const sdkSignal = firstByte.signal;
-    const requestOptions = sdkSignal || this.headers ? { ...(sdkSignal ? { signal: sdkSignal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
-    if (!this.stream) {
-      const message = await firstByte.run(() => guardSdkCall(ANTHROPIC_CLASSES, () => this.client.messages.create(params, requestOptions), signal));
-      const mapped = fromAnthropicMessage(message);
-      return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
-    }
-    const started = this.now();
-    // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).
-    const response = await firstByte.run(() => guardSdkCall(ANTHROPIC_CLASSES, () => this.client.messages.create({ ...params, stream: true }, requestOptions).asResponse(), signal));
-    const accumulator = new AnthropicStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-    await firstByte.run(() =>
-      consumeSse(response.body, signal, (message) => {
-        firstByte.arrived();
-        accumulator.feed(message);
-      }, this.streamIdleTimeoutMs),
-    );
-    return accumulator.finish();
   }
 }

@@ -13,10 +13,11 @@ export class FirstByteTimer {
   readonly signal: AbortSignal | undefined;
   private timer: NodeJS.Timeout | undefined;
   private fired = false;
-  private readonly unlink: () => void = () => undefined;
+  /** The listener on the user's signal, removed at done(); none without a timer (no closure per call then). */
+  private forward: (() => void) | undefined;
 
   constructor(
-    user: AbortSignal | undefined,
+    private readonly user: AbortSignal | undefined,
     private readonly ms: number | undefined,
   ) {
     if (ms === undefined) {
@@ -28,7 +29,7 @@ export class FirstByteTimer {
     if (user?.aborted) forward();
     else if (user) {
       user.addEventListener('abort', forward, { once: true });
-      this.unlink = () => user.removeEventListener('abort', forward);
+      this.forward = forward;
     }
     this.timer = setTimeout(() => {
       this.fired = true;
@@ -47,13 +48,18 @@ export class FirstByteTimer {
     try {
       return await part();
     } catch (error) {
-      if (this.fired) throw new ModelCallError('timeout', `no response within the first-byte timeout (${this.ms} ms)`, null, null, true);
-      throw error;
+      throw this.failure(error);
     }
   }
 
+  /** What run() rejects with when its part failed with `error`, for callers that await the part themselves. */
+  failure(error: unknown): unknown {
+    return this.fired ? new ModelCallError('timeout', `no response within the first-byte timeout (${this.ms} ms)`, null, null, true) : error;
+  }
+
   done(): void {
+    if (this.timer === undefined) return;
     clearTimeout(this.timer);
-    this.unlink();
+    if (this.forward !== undefined) this.user?.removeEventListener('abort', this.forward);
   }
 }

@@ -6,13 +6,13 @@
  * interleaved tool-call deltas by index.
  */
 import OpenAI from 'openai';
-import { guardOpenAICall } from './openai-guard.js';
+import { openAICallError } from './openai-guard.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { consumeSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
-import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, sharedClient, type AdapterOptions } from './adapter-options.js';
+import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
 
 export { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
@@ -57,33 +57,42 @@ export class OpenAIModel implements Model {
     const params = toOpenAIParams(this.model, request, this.maxTokensParam, { strict: this.strictTools });
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
+    const sdkSignal = firstByte.signal;
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
+    // One async frame for the whole call: each SDK await maps its failure as guardOpenAICall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
-      return await this.attempt(request, params, signal, firstByte, options);
+      if (!this.stream) {
+        let result: OpenAI.ChatCompletion;
+        try {
+          result = await this.client.chat.completions.create(params, requestOptions);
+        } catch (error) {
+          throw firstByte.failure(openAICallError(error, signal));
+        }
+        const mapped = fromOpenAICompletion(result);
+        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
+      }
+      const started = this.now();
+      const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
+      // The raw response, so the adapter sees the stream's end and tells a clean end from a cut (see sse-reader.ts).
+      let response: Response;
+      try {
+        response = await this.client.chat.completions.create(streaming, requestOptions).asResponse();
+      } catch (error) {
+        throw firstByte.failure(openAICallError(error, signal));
+      }
+      const accumulator = new OpenAIStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
+      try {
+        await consumeSse(response.body, signal, (message) => {
+          firstByte.arrived();
+          accumulator.feed(message);
+        }, this.streamIdleTimeoutMs);
+      } catch (error) {
+        throw firstByte.failure(error);
+      }
+      return accumulator.finish();
     } finally {
       firstByte.done();
     }
-  }
-
-  private async attempt(request: ModelRequest, params: OpenAIParams, signal: AbortSignal | undefined, firstByte: FirstByteTimer, options: CompleteOptions): Promise<ModelResponse> {
-    const sdkSignal = firstByte.signal;
-    const requestOptions = sdkSignal || this.headers ? { ...(sdkSignal ? { signal: sdkSignal } : {}), ...(this.headers ? { headers: this.headers } : {}) } : undefined;
-    if (!this.stream) {
-      const completion = await firstByte.run(() => guardOpenAICall(() => this.client.chat.completions.create(params, requestOptions), signal));
-      const mapped = fromOpenAICompletion(completion);
-      return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
-    }
-    const started = this.now();
-    const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };
-    // The raw response, so the adapter sees `[DONE]` and tells a clean end from a cut (see sse-reader.ts).
-    const response = await firstByte.run(() => guardOpenAICall(() => this.client.chat.completions.create(streaming, requestOptions).asResponse(), signal));
-    const accumulator = new OpenAIStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-    await firstByte.run(() =>
-      consumeSse(response.body, signal, (message) => {
-        firstByte.arrived();
-        accumulator.feed(message);
-      }, this.streamIdleTimeoutMs),
-    );
-    return accumulator.finish();
   }
 
   private wireParams(params: OpenAIParams): object {

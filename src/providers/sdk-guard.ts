@@ -18,11 +18,16 @@ export async function guardSdkCall<T>(sdk: SdkGuardClasses, call: () => Promise<
   try {
     return await call();
   } catch (error) {
-    // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
-    if (error instanceof sdk.APIUserAbortError) throw signal?.reason ?? error;
-    if (signal?.aborted) throw signal.reason;
-    if (error instanceof sdk.base) throw toModelCallError(sdkErrorFacts(error, sdk));
-    // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
-    throw new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
+    throw sdkCallError(sdk, error, signal);
   }
+}
+
+/** What guardSdkCall rejects with for `error`, for callers that await the SDK themselves (one async frame less per call). */
+export function sdkCallError(sdk: SdkGuardClasses, error: unknown, signal: AbortSignal | undefined): unknown {
+  // A user abort is not a provider error: surface it the way fetch does, and let the harness attribute it.
+  if (error instanceof sdk.APIUserAbortError) return signal?.reason ?? error;
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof sdk.base) return toModelCallError(sdkErrorFacts(error, sdk));
+  // Not an SDK error: the body of a 200 broke while the SDK read it (a cut JSON body).
+  return new ModelCallError('connection', `the response body broke: ${error instanceof Error ? error.message : String(error)}`, null, null, true);
 }

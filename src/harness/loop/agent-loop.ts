@@ -4,7 +4,7 @@
  * Termination set: max turns, token budget, abort, a stop from the turn
  * decision, a model error. Every turn is logged as events.
  */
-import { toolLabel, type SessionEmitter } from '../../events/emitter.js';
+import { toolLabel, type SessionEmitter, type SessionFields } from '../../events/emitter.js';
 import type { TurnStop } from '../../events/labels.js';
 import type { Message, Model, ModelResponse, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
 import type { HarnessConfig } from '../config.js';
@@ -109,11 +109,16 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     scheduler: options.scheduler,
     pipeline: options.pipeline,
     defenses: defenses.meter,
-    ...(defenses.guardsCalls ? { guard: (view, name) => defenses.beforeToolCall(view, name) } : {}),
-    ...(config.faults?.loseSettlement || config.faults?.averageDurations
-      ? { settlementFaults: { ...(config.faults.loseSettlement ? { loseSettlement: { done: false } } : {}), averageDurations: config.faults.averageDurations === true } }
-      : {}),
+    // Every key present (undefined when off): one object shape, so the per-turn copies below stay cheap.
+    guard: defenses.guardsCalls ? (view, name) => defenses.beforeToolCall(view, name) : undefined,
+    settlementFaults:
+      config.faults?.loseSettlement || config.faults?.averageDurations
+        ? { ...(config.faults.loseSettlement ? { loseSettlement: { done: false } } : {}), averageDurations: config.faults.averageDurations === true }
+        : undefined,
     now,
+    ledger: undefined,
+    rejectAsCut: false,
+    hookMemo: undefined,
   };
 
   while (explicit === null && errorStop === null && !signal.aborted) {
@@ -142,7 +147,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     // What deferring saves on this request: the unloaded definitions as this wire would send them (messages left out: only the tools are measured).
     const unloaded = registry.unloadedDefinitions?.() ?? [];
     const deferredBytes = unloaded.length === 0 ? 0 : model.describeRequest({ ...request, messages: [], tools: unloaded }).toolsBytes;
-    emitter.emit('model_request', {
+    const requested: SessionFields<'model_request'> = {
       turn,
       provider: model.provider,
       model: model.model,
@@ -153,13 +158,15 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       request_bytes: info.requestBytes,
       prefix_hash: hash,
       deferred_tools_bytes: deferredBytes,
-      ...(prepared ? { prompt_tokens_estimate: prepared.estimate } : {}),
-    });
+    };
+    if (prepared) requested.prompt_tokens_estimate = prepared.estimate;
+    emitter.emit('model_request', requested);
     // Retries, back-off and one model_error per failed attempt live in model-call.ts.
     const streaming = config.streamingTools ? new StreamingTurn(turn, turnOptions) : null;
-    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, now, ...streaming?.modelHooks });
+    const hooks = streaming?.modelHooks;
+    const call = await callModel({ model, request, turn, emitter, retry: config.retry, deps: options.modelCallDeps, now, onToolUse: hooks?.onToolUse, onRetry: hooks?.onRetry });
     if (!call.ok) {
-      await streaming?.discard();
+      if (streaming) await streaming.discard();
       if (!call.aborted) {
         errorStop = 'model_error';
         modelError = `${call.error.kind}: ${call.error.message} (${call.attempts === 1 ? '1 attempt' : `${call.attempts} attempts`})`;
@@ -190,7 +197,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       usage: { ...usage },
     });
     if (defenseStop !== null) {
-      await streaming?.discard();
+      if (streaming) await streaming.discard();
       explicit = 'defense_stop';
       if (toolUses.length > 0) messages.push({ role: 'user', content: unexecutedResults(toolUses, defenseStop) });
       break;
@@ -202,7 +209,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     });
     recordDefenses(defenses.meter, turn, response, toolUses.length, decision);
     if (decision.kind === 'stop') {
-      await streaming?.discard();
+      if (streaming) await streaming.discard();
       explicit = decision.stop;
       // Nothing ran and nothing more is sent, but the history must stay valid for whoever resumes it (docs/harness-rules.md#one-result-per-call).
       if (toolUses.length > 0) {
@@ -212,15 +219,15 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
       break;
     }
     if (decision.kind === 'continue') {
-      await streaming?.discard();
+      if (streaming) await streaming.discard();
       continue;
     }
     // Streaming: the calls may already be running (or done); otherwise the batch path runs them.
     const streamed = streaming ? await streaming.conclude(toolUses, decision.kind === 'execute') : null;
     const results =
       streamed ??
-      (await runTurnCalls(toolUses, turn, { ...turnOptions, rejectAsCut: decision.kind === 'reject_cut_calls', ...(streaming ? { hookMemo: streaming.batchHooks } : {}) }));
-    await streaming?.finish();
+      (await runTurnCalls(toolUses, turn, { ...turnOptions, rejectAsCut: decision.kind === 'reject_cut_calls', hookMemo: streaming ? streaming.batchHooks : undefined }));
+    if (streaming) await streaming.finish();
     await defenses.afterTurn(turnView(turn, finalText, toolUses, results, ledger, usage), label);
     // Defense reminders go after the results, in the same user message (docs/harness-rules.md#results-in-one-message: one message per turn).
     messages.push({ role: 'user', content: [...results, ...defenses.takeReminders()] });

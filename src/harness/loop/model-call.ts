@@ -71,15 +71,16 @@ export function backoffMs(attempt: number, hintMs: number | null, config: RetryC
   return Math.round(exponential * (1 - config.jitter * random()));
 }
 
+const defaultNow = () => performance.now();
+
 export async function callModel(options: ModelCallOptions): Promise<ModelCallResult> {
   const { model, request, turn, emitter } = options;
-  const config = { ...DEFAULT_RETRY_CONFIG, ...options.retry };
-  const deps = { ...REAL_DEPS, ...options.deps };
   const signal = request.signal;
   const hooks: CompleteOptions = options.onToolUse ? { onToolUse: options.onToolUse } : {};
+  const now = options.now ?? defaultNow;
   for (let attempt = 1; ; attempt++) {
     let error: ModelCallError;
-    const startedAt = (options.now ?? performance.now.bind(performance))();
+    const startedAt = now();
     try {
       return { ok: true, response: await model.complete(request, hooks), attempts: attempt, startedAt };
     } catch (caught) {
@@ -87,6 +88,9 @@ export async function callModel(options: ModelCallOptions): Promise<ModelCallRes
       if (signal.aborted) return { ok: false, aborted: true, attempts: attempt };
       error = caught instanceof ModelCallError ? caught : new ModelCallError('unknown', String(caught));
     }
+    // Built only once an attempt failed: the common call succeeds at once and needs neither.
+    const config = { ...DEFAULT_RETRY_CONFIG, ...options.retry };
+    const deps = { ...REAL_DEPS, ...options.deps };
     const willRetry = attempt < config.maxAttempts && isRetryable(error);
     emitter.emit('model_error', {
       turn,
