@@ -4,7 +4,8 @@
  * which), and the session's turns and tokens tallied from all of them.
  */
 import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events/index.js';
-import { emitSessionTo, sessionEvent, type SessionIds } from '../events/sink.js';
+import { emitSessionTo, sessionEvent } from '../events/session-parts.js';
+import type { SessionIds } from '../events/sink.js';
 import { addFieldsUsage, emptyUsage, type SessionUsage } from './session-usage.js';
 
 export class CollectingSink implements EventSink {
