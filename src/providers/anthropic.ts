@@ -10,7 +10,7 @@ import { fromAnthropicMessage } from './anthropic-mapping.js';
 import { AnthropicRequestBuilder } from './anthropic-request.js';
 import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { sdkCallError } from './sdk-guard.js';
-import { consumeSse } from './stream-body.js';
+import { accumulateSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
@@ -91,15 +91,7 @@ export class AnthropicModel implements Model {
         throw firstByte.failure(sdkCallError(ANTHROPIC_CLASSES, error, signal));
       }
       const accumulator = new AnthropicStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-      try {
-        await consumeSse(response.body, signal, (message) => {
-          firstByte.arrived();
-          accumulator.feed(message);
-        }, this.streamIdleTimeoutMs);
-      } catch (error) {
-        throw firstByte.failure(error);
-      }
-      return accumulator.finish();
+      return await accumulateSse(response, signal, firstByte, accumulator, this.streamIdleTimeoutMs);
     } finally {
       firstByte.done();
     }

@@ -10,7 +10,7 @@ import OpenAI from 'openai';
 import { openAICallError } from './openai-guard.js';
 import { fromResponsesObject, toResponsesParams, type ResponsesParams } from './openai-responses-mapping.js';
 import { ResponsesStreamAccumulator } from './openai-responses-stream.js';
-import { consumeSse } from './stream-body.js';
+import { accumulateSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
@@ -76,15 +76,7 @@ export class OpenAIResponsesModel implements Model {
         throw firstByte.failure(openAICallError(error, signal));
       }
       const accumulator = new ResponsesStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-      try {
-        await consumeSse(response.body, signal, (message) => {
-          firstByte.arrived();
-          accumulator.feed(message);
-        }, this.streamIdleTimeoutMs);
-      } catch (error) {
-        throw firstByte.failure(error);
-      }
-      return accumulator.finish();
+      return await accumulateSse(response, signal, firstByte, accumulator, this.streamIdleTimeoutMs);
     } finally {
       firstByte.done();
     }

@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 import { openAICallError } from './openai-guard.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
 import { OpenAIStreamAccumulator } from './openai-stream.js';
-import { consumeSse } from './stream-body.js';
+import { accumulateSse } from './stream-body.js';
 import { ToolIdRegistry } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
@@ -81,15 +81,7 @@ export class OpenAIModel implements Model {
         throw firstByte.failure(openAICallError(error, signal));
       }
       const accumulator = new OpenAIStreamAccumulator(started, this.now, options, new ToolIdRegistry(request.messages));
-      try {
-        await consumeSse(response.body, signal, (message) => {
-          firstByte.arrived();
-          accumulator.feed(message);
-        }, this.streamIdleTimeoutMs);
-      } catch (error) {
-        throw firstByte.failure(error);
-      }
-      return accumulator.finish();
+      return await accumulateSse(response, signal, firstByte, accumulator, this.streamIdleTimeoutMs);
     } finally {
       firstByte.done();
     }

@@ -5,6 +5,7 @@
  * whole request is sent again, the partial turn is discarded).
  */
 import { streamInterrupted } from './classify-error.js';
+import type { FirstByteTimer } from './first-byte.js';
 import { readSse, StreamIdleError, type SseMessage } from './sse-reader.js';
 import { ModelCallError } from './types.js';
 
@@ -39,6 +40,28 @@ export async function consumeSse(
     await body.cancel().catch(() => undefined);
     throw handlerError.error;
   }
+}
+
+/**
+ * A streamed response read to its end into `accumulator` under the call's first-byte timer: each event stops the
+ * timer's wait, and a failure while reading is mapped as the timer maps it (a first-byte timeout is retryable).
+ */
+export async function accumulateSse<T>(
+  response: Response,
+  signal: AbortSignal | undefined,
+  firstByte: FirstByteTimer,
+  accumulator: { feed(message: SseMessage): void; finish(): T },
+  idleTimeoutMs?: number,
+): Promise<T> {
+  try {
+    await consumeSse(response.body, signal, (message) => {
+      firstByte.arrived();
+      accumulator.feed(message);
+    }, idleTimeoutMs);
+  } catch (error) {
+    throw firstByte.failure(error);
+  }
+  return accumulator.finish();
 }
 
 export function parseData(data: string): unknown {
