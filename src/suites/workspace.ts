@@ -110,12 +110,7 @@ export class LazyWorkspace {
   async remove(): Promise<void> {
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
-    if (syncRemovalPays()) {
-      const started = performance.now();
-      const done = removeFlat(this.root);
-      noteSyncRemoval(performance.now() - started);
-      if (done) return;
-    }
+    if (removeFlat(this.root)) return;
     await removeTree(this.root).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
   }
 
@@ -134,28 +129,6 @@ export class LazyWorkspace {
     for (const dir of dirs) mkdirSync(dir, { recursive: true });
     for (const [path, content] of Object.entries(this.files)) writeFileSync(fixturePath(this.root, path), content);
   }
-}
-
-/**
- * A sync removal holds the event loop for as long as the disk takes: tens of microseconds on a quiet disk, but
- * milliseconds per unlink on a busy journaled one (measured 3 ms under other processes' writes), where the
- * thread pool waits for the disk instead of the loop. So the sync removal is used while its recent cost (a
- * moving average) stays under SLOW_REMOVAL_MS; above it removals take the async walk, and one in PROBE_EVERY
- * tries the sync removal again to see whether the disk calmed down. Process-wide timing only, no task's data.
- */
-const SLOW_REMOVAL_MS = 1;
-const PROBE_EVERY = 32;
-let removalCostMs = 0;
-let removalsSinceProbe = 0;
-
-function syncRemovalPays(): boolean {
-  if (removalCostMs <= SLOW_REMOVAL_MS) return true;
-  removalsSinceProbe = (removalsSinceProbe + 1) % PROBE_EVERY;
-  return removalsSinceProbe === 0;
-}
-
-function noteSyncRemoval(ms: number): void {
-  removalCostMs = removalCostMs * 0.8 + ms * 0.2;
 }
 
 /** More entries than this, or any directory, and the removal takes the async walk (it must not hold the event loop long). */
