@@ -10,8 +10,7 @@
  * (tests/suites/workspace-cleanup.test.ts counts).
  */
 import { randomFillSync } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, realpathSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { DIR_FLAGS, HAS_PROC_FD } from '../harness/safe-fs/beneath.js';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -110,7 +109,6 @@ export class LazyWorkspace {
   async remove(): Promise<void> {
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
-    if (removeFlat(this.root)) return;
     await removeTree(this.root).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
   }
 
@@ -128,41 +126,5 @@ export class LazyWorkspace {
     }
     for (const dir of dirs) mkdirSync(dir, { recursive: true });
     for (const [path, content] of Object.entries(this.files)) writeFileSync(fixturePath(this.root, path), content);
-  }
-}
-
-/** More entries than this, or any directory, and the removal takes the async walk (it must not hold the event loop long). */
-const FLAT_LIMIT = 16;
-
-/**
- * The usual workspace at its end, a few files and no directory, removed with synchronous calls: each unlink and
- * the rmdir are tens of microseconds, where the async walk paid a thread-pool hand-off and a promise per call
- * (the most of a session's futex and epoll syscalls). Entries are unlinked through the directory's descriptor,
- * and unlink never follows a link, so a link the model left is removed itself. Returns false, having removed
- * what it could, when the tree is deeper or larger or an entry changed since the listing (then a directory):
- * the caller finishes with the async walk, which handles every case.
- */
-function removeFlat(root: string): boolean {
-  if (!HAS_PROC_FD) return false;
-  let fd: number;
-  try {
-    fd = openSync(root, DIR_FLAGS);
-  } catch {
-    return false; // gone, or a link now: the walk decides
-  }
-  try {
-    const entries = readdirSync(`/proc/self/fd/${fd}`, { withFileTypes: true });
-    if (entries.length > FLAT_LIMIT || entries.some((e) => e.isDirectory())) return false;
-    for (const entry of entries) unlinkSync(`/proc/self/fd/${fd}/${entry.name}`);
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    rmdirSync(root);
-    return true;
-  } catch {
-    return false; // an entry appeared meanwhile (a background process): the walk removes it
   }
 }
