@@ -42,19 +42,24 @@ function inspectDirect(workspace: string, full: string): WorkspaceFile | null {
     return null;
   }
   try {
-    let fd: number;
-    try {
-      fd = openSync(dir.at(basename(rel)), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : null;
-    }
-    try {
-      return readOpened(fd);
-    } finally {
-      closeSync(fd);
-    }
+    return readEntry(dir, basename(rel), (code): WorkspaceFile | null => (code === 'ENOENT' ? { kind: 'missing' } : null));
   } finally {
     dir.close();
+  }
+}
+
+/** The entry `name` of the open directory `dir`, opened without following a link or blocking and read; `onOpenError` answers a failed open. */
+function readEntry<T>(dir: { at(name: string): string }, name: string, onOpenError: (code: string | undefined, error: unknown) => T): WorkspaceFile | T {
+  let fd: number;
+  try {
+    fd = openSync(dir.at(name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+  } catch (error) {
+    return onOpenError((error as NodeJS.ErrnoException).code, error);
+  }
+  try {
+    return readOpened(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -93,20 +98,11 @@ function inspectResolved(workspace: string, full: string): WorkspaceFile {
     return { kind: 'outside', why: error instanceof Error ? error.message : String(error) };
   }
   try {
-    let fd: number;
-    try {
-      fd = openSync(dir.at(basename(rel)), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+    return readEntry(dir, basename(rel), (code, error): WorkspaceFile => {
       if (code === 'ENOENT') return { kind: 'missing' };
       if (code === 'ELOOP') return { kind: 'outside', why: 'it became a symbolic link while being checked' };
       throw error;
-    }
-    try {
-      return readOpened(fd);
-    } finally {
-      closeSync(fd);
-    }
+    });
   } finally {
     dir.close();
   }
