@@ -8,8 +8,9 @@
  * in-process transport (the default) and on the loopback HTTP transport, and
  * at -j 1000 (in-process) to show nothing is lost when everything runs at once,
  * each on W worker threads (`--workers`, default what `faultline run` uses for
- * a run this big: one per core, at most 8), plus the in-process run on the
- * main thread alone (`--workers 1`) to show what the threads bring.
+ * a run this big: one per two cores, at most 8), plus the in-process run on the
+ * other choice of threads (`--workers 1`, or 2 where the default is 1) to show
+ * what the default buys.
  * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
  * same -j J, run before and after the faultline runs (the machine is shared and
  * noisy; the ratio uses the mean of the two). Prints tasks/s, model calls/s,
@@ -33,6 +34,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { defaultWorkers } from '../src/cli/run-workers.js';
 import { profileSummary } from './throughput/profile-summary.js';
 
 const args = process.argv.slice(2);
@@ -40,9 +42,9 @@ const N = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '-j' && 
 const withPromptfoo = !args.includes('--no-promptfoo');
 const jAt = args.findIndex((a) => a === '-j');
 const J = jAt >= 0 ? Number(args[jAt + 1]) : 32;
-// The worker threads `faultline run` uses by default for a run this big (one per core, at most 8); --workers W sets it.
+// The worker threads `faultline run` uses by default for a run this big; --workers W sets it.
 const wAt = args.findIndex((a) => a === '--workers');
-const W = wAt >= 0 ? Number(args[wAt + 1]) : Math.min(availableParallelism(), 8);
+const W = wAt >= 0 ? Number(args[wAt + 1]) : defaultWorkers();
 const repo = resolve(import.meta.dirname, '..');
 const benchDir = join(repo, 'bench', 'throughput');
 const out = join(repo, 'bench', 'out', `throughput-${Date.now()}`);
@@ -212,10 +214,10 @@ if (withPromptfoo) pf.push(await promptfoo(1));
 const memoryRun = await faultline(J, 'memory');
 const httpRun = await faultline(J, 'http');
 if (withPromptfoo) pf.push(await promptfoo(2));
-// The same run on the main thread alone (as before --workers), to show what the worker threads bring.
-const oneThreadRun = W > 1 ? await faultline(J, 'memory', 1) : null;
+// The same run on the other choice of threads (the main thread alone, or two workers when the default is one), to show what the default buys.
+const otherThreadsRun = await faultline(J, 'memory', W > 1 ? 1 : 2);
 const wideRun = await faultline(1000, 'memory');
-const runs = [memoryRun, ...(oneThreadRun ? [oneThreadRun] : []), httpRun, wideRun];
+const runs = [memoryRun, otherThreadsRun, httpRun, wideRun];
 const costs = { memory: transportCost('memory'), http: transportCost('http') };
 const profDir = join(out, 'prof');
 const profiled = await faultline(J, 'memory', W, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} --workers ${W} (profiled)`);

@@ -18,16 +18,28 @@ import type { UnitExecutor } from '../suites/run-suite.js';
 import type { CliIo } from './io.js';
 
 /**
- * Sessions from which a run without --workers uses one thread per core (at
- * most 8). A worker loads the harness and the SDKs anew, about half a second
- * of CPU (measured from dist/ on 2 cores): what 100-150 of the bench's
- * three-turn sessions cost, so below 200 sessions one thread finishes first.
+ * Sessions from which a run without --workers may use more than one thread.
+ * A worker loads the harness and the SDKs anew, about half a second of CPU
+ * (measured from dist/ on 2 cores): what 100-150 of the bench's three-turn
+ * sessions cost, so below 200 sessions one thread finishes first.
  */
 export const WORKERS_FROM_SESSIONS = 200;
 
+/**
+ * The default worker threads of a big run: one per two cores, at most 8. One
+ * thread running sessions keeps more than one core busy: its heap's
+ * garbage-collector helper threads, the kernel's file-system work for every
+ * workspace, and (with workers) the main thread writing the trace. On 2 cores
+ * one thread ran the bench's 2,000 tasks in 3.5-4.5 s, where two threads took
+ * 4.7-5.8 s and even two separate processes of 1,000 tasks each 3.8-4.2 s.
+ */
+export function defaultWorkers(cores: number = availableParallelism()): number {
+  return Math.max(1, Math.min(Math.floor(cores / 2), 8));
+}
+
 /** Worker threads for a run: --workers, else the default above; never more than -j or the sessions. */
 export function runWorkers(asked: number | undefined, sessions: number, concurrency: number): number {
-  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : Math.min(availableParallelism(), 8));
+  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : defaultWorkers());
   return Math.max(1, Math.min(wanted, concurrency, sessions));
 }
 

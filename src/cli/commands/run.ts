@@ -65,7 +65,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--out <file>', 'trace file to write (default: traces/<run-id>.jsonl)')
     .addOption(new Option('--mcp-names <mode>', 'MCP server and tool names in the trace: private (hashed, the default: they name your services) or verbatim').choices(['private', 'verbatim']).default('private'))
     .option('-j, --concurrency <n>', 'tasks run at the same time', '4')
-    .option('--workers <n>', 'worker threads the tasks are spread over, -j in flight across them all (default: one per core, at most 8, for runs of 200 sessions or more, else 1; 1 runs everything on the main thread). Mock and replay runs only: a live provider or --record runs on one thread')
+    .option('--workers <n>', 'worker threads the tasks are spread over, -j in flight across them all (default: one per two cores, at most 8, for runs of 200 sessions or more, else 1; 1 runs everything on the main thread). Mock and replay runs only: a live provider or --record runs on one thread')
     .option('--filter <text>', 'only tasks whose id contains this text')
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
