@@ -13,7 +13,7 @@
  * way). It is also atomic: a reader never sees half a file.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants as C, fchmodSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants as C, fchmodSync, fstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import type { OpenDir } from './beneath.js';
 
@@ -42,13 +42,15 @@ export async function replaceFile(dir: OpenDir, name: string, content: string | 
  */
 export function replaceFileSync(dir: OpenDir, name: string, content: string | Uint8Array, options: { mode?: number } = {}): void {
   const temp = `.${name.slice(0, 100)}.faultline-${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(dir.at(temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o666);
+  // Created with the old file's permission bits already (the umask may still take some away): the fchmod, a
+  // change to the disk, is then needed only when the new file did not come out with exactly the old mode.
+  const fd = openSync(dir.at(temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, options.mode === undefined ? 0o666 : options.mode & 0o777);
   let renamed = false;
   let open = true;
   try {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-    if (options.mode !== undefined) fchmodSync(fd, options.mode & 0o7777);
+    if (options.mode !== undefined && (fstatSync(fd).mode & 0o7777) !== (options.mode & 0o7777)) fchmodSync(fd, options.mode & 0o7777);
     open = false;
     closeSync(fd);
     // rename(2) never follows the last component: a link swapped in at `name` is replaced, not written through.
