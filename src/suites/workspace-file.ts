@@ -7,9 +7,9 @@
  * A link that stays inside the workspace counts as its target, as a person
  * looking at the workspace would see it.
  */
-import { closeSync, constants as C, fstatSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
-import { HAS_PROC_FD, openDirBeneathSync } from '../harness/safe-fs/beneath.js';
+import { HAS_PROC_FD, openDirBeneathSync, openEntrySync } from '../harness/safe-fs/beneath.js';
 import { readToEndSync } from '../harness/safe-fs/read-to-end.js';
 import { fileKind } from '../harness/tools/regular-file.js';
 import { isInside } from '../harness/tools/workspace-path.js';
@@ -53,7 +53,7 @@ function inspectDirect(workspace: string, full: string): WorkspaceFile | null {
 function readEntry<T>(dir: { at(name: string): string }, name: string, onOpenError: (code: string | undefined, error: unknown) => T): WorkspaceFile | T {
   let fd: number;
   try {
-    fd = openSync(dir.at(name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+    fd = openEntrySync(dir.at(name));
   } catch (error) {
     return onOpenError((error as NodeJS.ErrnoException).code, error);
   }
