@@ -7,9 +7,10 @@
  * A link that stays inside the workspace counts as its target, as a person
  * looking at the workspace would see it.
  */
-import { closeSync, constants as C, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
-import { HAS_PROC_FD, openDirBeneathSync } from '../harness/safe-fs/beneath.js';
+import { HAS_PROC_FD, openDirBeneathSync, openEntrySync } from '../harness/safe-fs/beneath.js';
+import { readToEndSync } from '../harness/safe-fs/read-to-end.js';
 import { fileKind } from '../harness/tools/regular-file.js';
 import { isInside } from '../harness/tools/workspace-path.js';
 
@@ -52,7 +53,7 @@ function inspectDirect(workspace: string, full: string): WorkspaceFile | null {
 function readEntry<T>(dir: { at(name: string): string }, name: string, onOpenError: (code: string | undefined, error: unknown) => T): WorkspaceFile | T {
   let fd: number;
   try {
-    fd = openSync(dir.at(name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+    fd = openEntrySync(dir.at(name));
   } catch (error) {
     return onOpenError((error as NodeJS.ErrnoException).code, error);
   }
@@ -68,7 +69,7 @@ function readOpened(fd: number): WorkspaceFile {
   const stats = fstatSync(fd);
   if (stats.isDirectory()) return { kind: 'directory' };
   if (!stats.isFile()) return { kind: 'special', what: fileKind(stats) };
-  return { kind: 'file', text: readFileSync(fd, 'utf8') };
+  return { kind: 'file', text: readToEndSync(fd, stats.size).toString('utf8') };
 }
 
 /** Resolves the path first, then reads the real path below the workspace's real root. */

@@ -73,6 +73,24 @@ function randomName(): string {
   return name;
 }
 
+/**
+ * os.tmpdir(), asked again only when TMPDIR, TMP or TEMP changed. Why: each of the three variables it reads goes
+ * through a privilege check (getpid, getuid, geteuid, getgid, getegid, capget: 18 syscalls a call with none set),
+ * once per session otherwise. The answer depends only on those variables and the process's privileges, which do
+ * not change while it runs.
+ */
+let tmpKey: string | null = null;
+let tmpAnswer = '';
+function currentTmpdir(): string {
+  const env = process.env;
+  const key = `${env.TMPDIR ?? '\u0001'}\u0000${env.TMP ?? '\u0001'}\u0000${env.TEMP ?? '\u0001'}`;
+  if (key !== tmpKey) {
+    tmpAnswer = tmpdir();
+    tmpKey = key;
+  }
+  return tmpAnswer;
+}
+
 export class LazyWorkspace {
   /** Absolute real path; exists only after `ensure()`. */
   readonly root: string;
@@ -80,7 +98,7 @@ export class LazyWorkspace {
 
   constructor(
     private readonly files: Record<string, string> = {},
-    parent = tmpdir(),
+    parent = currentTmpdir(),
   ) {
     // 96 random bits: the exclusive mkdir in ensure() fails loudly on the (negligible) collision instead of sharing a directory.
     this.root = join(realParent(parent), WORKSPACE_PREFIX + randomName());

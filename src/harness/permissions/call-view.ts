@@ -87,8 +87,10 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
 
   // `shopt -s globstar|nocaseglob|extglob|...` changes what every glob of the command matches: none can be expanded here.
   const globShopt = analysis?.ok === true && isRuleOn('glob_semantics') && analysis.commands.some((c) => baseName(unwrapCommand(c).argv[0]) === 'shopt');
-  // Hooks and included config files the repository itself configures are protected like .git/hooks.
-  const repoRules = accesses.length > 0 && isRuleOn('config_sources') ? repoCodeRules(config.workspaceRoot, config.homeDir) : [];
+  // Hooks and included config files the repository itself configures are protected like .git/hooks. Those rules
+  // guard writes only (writesOnly), so a call that only reads is judged the same without them: the stat of
+  // .git/config they cost is skipped.
+  const repoRules = accesses.some((a) => accessKind(a, config) === 'write') && isRuleOn('config_sources') ? repoCodeRules(config.workspaceRoot, config.homeDir) : [];
   const cfg = repoRules.length > 0 ? { ...config, protectedPaths: [...repoRules, ...(config.protectedPaths ?? DEFAULT_PROTECTED_PATHS)] } : config;
   const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, cfg, dirMemo, globShopt) }));
   if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
@@ -141,8 +143,7 @@ function gitTrust(gitDirs: readonly (string | null)[], bases: readonly (string |
 
 /** Strictest verdict over every working directory the path may be relative to, and every file a glob matches. */
 function judge(access: PathAccess, workingBases: readonly (string | undefined)[], config: PermissionConfig, dirMemo: RealDirMemo | undefined, globShopt = false): PathVerdict {
-  // An opaque program's operand: a write unless the sandbox confines its writes (then a read).
-  const kind = access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
+  const kind = accessKind(access, config);
   const how: AccessVia = access.via === undefined ? NO_VIA : { via: access.via, mayWrite: access.access === 'any' };
   const procPath = isRuleOn('working_dirs') ? procView(access.path) : access.path;
   if (procPath !== access.path) access = { ...access, path: procPath, glob: access.glob && procPath !== null, pattern: access.pattern === undefined || procPath === null ? undefined : procView(access.pattern) ?? undefined };
@@ -174,6 +175,11 @@ function judge(access: PathAccess, workingBases: readonly (string | undefined)[]
     }
   }
   return soften(strictest(verdicts), config);
+}
+
+/** An opaque program's operand: a write unless the sandbox confines its writes (then a read). */
+function accessKind(access: PathAccess, config: PermissionConfig): 'read' | 'write' {
+  return access.access === 'any' ? (config.sandboxed ? 'read' : 'write') : access.access;
 }
 
 /** Inside the sandbox a write the rules cannot place cannot land outside the workspace: the ask becomes soft. */

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkPermission } from './chain.js';
 import { repoCodeRules } from './repo-code-paths.js';
+import type { PermissionConfig } from './types.js';
 
 const root = mkdtempSync(join(tmpdir(), 'faultline-repo-code-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -31,5 +33,25 @@ describe('repoCodeRules', () => {
     expect(repoCodeRules(ws, '/home/u')).toEqual([]);
     writeFileSync(join(ws, '.git', 'config'), '[core]\n\thookspath = /srv/hooks\n');
     expect(repoCodeRules(ws, '/home/u').map((r) => r.prefix)).toEqual(['/srv/hooks']);
+  });
+});
+
+describe('the repository code-path rules in the permission chain', () => {
+  // Looked up only for a call that writes (call-view.ts): a read is judged the same without them, a write never is.
+  const ws = repo('chain', '[core]\n\thooksPath = .husky\n');
+  mkdirSync(join(ws, '.husky'), { recursive: true });
+  writeFileSync(join(ws, '.husky', 'pre-commit'), 'npm test\n');
+  const cfg: PermissionConfig = { mode: 'bypass', headless: true, workspaceRoot: ws, homeDir: join(root, 'home') };
+  const subject = (access: 'read' | 'write' | 'any', sandboxed = false) =>
+    checkPermission({ tool: access === 'read' ? 'read' : 'write', input: {}, readOnly: access === 'read', paths: [{ path: '.husky/pre-commit', access }] }, { ...cfg, sandboxed });
+
+  it('refuses a write under the hooks path, and an opaque operand there unless the sandbox confines writes', () => {
+    expect([subject('write').decision, subject('write').ruleId]).toEqual(['deny', 'protected:repo_hooks_path']);
+    expect(subject('any').decision).toBe('deny');
+    expect(subject('any', true).ruleId).not.toBe('protected:repo_hooks_path');
+  });
+
+  it('lets a read there through, as before', () => {
+    expect(subject('read').decision).toBe('allow');
   });
 });

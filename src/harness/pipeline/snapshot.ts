@@ -20,11 +20,12 @@
  * the manifest. Each snapshot taken is announced as a `snapshot` event; it
  * can be written back with restoreSnapshot (snapshot-restore.ts).
  */
-import { fstatSync, readdirSync, readFile, readFileSync, realpathSync } from 'node:fs';
+import { fstatSync, readdirSync, readFile, realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { below, closeOpenedSync, openBeneathSync, openDirAt, selfPath } from '../safe-fs/beneath.js';
+import { readToEndSync } from '../safe-fs/read-to-end.js';
 import { createExclusive } from '../safe-fs/replace-file.js';
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { Tool } from '../tools/tool.js';
@@ -108,7 +109,7 @@ export async function snapshotStage(
           manifest.notes.push(`skipped ${rel}: snapshot size cap`);
           continue;
         }
-        const data = stats.size <= SYNC_READ_BYTES ? readFileSync(opened.fd) : await readFileAsync(opened.fd);
+        const data = stats.size <= SYNC_READ_BYTES ? readToEndSync(opened.fd, stats.size) : await readFileAsync(opened.fd);
         copies.push({ rel, data });
         manifest.files.push({ path: rel, bytes: data.length, mode: stats.mode & 0o7777 });
         bytes += data.length;

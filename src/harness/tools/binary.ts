@@ -28,9 +28,13 @@ export async function handleLooksBinary(handle: FileHandle): Promise<boolean> {
   return isBinaryBuffer(buffer.subarray(0, bytesRead));
 }
 
-/** The same sniff on a descriptor, synchronously (a read of 8,000 bytes: no thread-pool round trip). */
-export function fdLooksBinary(fd: number): boolean {
-  const buffer = Buffer.alloc(SNIFF_BYTES);
+/**
+ * The same sniff on a descriptor, synchronously (a read of 8,000 bytes: no thread-pool round trip), keeping what it read: `whole` is the file's every byte when the read came back short (a short
+ * read of a regular file is its end), so a caller reading a small file needs no second read; null otherwise.
+ */
+export function sniffFd(fd: number): { binary: boolean; whole: Buffer | null } {
+  const buffer = Buffer.allocUnsafe(SNIFF_BYTES);
   const bytesRead = readSync(fd, buffer, 0, SNIFF_BYTES, 0);
-  return isBinaryBuffer(buffer.subarray(0, bytesRead));
+  const read = buffer.subarray(0, bytesRead);
+  return { binary: isBinaryBuffer(read), whole: bytesRead < SNIFF_BYTES ? read : null };
 }

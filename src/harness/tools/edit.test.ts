@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { editTool, occurrences } from './edit.js';
@@ -70,5 +70,17 @@ describe('occurrences', () => {
   it('counts non-overlapping matches from left to right', () => {
     expect(occurrences('aaaa', 'aa')).toEqual([0, 2]);
     expect(occurrences('abc', 'd')).toEqual([]);
+  });
+});
+
+describe('edit keeps the file mode', () => {
+  // 0o666 and 0o777 have bits the usual umask (022) takes from a new file; 0o1755 a bit no create mode sets: each must come back.
+  it.each([0o600, 0o644, 0o755, 0o444, 0o666, 0o777, 0o1755])('%o', async (mode) => {
+    const ws = await makeWorkspace({ 'a.sh': 'echo helo\n' });
+    await chmod(join(ws, 'a.sh'), mode);
+    const out = await editTool.execute({ file_path: 'a.sh', old_string: 'helo', new_string: 'hello' }, context(ws));
+    expect(out.isError).toBeUndefined();
+    expect(await readFile(join(ws, 'a.sh'), 'utf8')).toBe('echo hello\n');
+    expect((await stat(join(ws, 'a.sh'))).mode & 0o7777).toBe(mode);
   });
 });

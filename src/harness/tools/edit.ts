@@ -7,10 +7,11 @@
  * (checked-file.ts); the result is a new file renamed over the name, never
  * written in place through an inode with other names (safe-fs/replace-file.ts).
  */
-import { fstatSync, readFile, readFileSync } from 'node:fs';
+import { fstatSync, readFile } from 'node:fs';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { closeOpenedSync } from '../safe-fs/beneath.js';
+import { readToEndSync } from '../safe-fs/read-to-end.js';
 import { replaceFile, replaceFileSync } from '../safe-fs/replace-file.js';
 import { changedOutput, locateFile, openCheckedSync, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
@@ -78,7 +79,7 @@ export const editTool: Tool<EditInput> = {
         if (stats.isDirectory()) return fsErrorFor('EISDIR', shown, 'edit');
         if (!stats.isFile()) return notRegular(shown);
         // From the descriptor just opened (position 0), never by name again.
-        const before = stats.size <= SYNC_BYTES ? readFileSync(opened.fd, 'utf8') : await readFileAsync(opened.fd, 'utf8');
+        const before = stats.size <= SYNC_BYTES ? readToEndSync(opened.fd, stats.size).toString('utf8') : await readFileAsync(opened.fd, 'utf8');
         const positions = occurrences(before, input.old_string);
         const problem = checkCount(positions.length, shown, input.replace_all === true);
         if (problem) return problem;

@@ -35,3 +35,14 @@ describe('read: the one-read path splits lines as node:readline does', () => {
     expect(streamedTotal).toBe(smallTotal + 3000);
   });
 });
+
+describe('read: a file shorter than the binary sniff is shown from the sniff read', () => {
+  // Around the sniff's 8,000 bytes: below it the sniff's bytes are the file, at and above it the file is read again.
+  it.each([1, 7_999, 8_000, 8_001, 16_003])('%i bytes: every line, the last one included', async (size) => {
+    const body = Array.from({ length: size }, (_, i) => (i % 50 === 49 ? '\n' : String.fromCharCode(97 + (i % 26)))).join('').slice(0, size - 1) + 'Z';
+    const ws = await makeWorkspace({ 'f.txt': body });
+    const out = await readTool.execute({ file_path: 'f.txt', limit: 100_000 }, context(ws));
+    const lines = out.content.split('\n').filter((l) => /^\s+\d+\t/.test(l)).map((l) => l.replace(/^\s+\d+\t/, ''));
+    expect(lines.join('\n')).toBe(body);
+  });
+});

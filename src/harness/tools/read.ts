@@ -10,7 +10,7 @@ import { createReadStream, fstatSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { closeOpenedSync } from '../safe-fs/beneath.js';
-import { fdLooksBinary } from './binary.js';
+import { sniffFd } from './binary.js';
 import { changedOutput, locateFile, openCheckedSync, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import { fileKind } from './regular-file.js';
@@ -71,7 +71,8 @@ export const readTool: Tool<ReadInput> = {
           // A FIFO or device would block the read until someone writes to it: only regular files are read.
           return { content: `"${shown}" is a ${fileKind(stats)}, not a regular file, so it was not read.`, isError: true, errorCode: 'not_regular_file' };
         }
-        if (fdLooksBinary(opened.fd)) {
+        const sniff = sniffFd(opened.fd);
+        if (sniff.binary) {
           return {
             content: `"${shown}" looks like a binary file (it contains NUL bytes), so it was not read. read only shows text files.`,
             isError: true,
@@ -80,7 +81,8 @@ export const readTool: Tool<ReadInput> = {
         }
         const offset = input.offset ?? 1;
         const limit = input.limit ?? READ_DEFAULT_LIMIT;
-        let window = stats.size <= WHOLE_READ_BYTES ? readWhole(opened.fd, stats.size, offset, limit, signal) : null;
+        // A file shorter than the sniff was read whole by it: its bytes are the file's, no second read.
+        let window = stats.size > WHOLE_READ_BYTES ? null : sniff.whole !== null ? splitWindow(sniff.whole, offset, limit) : readWhole(opened.fd, stats.size, offset, limit, signal);
         if (window === null) {
           const fd = opened.fd;
           opened.fd = null; // the stream closes it, after any read still in flight
@@ -127,7 +129,12 @@ function readWhole(fd: number, size: number, offset: number, limit: number, sign
     if (bytesRead < buffer.length) break; // a short read of a regular file is its end
     if (position > WHOLE_READ_BYTES * 4) return null; // grew a lot: stream it
   }
-  const all = Buffer.concat(chunks).toString('utf8').split(LINE_END);
+  return splitWindow(Buffer.concat(chunks), offset, limit);
+}
+
+/** The window of a whole file's bytes. */
+function splitWindow(bytes: Buffer, offset: number, limit: number): Window {
+  const all = bytes.toString('utf8').split(LINE_END);
   if (all.at(-1) === '') all.pop(); // a final line end ends the last line, it does not start another
   return { lines: all.slice(offset - 1, offset - 1 + limit), total: all.length };
 }

@@ -1,0 +1,31 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LazyWorkspace, WORKSPACE_PREFIX } from './workspace.js';
+
+const saved = process.env.TMPDIR;
+const made: string[] = [];
+afterEach(() => {
+  if (saved === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = saved;
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('LazyWorkspace: the temp directory', () => {
+  it('follows TMPDIR as it is when each session starts (the answer of os.tmpdir() is not kept past a change)', async () => {
+    const a = mkdtempSync(join(tmpdir(), 'ws-parent-a-'));
+    const b = mkdtempSync(join(tmpdir(), 'ws-parent-b-'));
+    made.push(a, b);
+    process.env.TMPDIR = a;
+    const first = new LazyWorkspace({ 'f.txt': 'x' });
+    process.env.TMPDIR = b;
+    const second = new LazyWorkspace({ 'f.txt': 'x' });
+    const third = new LazyWorkspace({ 'f.txt': 'x' });
+    expect(first.root.startsWith(join(realpathSync(a), WORKSPACE_PREFIX))).toBe(true);
+    expect(second.root.startsWith(join(realpathSync(b), WORKSPACE_PREFIX))).toBe(true);
+    expect(third.root.startsWith(join(realpathSync(b), WORKSPACE_PREFIX))).toBe(true);
+    await first.ensure();
+    await first.remove();
+  });
+});
