@@ -138,11 +138,37 @@ export async function answerResponse(answer: MockAnswer & { record?: RecordedReq
   return new Response(plannedBody(answer, streamed, signal, answered), init);
 }
 
+/**
+ * A `Headers` read as the router's lower-case record, without copying it: the
+ * router reads one or two names per call (the session header), and listing
+ * a Headers sorts all of its ~15 entries. Listing the view (a lab that keeps
+ * the headers) lists the Headers then.
+ */
+const headersView: ProxyHandler<{ headers: Headers }> = {
+  get: (target, name) => headerOf(target.headers, name) ?? undefined,
+  has: (target, name) => headerOf(target.headers, name) !== null,
+  ownKeys: (target) => [...target.headers.keys()],
+  getOwnPropertyDescriptor: (target, name) => {
+    const value = headerOf(target.headers, name);
+    return value === null ? undefined : { value, writable: false, enumerable: true, configurable: true };
+  },
+};
+
+/** A header's value under its lower-case name (as in the record), or null: also for a name no header can have (Headers.get throws on those). */
+function headerOf(headers: Headers, name: string | symbol): string | null {
+  if (typeof name !== 'string' || name !== name.toLowerCase()) return null;
+  try {
+    return headers.get(name);
+  } catch {
+    return null;
+  }
+}
+
 /** Lower-case header names and values from whatever `init.headers` the SDK passed. */
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined) return out;
-  if (headers instanceof Headers) headers.forEach((value, name) => (out[name] = value));
+  if (headers instanceof Headers) return new Proxy({ headers }, headersView) as unknown as Record<string, string>;
   else if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) out[name.toLowerCase()] = value;
   else for (const [name, value] of Object.entries(headers as Record<string, string | undefined>)) if (value !== undefined && value !== null) out[name.toLowerCase()] = String(value);
   return out;
