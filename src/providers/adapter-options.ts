@@ -25,6 +25,11 @@ export interface AdapterOptions {
   firstByteTimeoutMs?: number;
   /** Extra headers sent with every request of this model (the mock routes sessions by one). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Anthropic: false turns off the SDK's OpenTelemetry instrumentation (its `openTelemetry: false`);
+   * default as the SDK decides (on, through the global OpenTelemetry API, unless ANTHROPIC_OPEN_TELEMETRY=false).
+   */
+  sdkTelemetry?: boolean;
 }
 
 /**
@@ -65,7 +70,7 @@ export function sharedClient<C>(make: (options: ReturnType<typeof sdkClientOptio
   const clientOptions = sdkClientOptions(options);
   // Without an explicit key and base URL the SDK reads them from the environment when built: never share those.
   if (clientOptions.apiKey === undefined || clientOptions.baseURL === undefined) return make(clientOptions);
-  const key = JSON.stringify([clientOptions.apiKey ?? null, clientOptions.baseURL ?? null, clientOptions.timeout, fetchId(clientOptions.fetch)]);
+  const key = JSON.stringify([clientOptions.apiKey ?? null, clientOptions.baseURL ?? null, clientOptions.timeout, fetchId(clientOptions.fetch), options.sdkTelemetry ?? null]);
   let client = cache.get(key);
   if (client === undefined) {
     client = make(clientOptions);

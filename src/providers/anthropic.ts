@@ -53,7 +53,7 @@ export class AnthropicModel implements Model {
     this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     // On by default: without a breakpoint the API caches nothing (anthropic-cache.ts).
     this.promptCache = options.promptCache ?? true;
-    this.client = sharedClient((o) => new Anthropic(o), anthropicClients, options);
+    this.client = sharedClient((o) => new Anthropic(options.sdkTelemetry === false ? { ...o, openTelemetry: false } : o), anthropicClients, options);
     this.headers = options.headers;
     this.builder = new AnthropicRequestBuilder(this.model, { strict: this.strictTools }, this.promptCache);
   }
