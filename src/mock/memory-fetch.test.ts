@@ -160,3 +160,35 @@ describe('the request headers the router sees', () => {
     inMemory.close();
   });
 });
+
+describe('a streamed body the reader gives up on', () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+  it('ends a stall at once when the reader cancels (no 15 s timer left behind)', async () => {
+    const session = mount.register([{ text: 'Hello there.', fault: { stall_after_events: 2 } }], { wire: 'anthropic' });
+    const before = timers();
+    const response = await mount.fetch(`${session.baseURL}/v1/messages`, { method: 'POST', body: request(true), headers: { 'content-type': 'application/json' } });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.read();
+    // The third read waits in the stall; cancelling must end that wait, not leave it holding a timer.
+    const third = reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(timers()).toBe(before + 1);
+    await reader.cancel();
+    expect((await third).done).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers()).toBe(before);
+    session.close();
+  });
+
+  it('streams a body without pauses whole, and one with paced chunks after the delay, both ending cleanly', async () => {
+    for (const fault of [undefined, { chunk_delay_ms: 5 }]) {
+      const session = mount.register([{ text: 'Hello there.', ...(fault ? { fault } : {}) }], { wire: 'anthropic' });
+      const seen = await exchange(mount.fetch, `${session.baseURL}/v1/messages`, request(true));
+      expect(seen.error).toBeNull();
+      expect(seen.body).toContain('message_stop');
+      session.close();
+    }
+  });
+});
