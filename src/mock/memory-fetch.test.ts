@@ -140,3 +140,55 @@ describe('the in-process fetch answers as the loopback server does', () => {
     expect(mount.openSessions()).toBe(0);
   });
 });
+
+describe('the request headers the router sees', () => {
+  it('routes by the session header of a Headers object and keeps every header (lower-case, secrets redacted) as the HTTP path does', async () => {
+    const script: z.input<typeof ModelScript> = [{ text: 'Hello.' }];
+    const overHttp = server.register(script, { wire: 'anthropic', recordBodies: true });
+    const inMemory = mount.register(script, { wire: 'anthropic', recordBodies: true });
+    const headers = (id: string) => new Headers({ 'Content-Type': 'application/json', 'X-Api-Key': 'sk-secret', 'X-Stainless-Lang': 'js', 'x-faultline-mock-session': id });
+    // At the root URL, so only the session header can route the request.
+    await (await fetch(`${server.origin}/v1/messages`, { method: 'POST', body: request(false), headers: headers(overHttp.id) })).text();
+    const response = await mount.fetch(`${mount.origin}/v1/messages`, { method: 'POST', body: request(false), headers: headers(inMemory.id) });
+    expect(response.status).toBe(200);
+    await response.text();
+    const seen = (record: { headers?: Record<string, string> }, id: string) => Object.fromEntries(Object.entries(record.headers ?? {}).filter(([name]) => !['connection', 'host', 'content-length', 'user-agent', 'accept', 'accept-language', 'accept-encoding', 'sec-fetch-mode'].includes(name)).map(([name, value]) => [name, value.replaceAll(id, '<session>')]));
+    expect(inMemory.requests).toHaveLength(1);
+    expect(seen(inMemory.requests[0]!, inMemory.id)).toEqual(seen(overHttp.requests[0]!, overHttp.id));
+    expect(seen(inMemory.requests[0]!, inMemory.id)).toEqual({ 'content-type': 'application/json', 'x-api-key': '[redacted]', 'x-stainless-lang': 'js', 'x-faultline-mock-session': '<session>' });
+    overHttp.close();
+    inMemory.close();
+  });
+});
+
+describe('a streamed body the reader gives up on', () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+  it('ends a stall at once when the reader cancels (no 15 s timer left behind)', async () => {
+    const session = mount.register([{ text: 'Hello there.', fault: { stall_after_events: 2 } }], { wire: 'anthropic' });
+    const before = timers();
+    const response = await mount.fetch(`${session.baseURL}/v1/messages`, { method: 'POST', body: request(true), headers: { 'content-type': 'application/json' } });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.read();
+    // The third read waits in the stall; cancelling must end that wait, not leave it holding a timer.
+    const third = reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(timers()).toBe(before + 1);
+    await reader.cancel();
+    expect((await third).done).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers()).toBe(before);
+    session.close();
+  });
+
+  it('streams a body without pauses whole, and one with paced chunks after the delay, both ending cleanly', async () => {
+    for (const fault of [undefined, { chunk_delay_ms: 5 }]) {
+      const session = mount.register([{ text: 'Hello there.', ...(fault ? { fault } : {}) }], { wire: 'anthropic' });
+      const seen = await exchange(mount.fetch, `${session.baseURL}/v1/messages`, request(true));
+      expect(seen.error).toBeNull();
+      expect(seen.body).toContain('message_stop');
+      session.close();
+    }
+  });
+});

@@ -65,9 +65,19 @@ function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal
   const chunks = reply.chunks ?? [reply.body];
   let i = 0;
   let onAbort: (() => void) | null = null;
-  // Cancelled by the reader: a pending pause (a stall holds 15 s) ends at once.
-  const gone = new AbortController();
-  const pause = signal ? AbortSignal.any([signal, gone.signal]) : gone.signal;
+  // Cancelled by the reader: a pending pause (a stall holds 15 s) ends at once. The signal for the pauses is made at
+  // the first pause only: most streamed bodies have none, and AbortSignal.any costs more than the rest of the body.
+  let cancelled = false;
+  let gone: AbortController | null = null;
+  let pause: AbortSignal | null = null;
+  const pauseSignal = (): AbortSignal => {
+    if (pause === null) {
+      gone = new AbortController();
+      if (cancelled) gone.abort();
+      pause = signal ? AbortSignal.any([signal, gone.signal]) : gone.signal;
+    }
+    return pause;
+  };
   const stop = () => {
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     onAbort = null;
@@ -83,7 +93,7 @@ function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal
       try {
         if (transport.stallAfterChunks != null && i >= transport.stallAfterChunks) {
           // A stalled upstream: nothing more until the caller gives up, or the mock drops it after STALL_HOLD_MS.
-          await wait(STALL_HOLD_MS, pause);
+          await wait(STALL_HOLD_MS, pauseSignal());
           stop();
           controller.error(bodyTerminated());
           return;
@@ -99,17 +109,18 @@ function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal
           done();
           return;
         }
-        if (transport.chunkDelayMs > 0 && streamed) await wait(transport.chunkDelayMs, pause);
+        if (transport.chunkDelayMs > 0 && streamed) await wait(transport.chunkDelayMs, pauseSignal());
         controller.enqueue(encoder.encode(chunks[i++] as string));
       } catch (error) {
         // An abort has errored the stream already, a cancel closed it: only another failure is the reader's to see.
         stop();
-        if (!pause.aborted) controller.error(error);
+        if (!cancelled && signal?.aborted !== true) controller.error(error);
       }
     },
     cancel() {
       stop();
-      gone.abort();
+      cancelled = true;
+      gone?.abort();
     },
   });
 }
@@ -138,11 +149,37 @@ export async function answerResponse(answer: MockAnswer & { record?: RecordedReq
   return new Response(plannedBody(answer, streamed, signal, answered), init);
 }
 
+/**
+ * A `Headers` read as the router's lower-case record, without copying it: the
+ * router reads one or two names per call (the session header), and listing
+ * a Headers sorts all of its ~15 entries. Listing the view (a lab that keeps
+ * the headers) lists the Headers then.
+ */
+const headersView: ProxyHandler<{ headers: Headers }> = {
+  get: (target, name) => headerOf(target.headers, name) ?? undefined,
+  has: (target, name) => headerOf(target.headers, name) !== null,
+  ownKeys: (target) => [...target.headers.keys()],
+  getOwnPropertyDescriptor: (target, name) => {
+    const value = headerOf(target.headers, name);
+    return value === null ? undefined : { value, writable: false, enumerable: true, configurable: true };
+  },
+};
+
+/** A header's value under its lower-case name (as in the record), or null: also for a name no header can have (Headers.get throws on those). */
+function headerOf(headers: Headers, name: string | symbol): string | null {
+  if (typeof name !== 'string' || name !== name.toLowerCase()) return null;
+  try {
+    return headers.get(name);
+  } catch {
+    return null;
+  }
+}
+
 /** Lower-case header names and values from whatever `init.headers` the SDK passed. */
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined) return out;
-  if (headers instanceof Headers) headers.forEach((value, name) => (out[name] = value));
+  if (headers instanceof Headers) return new Proxy({ headers }, headersView) as unknown as Record<string, string>;
   else if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) out[name.toLowerCase()] = value;
   else for (const [name, value] of Object.entries(headers as Record<string, string | undefined>)) if (value !== undefined && value !== null) out[name.toLowerCase()] = String(value);
   return out;

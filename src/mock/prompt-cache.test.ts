@@ -5,7 +5,7 @@
  * their breakpoints and reach back past the look-back window.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from './json-shape.js';
 import { cacheControlProblem, PromptCacheLedger } from './prompt-cache.js';
 
@@ -49,6 +49,7 @@ class PlainLedger {
   }
 }
 
+const STRINGIFY = JSON.stringify.bind(JSON);
 const mark = { type: 'ephemeral' };
 const tool = (name: string) => ({ name, description: `the ${name} tool — ünïcode`, input_schema: { type: 'object', properties: { path: { type: 'string' } } } });
 
@@ -103,6 +104,51 @@ describe('mock prompt cache', () => {
     for (const row of [...within, ...beyond]) expect(row.tree).toEqual(row.plain);
     expect(within[1]!.tree!.cache_read_tokens).toBe(within[0]!.tree!.cache_write_tokens);
     expect(beyond[1]!.tree!.cache_read_tokens).toBe(0);
+  });
+
+  it('gives the plain rule\'s figures from the body text too, where the definitions it ended with last time are not serialized again', () => {
+    // The SDK's key order: the definitions last, `stream` after them on a streamed call.
+    const sdk = ({ tools, ...rest }: JsonObject, stream = false) => JSON.stringify({ ...rest, tools, ...(stream ? { stream: true } : {}) });
+    const nested = conversation(3);
+    // A nested `tools` member last in a message: the text's last `,"tools":` is then not the body's definitions.
+    ((nested['messages'] as JsonObject[])[1]!['content'] as JsonObject[])[1]!['input'] = { path: 'x', tools: ['read'] };
+    const texts = [
+      ...[1, 2, 3].map((turns) => sdk(conversation(turns))),
+      sdk(conversation(4), true),
+      sdk(conversation(5), true),
+      sdk(nested),
+      ...[4, 5].map((turns) => sdk(conversation(turns, { tools: ['read', 'write'] }))),
+      // No system prompt: the breakpoint sits on the last definition.
+      ...[5, 6].map((turns) => sdk(conversation(turns, { tools: ['read', 'write'], markSystem: false }))),
+      JSON.stringify(JSON.parse(sdk(conversation(6, { tools: ['read', 'write'] }))), null, 1),
+      sdk(conversation(7, { tools: ['read', 'write'] })),
+      sdk(conversation(7, { tools: ['read'] })),
+    ];
+    const tree = new PromptCacheLedger();
+    const plain = new PlainLedger();
+    for (const text of texts) expect(tree.account(JSON.parse(text) as JsonObject, text)).toEqual(plain.account(JSON.parse(text) as JsonObject));
+  });
+
+  it('serializes the definitions once per session when the body ends with them', () => {
+    const text = (turns: number) => {
+      const { tools, ...rest } = conversation(turns);
+      return JSON.stringify({ ...rest, tools });
+    };
+    const ledger = new PromptCacheLedger();
+    ledger.account(JSON.parse(text(1)) as JsonObject, text(1));
+    const body = JSON.parse(text(2)) as JsonObject;
+    const serialized: unknown[] = [];
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
+      serialized.push(args[0]);
+      return STRINGIFY(...args);
+    });
+    try {
+      ledger.account(body, text(2));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(serialized.length).toBeGreaterThan(0);
+    for (const tool of body['tools'] as unknown[]) expect(serialized).not.toContain(tool);
   });
 
   it('reports nothing when no block is marked, and counts marks for the 400', () => {

@@ -20,11 +20,12 @@ import { isObject, type JsonObject } from './json-shape.js';
 import { PrefixTree, type PrefixNode } from './prefix-tree.js';
 
 export const MAX_CACHE_CONTROL_BLOCKS = 4;
+const TOOL_PREFIX = 'tool:';
 
 /** Calls `visit` with every cacheable block in render order and the text its JSON is prefixed with. */
 function eachBlock(body: JsonObject, visit: (value: unknown, prefix: string) => void): void {
   const tools = body['tools'];
-  if (Array.isArray(tools)) for (const tool of tools) visit(tool, 'tool:');
+  if (Array.isArray(tools)) for (const tool of tools) visit(tool, TOOL_PREFIX);
   const system = body['system'];
   if (typeof system === 'string') visit(system, 'system:');
   else if (Array.isArray(system)) for (const block of system) visit(block, 'system:');
@@ -58,33 +59,85 @@ function blockJson(value: unknown, prefix: string): string {
   return prefix + JSON.stringify(rest);
 }
 
+/** The memo of these definitions, or null when one carries a cache_control (its text is not its JSON then) or there are none. */
+function remember(tools: unknown, texts: string[]): ToolsMemo | null {
+  if (!Array.isArray(tools) || tools.length === 0) return null;
+  for (const tool of tools) if (isObject(tool) && Object.hasOwn(tool, 'cache_control')) return null;
+  // Each text is 'tool:' + JSON.stringify(definition): the array's JSON is theirs joined.
+  const json = texts.map((text) => text.slice(TOOL_PREFIX.length)).join(',');
+  return { definitions: `,"tools":[${json}]`, texts, bytes: texts.map((text) => Buffer.byteLength(text, 'utf8')) };
+}
+
 const tokens = (bytes: number) => Math.ceil(bytes / 4);
 /** How many blocks before a breakpoint the API checks for an earlier cached prefix. */
 const LOOKBACK_BLOCKS = 20;
 
+/**
+ * The tool definitions of a session's last request, as their texts and sizes
+ * and as the body ended with them: `,"tools":` + their JSON. A session sends
+ * the same definitions on every call, last in the body as the SDK writes it.
+ *
+ * A body that is valid JSON (the ledger is only given parsed bodies) and ends
+ * with `definitions` + `}` (or + `,"stream":true}`) has `tools` as its last
+ * member (or the one before `stream`) with exactly that JSON as its value:
+ * the comma before `"tools"` cannot sit inside a string (the quote after it
+ * would end the string and leave `tools` bare), and the value is balanced, so
+ * the closing brace is the body's own. That JSON is the serialization of the
+ * remembered definitions, so they are equal to this body's, value for value,
+ * and so are their texts: no need to serialize and measure them again.
+ */
+interface ToolsMemo {
+  definitions: string;
+  texts: string[];
+  bytes: number[];
+}
+
+const STREAM_ENDING = ',"stream":true}';
+
+/** Whether `text` ends with the remembered definitions as its last member (or the last but `stream: true`). */
+function endsWithDefinitions(text: string, definitions: string): boolean {
+  // A slice compared whole: string equality compares memory at once, startsWith goes character by character (20x slower here).
+  const plain = text.length - definitions.length - 1;
+  if (plain > 0 && text.charCodeAt(text.length - 1) === 0x7d && text.slice(plain, text.length - 1) === definitions) return true;
+  const streamed = plain - STREAM_ENDING.length + 1;
+  return streamed > 0 && text.endsWith(STREAM_ENDING) && text.slice(streamed, streamed + definitions.length) === definitions;
+}
+
 export class PromptCacheLedger {
   /** The marked prefixes this session's requests wrote. */
   private readonly cached = new PrefixTree();
+  private tools: ToolsMemo | null = null;
 
-  /** The usage of this request as the cache sees it (null when no block is marked: nothing is cached or read). */
-  account(body: JsonObject): Usage | null {
+  /**
+   * The usage of this request as the cache sees it (null when no block is marked: nothing is cached or read).
+   * `bodyText`: the text `body` was parsed from, to tell definitions already measured (see ToolsMemo).
+   */
+  account(body: JsonObject, bodyText?: string): Usage | null {
     const texts: string[] = [];
     const marks: boolean[] = [];
     let anyMark = false;
+    const tools = body['tools'];
+    const count = Array.isArray(tools) ? tools.length : 0;
+    const memo = this.tools;
+    const known = memo !== null && bodyText !== undefined && count === memo.texts.length && endsWithDefinitions(bodyText, memo.definitions) ? memo : null;
     eachBlock(body, (value, prefix) => {
       const marked = isMarked(value);
       anyMark ||= marked;
-      texts.push(blockJson(value, prefix));
+      // The definitions come first, in order.
+      texts.push(known !== null && texts.length < count ? known.texts[texts.length]! : blockJson(value, prefix));
       marks.push(marked);
     });
+    if (known === null) this.tools = bodyText !== undefined ? remember(tools, texts.slice(0, count)) : null;
     if (!anyMark) return null;
     // Where each prefix ends (bytes) and, when an earlier request went that far, its node in the tree.
     const ends: number[] = [];
     const seen: Array<PrefixNode | undefined> = [];
     let bytes = 0;
     let node: PrefixNode | undefined = this.cached.root;
-    for (const text of texts) {
-      bytes += Buffer.byteLength(text, 'utf8');
+    const knownBytes = this.tools?.bytes ?? [];
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      bytes += i < knownBytes.length ? knownBytes[i]! : Buffer.byteLength(text, 'utf8');
       ends.push(bytes);
       node = node && PrefixTree.child(node, text);
       seen.push(node);

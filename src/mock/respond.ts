@@ -248,7 +248,7 @@ export function respond(input: RespondInput): RespondOutput {
     return { ...base, ...named, reply: encode(wire, said, request, ids, now), request, turn, side, said };
   }
   if (!result.ok) return { ...base, reply: wireError(wire, 400, result.error.message), request, turn, rejected: result.error.message };
-  const cache = wire === 'anthropic' && input.promptCache && !result.reply.usageScripted ? input.promptCache.account(json.value as JsonObject) : null;
+  const cache = wire === 'anthropic' && input.promptCache && !result.reply.usageScripted ? input.promptCache.account(json.value as JsonObject, input.bodyText) : null;
   if (cache !== null) result.reply.usage = { ...cache, output_tokens: result.reply.usage.output_tokens };
   const attempt = input.nextAttempt?.(turn) ?? 1;
   // Gemini cannot carry a cut or malformed call: what is said is what its wire sends instead.

@@ -25,6 +25,11 @@ export interface AdapterOptions {
   firstByteTimeoutMs?: number;
   /** Extra headers sent with every request of this model (the mock routes sessions by one). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Anthropic: false turns off the SDK's OpenTelemetry instrumentation (its `openTelemetry: false`);
+   * default as the SDK decides (on, through the global OpenTelemetry API, unless ANTHROPIC_OPEN_TELEMETRY=false).
+   */
+  sdkTelemetry?: boolean;
 }
 
 /**
@@ -62,13 +67,13 @@ export function byteLength(value: unknown): number {
  * by identity. Only clients given an explicit key and base URL are shared.
  */
 export function sharedClient<C>(make: (options: ReturnType<typeof sdkClientOptions>) => C, cache: Map<string, C>, options: AdapterOptions): C {
-  const clientOptions = sdkClientOptions(options);
   // Without an explicit key and base URL the SDK reads them from the environment when built: never share those.
-  if (clientOptions.apiKey === undefined || clientOptions.baseURL === undefined) return make(clientOptions);
-  const key = JSON.stringify([clientOptions.apiKey ?? null, clientOptions.baseURL ?? null, clientOptions.timeout, fetchId(clientOptions.fetch)]);
+  if (options.apiKey === undefined || options.baseURL === undefined) return make(sdkClientOptions(options));
+  // The key from the options themselves: the client's options object is built only for a new client (a model per session).
+  const key = JSON.stringify([options.apiKey, options.baseURL, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetchId(options.fetch), options.sdkTelemetry ?? null]);
   let client = cache.get(key);
   if (client === undefined) {
-    client = make(clientOptions);
+    client = make(sdkClientOptions(options));
     // Bounded: a process that builds models for ever-new base URLs must not keep every client.
     if (cache.size >= 256) cache.delete(cache.keys().next().value as string);
     cache.set(key, client);

@@ -11,7 +11,7 @@ import { AnthropicRequestBuilder } from './anthropic-request.js';
 import { AnthropicStreamAccumulator } from './anthropic-stream.js';
 import { sdkCallError } from './sdk-guard.js';
 import { accumulateSse } from './stream-body.js';
-import { ToolIdRegistry } from './tool-ids.js';
+import { ToolIdRegistry, withUniqueToolIds } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
@@ -53,7 +53,7 @@ export class AnthropicModel implements Model {
     this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     // On by default: without a breakpoint the API caches nothing (anthropic-cache.ts).
     this.promptCache = options.promptCache ?? true;
-    this.client = sharedClient((o) => new Anthropic(o), anthropicClients, options);
+    this.client = sharedClient((o) => new Anthropic(options.sdkTelemetry === false ? { ...o, openTelemetry: false } : o), anthropicClients, options);
     this.headers = options.headers;
     this.builder = new AnthropicRequestBuilder(this.model, { strict: this.strictTools }, this.promptCache);
   }
@@ -80,7 +80,7 @@ export class AnthropicModel implements Model {
           throw firstByte.failure(sdkCallError(ANTHROPIC_CLASSES, error, signal));
         }
         const mapped = fromAnthropicMessage(message);
-        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
+        return { content: withUniqueToolIds(request.messages, mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
       }
       const started = this.now();
       // The raw response, so the adapter sees every event and tells a clean end from a cut (see sse-reader.ts).

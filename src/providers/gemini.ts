@@ -17,7 +17,7 @@ import { loadedGeminiSdk, loadGeminiSdk } from './gemini-sdk.js';
 import { fromGeminiResponse, geminiBlocks, geminiStopReason, geminiUsage, geminiWireBody, mergeBlocks, toGeminiParams } from './gemini-mapping.js';
 import { FirstByteTimer } from './first-byte.js';
 import { classifyGeminiStop } from './stop-class.js';
-import { ToolIdRegistry } from './tool-ids.js';
+import { ToolIdRegistry, withUniqueToolIds } from './tool-ids.js';
 import { ModelCallError, type AssistantBlock, type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo, type Usage } from './types.js';
 
 export type GeminiModelOptions = AdapterOptions;
@@ -88,7 +88,7 @@ export class GeminiModel implements Model {
           firstByte.arrived();
         }
         const mapped = fromGeminiResponse(response, makeId);
-        return { ...mapped, content: new ToolIdRegistry(request.messages).apply(mapped.content), ttftMs: null };
+        return { ...mapped, content: withUniqueToolIds(request.messages, mapped.content), ttftMs: null };
       }
       const started = this.now();
       let chunks: AsyncGenerator<GenerateContentResponse>;

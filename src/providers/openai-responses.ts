@@ -11,7 +11,7 @@ import { openAICallError } from './openai-guard.js';
 import { fromResponsesObject, toResponsesParams, type ResponsesParams } from './openai-responses-mapping.js';
 import { ResponsesStreamAccumulator } from './openai-responses-stream.js';
 import { accumulateSse } from './stream-body.js';
-import { ToolIdRegistry } from './tool-ids.js';
+import { ToolIdRegistry, withUniqueToolIds } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
@@ -65,7 +65,7 @@ export class OpenAIResponsesModel implements Model {
           throw firstByte.failure(openAICallError(error, signal));
         }
         const mapped = fromResponsesObject(result);
-        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
+        return { content: withUniqueToolIds(request.messages, mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
       }
       const started = this.now();
       // The raw response, so the adapter sees the stream's end and tells a clean end from a cut (see sse-reader.ts).

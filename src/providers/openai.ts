@@ -10,7 +10,7 @@ import { openAICallError } from './openai-guard.js';
 import { fromOpenAICompletion, toOpenAIParams, type MaxTokensParam, type OpenAIParams } from './openai-mapping.js';
 import { OpenAIStreamAccumulator } from './openai-stream.js';
 import { accumulateSse } from './stream-body.js';
-import { ToolIdRegistry } from './tool-ids.js';
+import { ToolIdRegistry, withUniqueToolIds } from './tool-ids.js';
 import { FirstByteTimer } from './first-byte.js';
 import { byteLength, DEFAULT_STREAM_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, requestOptionsOf, sharedClient, type AdapterOptions } from './adapter-options.js';
 import { type CompleteOptions, type Model, type ModelRequest, type ModelResponse, type RequestInfo } from './types.js';
@@ -69,7 +69,7 @@ export class OpenAIModel implements Model {
           throw firstByte.failure(openAICallError(error, signal));
         }
         const mapped = fromOpenAICompletion(result);
-        return { content: new ToolIdRegistry(request.messages).apply(mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
+        return { content: withUniqueToolIds(request.messages, mapped.content), stopReason: mapped.stopReason, stopClass: mapped.stopClass, usage: mapped.usage, ttftMs: null };
       }
       const started = this.now();
       const streaming = { ...params, stream: true as const, stream_options: { include_usage: true } };

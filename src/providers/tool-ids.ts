@@ -28,3 +28,13 @@ export class ToolIdRegistry {
     return content.map((b) => (b.type === 'tool_use' ? { ...b, id: this.unique(b.id) } : b));
   }
 }
+
+/**
+ * `content` with every tool_use id unique against the conversation so far
+ * (ToolIdRegistry.apply); a reply without a tool call is returned as it is,
+ * without collecting the conversation's ids first.
+ */
+export function withUniqueToolIds(messages: readonly Message[], content: AssistantBlock[]): AssistantBlock[] {
+  for (const block of content) if (block.type === 'tool_use') return new ToolIdRegistry(messages).apply(content);
+  return content;
+}
