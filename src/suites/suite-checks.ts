@@ -31,12 +31,13 @@ type Settings = NonNullable<SuiteSpec['defaults']>;
 export function checkSuite(spec: SuiteSpec): SuiteProblem[] {
   const known = knownToolNames();
   const problems: SuiteProblem[] = [];
-  if (spec.defaults) problems.push(...toolListProblems(spec.defaults, ['defaults'], known), ...transportProblems(spec.defaults, ['defaults']));
+  const { defaults } = spec;
+  if (defaults) problems.push(...toolListProblems(defaults, ['defaults'], known), ...transportProblems(defaults, ['defaults']));
   spec.tasks.forEach((task, i) => {
     const path = ['tasks', i];
-    if (task.transport !== undefined || task.transport_reason !== undefined) problems.push(...transportProblems({ ...spec.defaults, ...task }, path));
+    const merged = defaults ? checkedSettings(defaults, task) : task;
+    if (task.transport !== undefined || task.transport_reason !== undefined) problems.push(...transportProblems(merged, path));
     const listed = toolListProblems(task, path, known);
-    const merged = { ...spec.defaults, ...task };
     problems.push(...listed);
     // Unknown names are reported once, where they are written; the checks below would only repeat them.
     if (listed.length > 0 || (merged.tools ?? []).some((name) => !known.includes(name))) return;
@@ -44,6 +45,25 @@ export function checkSuite(spec: SuiteSpec): SuiteProblem[] {
     problems.push(...scriptedCallProblems(merged, path));
   });
   return problems;
+}
+
+type Checked = Pick<TaskSpec, 'tools' | 'deferred_tools' | 'mcp_servers' | 'transport' | 'transport_reason' | 'script' | 'expect_unknown_tools'>;
+
+/**
+ * What the checks read of `{ ...defaults, ...task }` (a key the task sets wins), without copying every key of
+ * every task: the copies were a third of these checks' time on 2,000 tasks.
+ */
+function checkedSettings(defaults: Settings, task: TaskSpec): Checked {
+  const pick = <K extends keyof Settings>(key: K): Settings[K] => (key in task ? (task as Settings)[key] : defaults[key]);
+  return {
+    tools: pick('tools'),
+    deferred_tools: pick('deferred_tools'),
+    mcp_servers: pick('mcp_servers'),
+    transport: pick('transport'),
+    transport_reason: pick('transport_reason'),
+    script: task.script,
+    expect_unknown_tools: task.expect_unknown_tools,
+  };
 }
 
 function toolListProblems(settings: Settings, path: PropertyKey[], known: string[]): SuiteProblem[] {
@@ -61,7 +81,7 @@ function toolListProblems(settings: Settings, path: PropertyKey[], known: string
   return problems;
 }
 
-function transportProblems(settings: Settings, path: PropertyKey[]): SuiteProblem[] {
+function transportProblems(settings: Pick<Settings, 'transport' | 'transport_reason'>, path: PropertyKey[]): SuiteProblem[] {
   if (settings.transport !== undefined && settings.transport_reason === undefined) {
     return [{ severity: 'error', path: [...path, 'transport'], message: `transport: ${settings.transport} needs transport_reason: why this task cannot run on the other transport` }];
   }
@@ -72,7 +92,7 @@ function transportProblems(settings: Settings, path: PropertyKey[]): SuiteProble
 }
 
 /** A deferred tool must be one the task has (`tools` given without it is a contradiction). */
-function deferredProblems(merged: Settings, task: TaskSpec, path: PropertyKey[]): SuiteProblem[] {
+function deferredProblems(merged: Pick<Settings, 'tools' | 'deferred_tools'>, task: TaskSpec, path: PropertyKey[]): SuiteProblem[] {
   if (!merged.tools) return [];
   const where = task.deferred_tools ? path : ['defaults'];
   return (merged.deferred_tools ?? []).flatMap((name, k) =>
@@ -82,13 +102,17 @@ function deferredProblems(merged: Settings, task: TaskSpec, path: PropertyKey[])
   );
 }
 
-function scriptedCallProblems(task: Settings & Pick<TaskSpec, 'script' | 'expect_unknown_tools'>, path: PropertyKey[]): SuiteProblem[] {
-  const calls: { name: string; path: PropertyKey[] }[] = [];
+function scriptedCallProblems(task: Checked, path: PropertyKey[]): SuiteProblem[] {
+  // Only the calls to a tool not offered get their path (the usual script has none).
+  const unknown: { name: string; path: PropertyKey[] }[] = [];
+  const check = (reply: ReplySpec, at: () => PropertyKey[]) =>
+    (reply.tool_use ?? []).forEach((use, k) => {
+      if (!offersTool(task, use.name)) unknown.push({ name: use.name, path: [...at(), 'tool_use', k, 'name'] });
+    });
   (task.script ?? []).forEach((turn, j) => {
-    const replies: [ReplySpec, PropertyKey[]][] = isRule(turn) ? turn.rule.map((branch, b) => [branch.then, [...path, 'script', j, 'rule', b, 'then']]) : [[turn, [...path, 'script', j]]];
-    for (const [reply, at] of replies) (reply.tool_use ?? []).forEach((use, k) => calls.push({ name: use.name, path: [...at, 'tool_use', k, 'name'] }));
+    if (isRule(turn)) turn.rule.forEach((branch, b) => check(branch.then, () => [...path, 'script', j, 'rule', b, 'then']));
+    else check(turn, () => [...path, 'script', j]);
   });
-  const unknown = calls.filter((call) => !offersTool(task, call.name));
   if (task.expect_unknown_tools) {
     if (unknown.length > 0) return [];
     return [{ severity: 'warning', path: [...path, 'expect_unknown_tools'], message: 'expect_unknown_tools is set, but the script calls no tool outside the task\'s tools' }];

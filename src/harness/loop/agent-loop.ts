@@ -6,7 +6,7 @@
  */
 import { toolLabel, type SessionEmitter, type SessionFields } from '../../events/emitter.js';
 import type { TurnStop } from '../../events/labels.js';
-import type { Message, Model, ModelResponse, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
+import type { Message, Model, ModelResponse, RequestInfo, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
 import type { HarnessConfig } from '../config.js';
 import type { DefenseMeter } from '../defenses/meter.js';
 import { DefenseRuntime } from '../defenses/runtime.js';
@@ -137,13 +137,16 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
     const sent = config.faults ? faultyDefinitions(tools, registry, config.faults) : tools;
     if (sent !== tools) hash = prefixHash(system, sent);
     const request = { system, messages, tools: sent, maxTokens: config.maxTokens, signal };
-    const prepared = context?.prepare(turn, messages, (m) => model.describeRequest({ ...request, messages: [...m] }).requestBytes);
+    // The context budget measures the history as it will be sent (its last measure is of the final, compacted
+    // one): that is this request's description, unless an announcement is added to the history after it.
+    let measured: RequestInfo | null = null;
+    const prepared = context?.prepare(turn, messages, (m) => (measured = model.describeRequest({ ...request, messages: [...m] })).requestBytes);
     if (prepared?.stop) {
       explicit = 'context_limit';
       break;
     }
-    announceDeferred(announcer, messages, turn, emitter, context?.compactedLastTurn === true);
-    const info = model.describeRequest(request);
+    const announced = announceDeferred(announcer, messages, turn, emitter, context?.compactedLastTurn === true);
+    const info = measured !== null && !announced ? measured : model.describeRequest(request);
     // What deferring saves on this request: the unloaded definitions as this wire would send them (messages left out: only the tools are measured).
     const unloaded = registry.unloadedDefinitions?.() ?? [];
     const deferredBytes = unloaded.length === 0 ? 0 : model.describeRequest({ ...request, messages: [], tools: unloaded }).toolsBytes;
@@ -274,13 +277,15 @@ function unexecutedResults(toolUses: readonly ToolUseBlock[], why: string): Tool
 }
 
 /** Deferred tools that appeared since the last request go at the end of the message about to be sent. */
-function announceDeferred(announcer: DeferredAnnouncer, messages: Message[], turn: number, emitter: SessionEmitter, full: boolean): void {
+/** Adds the announcement of newly loaded deferred tools to the last user message; true when it added one. */
+function announceDeferred(announcer: DeferredAnnouncer, messages: Message[], turn: number, emitter: SessionEmitter, full: boolean): boolean {
   const last = messages[messages.length - 1];
-  if (last?.role !== 'user') return;
+  if (last?.role !== 'user') return false;
   const news = announcer.take(full);
-  if (news === null) return;
+  if (news === null) return false;
   last.content = [...last.content, news.block];
   emitter.emit('tools_announced', { turn, reason: full ? 'after_compaction' : 'new_deferred', tools_count: news.count });
+  return true;
 }
 
 function overBudget(usage: Usage, config: HarnessConfig): boolean {
