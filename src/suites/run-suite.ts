@@ -182,6 +182,8 @@ function inProcessExecutor(run: RunEmitter, options: RunSuiteOptions): UnitExecu
       cleanups.add(removal);
       void removal.finally(() => cleanups.delete(removal));
     };
+    let lastTurn = performance.now();
+    let turn: Promise<void> | null = null;
     const loop = async (): Promise<void> => {
       while (next < units.length && !stopping()) {
         const unit = units[next++]!;
@@ -199,6 +201,14 @@ function inProcessExecutor(run: RunEmitter, options: RunSuiteOptions): UnitExecu
           ...(options.extraDefenses ? { extraDefenses: options.extraDefenses } : {}),
         });
         onEnd(unit, outcome);
+        // See turnOfTheLoop: once LOOP_TURN_MS passed, every loop waits for the same turn after its session.
+        if (turn === null && performance.now() - lastTurn >= LOOP_TURN_MS) {
+          turn = turnOfTheLoop().then(() => {
+            turn = null;
+            lastTurn = performance.now();
+          });
+        }
+        if (turn !== null) await turn;
       }
     };
     try {
@@ -207,6 +217,26 @@ function inProcessExecutor(run: RunEmitter, options: RunSuiteOptions): UnitExecu
       while (cleanups.size > 0) await Promise.all([...cleanups]);
     }
   };
+}
+
+/**
+ * Longest stretch of sessions run without a turn of the event loop (see turnOfTheLoop). Measured on the 2,000-task
+ * bench suite at -j 32: every 20 ms leaves 4-42 removals for the end (idle before run_end 4-17 ms, against
+ * 190-400 ms without turns) at the same CPU time (user 4.28-4.60 s against 4.36-4.49 s).
+ */
+const LOOP_TURN_MS = 20;
+
+/**
+ * Resolves after one turn of the event loop, its I/O phase included. Sessions that wait on nothing but promises
+ * (synchronous fs, the mock's in-memory transport) run as one chain of microtasks, and the loop does not turn
+ * until the last session ended: no timer fires, no signal is handled (Ctrl-C), and the thread pool's answers to
+ * the workspace removals running in the background wait (measured, 2,000 tasks at -j 32: all 2,000 removals
+ * still pending after the last session, then 150-400 ms of idle draining them before run_end). A setImmediate
+ * runs only once no microtask is left, that is once every session loop waits for it: so they all wait for the
+ * same turn (a loop waiting alone would wait for the others' every session).
+ */
+function turnOfTheLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Identifies the suite content a run used, so two runs of different suites are not compared by mistake. */
