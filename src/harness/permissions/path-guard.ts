@@ -115,6 +115,18 @@ function realRoot(root: string): readonly [string, string] {
 }
 
 /**
+ * The session's own resolution of its workspace root (pipeline/session-root.ts: realpath(3) of the directory,
+ * made after the workspace exists), taken as realRoot's answer instead of resolving the root a second time: for
+ * an existing directory both give the same real path. Only fills a missing entry; the pair is what realRoot
+ * would have stored.
+ */
+export function noteRealRoot(root: string, real: string): void {
+  if (rootCache.has(root)) return;
+  if (rootCache.size >= 64) rootCache.clear();
+  rootCache.set(root, [path.resolve(root), real]);
+}
+
+/**
  * The workspace root's real path (realRoot's cached pair) as the memo's answer for the root directory, so a
  * file directly in the workspace costs one lstat of its own, not a realpath(3) of the root — which readlinks
  * every component from `/` — on every check. No new trust: the roots are already taken from that cache.

@@ -142,6 +142,11 @@ class CallControl implements ToolContext {
     return this.controller.signal;
   }
 
+  /** `signal.aborted`, without making the signal. */
+  isStopped(): boolean {
+    return this.reason !== null;
+  }
+
   stop(reason: StopReason): void {
     if (this.reason !== null) return; // the first stop wins
     this.reason = reason;

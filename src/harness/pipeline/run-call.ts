@@ -32,6 +32,7 @@ import { validateInput } from './validate-input.js';
 import { modelInput } from './model-input.js';
 import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
 import { sessionRealRoot } from './session-root.js';
+import { noteRealRoot } from '../permissions/path-guard.js';
 
 export interface CallContext {
   registry: ToolLookup;
@@ -59,6 +60,11 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   const found = lookupTool(ctx.registry, call.block.name);
   if (!found.ok) return settle(call, ctx, { failure: found.failure });
   if (services.prepareWorkspace) await services.prepareWorkspace();
+  // Resolved once for the session, after prepareWorkspace made it exist; the path guard takes the same answer
+  // for the workspace root rather than resolving it again (path-guard.ts noteRealRoot).
+  const realRoot = sessionRealRoot(services, ctx.workspace);
+  const guardConfig = services.permissions?.config;
+  if (realRoot !== undefined && guardConfig !== undefined && guardConfig.workspaceRoot === ctx.workspace && guardConfig.fs === undefined) noteRealRoot(ctx.workspace, realRoot);
   const tool = (call.tool = found.value);
   const label = ctx.label(tool.name);
   // A strict-mode `null` in an optional field means "not provided": read it so before the hook, the
@@ -98,8 +104,6 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
-  // Resolved once for the session, after prepareWorkspace made it exist.
-  const realRoot = sessionRealRoot(services, ctx.workspace);
   if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label }, services.snapshotMemory, realRoot);
   const executeStarted = ctx.now();
   const outcome = await executeTool(tool, valid.value, {

@@ -15,7 +15,7 @@ import { readToEndSync } from '../safe-fs/read-to-end.js';
 import { replaceFile, replaceFileSync } from '../safe-fs/replace-file.js';
 import { changedOutput, locateFile, openCheckedSync, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
-import type { Tool, ToolOutput } from './tool.js';
+import { callStopped, type Tool, type ToolOutput } from './tool.js';
 import { refusal } from './workspace-path.js';
 
 /** Up to this size a file is read and its replacement written synchronously (local calls of microseconds each); larger ones go through the thread pool, so a huge file never holds the event loop. */
@@ -58,8 +58,9 @@ export const editTool: Tool<EditInput> = {
   interruptBehavior: 'block',
   isConcurrencySafe: () => false,
   emptyText: '(file edited)',
-  async execute(input, { workspace, signal, realRoot }): Promise<ToolOutput> {
-    if (signal.aborted) return abortedOutput();
+  // The context's signal is read only for a large file's async write: a check needs none (callStopped).
+  async execute(input, context): Promise<ToolOutput> {
+    if (callStopped(context)) return abortedOutput();
     if (input.old_string === input.new_string) {
       return {
         content: 'old_string and new_string are identical, so there is nothing to change. Send the new text in new_string.',
@@ -67,7 +68,7 @@ export const editTool: Tool<EditInput> = {
         errorCode: 'no_change',
       };
     }
-    const target = await locateFile(workspace, input.file_path, realRoot);
+    const target = await locateFile(context.workspace, input.file_path, context.realRoot);
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
@@ -85,14 +86,14 @@ export const editTool: Tool<EditInput> = {
         if (problem) return problem;
         const after = replaceAt(before, positions, input.old_string.length, input.new_string);
         if (after.length <= SYNC_BYTES / 4) replaceFileSync(opened.dir, opened.name, after, { mode: stats.mode });
-        else await replaceFile(opened.dir, opened.name, after, { mode: stats.mode, signal });
+        else await replaceFile(opened.dir, opened.name, after, { mode: stats.mode, signal: context.signal });
         n = positions.length;
       } finally {
         closeOpenedSync(opened);
       }
       return { content: `Edited "${shown}": replaced ${n} occurrence${n === 1 ? '' : 's'}.` };
     } catch (error) {
-      if (isAbortError(error) || signal.aborted) return abortedOutput();
+      if (isAbortError(error) || callStopped(context)) return abortedOutput();
       if (error instanceof PathChangedError) return changedOutput(shown, error);
       return fsErrorOutput(error, shown, 'edit');
     }

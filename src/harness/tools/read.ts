@@ -14,7 +14,7 @@ import { sniffFd } from './binary.js';
 import { changedOutput, locateFile, openCheckedSync, PathChangedError } from './checked-file.js';
 import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-errors.js';
 import { fileKind } from './regular-file.js';
-import type { Tool, ToolOutput } from './tool.js';
+import { callStopped, type Tool, type ToolContext, type ToolOutput } from './tool.js';
 import { refusal } from './workspace-path.js';
 
 export const READ_DEFAULT_LIMIT = 2000;
@@ -54,9 +54,10 @@ export const readTool: Tool<ReadInput> = {
   readOnly: true,
   isConcurrencySafe: () => true,
   emptyText: '(the file is empty)',
-  async execute(input, { workspace, signal, realRoot }): Promise<ToolOutput> {
-    if (signal.aborted) return abortedOutput();
-    const target = await locateFile(workspace, input.file_path, realRoot);
+  // The context's signal is read only to stream a large file: a check needs none (callStopped).
+  async execute(input, context): Promise<ToolOutput> {
+    if (callStopped(context)) return abortedOutput();
+    const target = await locateFile(context.workspace, input.file_path, context.realRoot);
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {
@@ -82,18 +83,18 @@ export const readTool: Tool<ReadInput> = {
         const offset = input.offset ?? 1;
         const limit = input.limit ?? READ_DEFAULT_LIMIT;
         // A file shorter than the sniff was read whole by it: its bytes are the file's, no second read.
-        let window = stats.size > WHOLE_READ_BYTES ? null : sniff.whole !== null ? splitWindow(sniff.whole, offset, limit) : readWhole(opened.fd, stats.size, offset, limit, signal);
+        let window = stats.size > WHOLE_READ_BYTES ? null : sniff.whole !== null ? splitWindow(sniff.whole, offset, limit) : readWhole(opened.fd, stats.size, offset, limit, context);
         if (window === null) {
           const fd = opened.fd;
           opened.fd = null; // the stream closes it, after any read still in flight
-          window = await readWindow(fd, offset, limit, signal);
+          window = await readWindow(fd, offset, limit, context.signal);
         }
         return formatWindow(shown, offset, window);
       } finally {
         closeOpenedSync(opened);
       }
     } catch (error) {
-      if (isAbortError(error) || signal.aborted) return abortedOutput();
+      if (isAbortError(error) || callStopped(context)) return abortedOutput();
       if (error instanceof PathChangedError) return changedOutput(shown, error);
       return fsErrorOutput(error, shown, 'read');
     }
@@ -115,14 +116,14 @@ const LINE_END = /\r\n|\n|\r/;
  * (a few reads of at most WHOLE_READ_BYTES from a local file); null when the file grew a lot since the stat
  * and is streamed instead.
  */
-function readWhole(fd: number, size: number, offset: number, limit: number, signal: AbortSignal): Window | null {
+function readWhole(fd: number, size: number, offset: number, limit: number, context: ToolContext): Window | null {
   const chunks: Buffer[] = [];
   let position = 0;
   // Read to the end, not to the size seen: the file may have grown since the stat.
   for (;;) {
     const buffer = Buffer.allocUnsafe(Math.max(size - position, 0) + 1);
     const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
-    signal.throwIfAborted();
+    if (callStopped(context)) context.signal.throwIfAborted();
     if (bytesRead === 0) break;
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;

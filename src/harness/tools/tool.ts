@@ -12,6 +12,11 @@ export interface ToolContext {
   /** Aborted on user abort, cascade or this call's own timeout. */
   signal: AbortSignal;
   /**
+   * Whether `signal` is aborted, without making it: the pipeline makes the signal only when a tool reads it
+   * (pipeline/execute.ts), and a check before the work needs none. Absent: `signal.aborted` (callStopped).
+   */
+  isStopped?(): boolean;
+  /**
    * The call is still making progress (an MCP `notifications/progress`): its
    * timeout starts again from now. Absent outside the pipeline.
    */
@@ -23,6 +28,11 @@ export interface ToolContext {
    * it itself. Only ever a start for O_NOFOLLOW walks and the bound paths are checked against.
    */
   realRoot?: string;
+}
+
+/** `signal.aborted` for a tool that only asks whether its call was stopped (see isStopped). */
+export function callStopped(context: ToolContext): boolean {
+  return context.isStopped !== undefined ? context.isStopped() : context.signal.aborted;
 }
 
 /** What a tool returns. `isError` marks a tool-reported error (`tool_error`), e.g. a failing command. */
