@@ -9,7 +9,8 @@
  */
 import { closeSync, fstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
-import { HAS_PROC_FD, openDirBeneathSync, openEntrySync } from '../harness/safe-fs/beneath.js';
+import { HAS_PROC_FD, openDirBeneathSync } from '../harness/safe-fs/beneath.js';
+import { openEntrySync } from '../harness/safe-fs/open-entry.js';
 import { readToEndSync } from '../harness/safe-fs/read-to-end.js';
 import { fileKind } from '../harness/tools/regular-file.js';
 import { isInside } from '../harness/tools/workspace-path.js';

@@ -22,46 +22,12 @@ import { closeSync, constants as C, existsSync, lstatSync, openSync, readlinkSyn
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isInside } from '../tools/workspace-path.js';
+import { openEntry, openEntrySync } from './open-entry.js';
 
 /** Linux: a directory's entries can be named through its descriptor. */
 export const HAS_PROC_FD = existsSync('/proc/self/fd');
 /** A directory, never through a link at the last component. */
 export const DIR_FLAGS = C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW;
-
-/**
- * How an entry is opened for reading: never through a link at the last component, never blocking (a FIFO opens
- * at once and is refused by its type), and without updating its access time where the kernel allows it. Why
- * O_NOATIME: on a `relatime` mount the first read of a file written since its last read (every fixture file, and
- * every file an edit just replaced) rewrites its inode's access time, a journaled change to the disk made only
- * because the harness looked. The kernel allows the flag on files the process owns (or with CAP_FOWNER), EPERM
- * otherwise: such a file is opened again without it.
- */
-const READ_FLAGS = C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK;
-const NOATIME: number = (C as { O_NOATIME?: number }).O_NOATIME ?? 0;
-
-/** openSync of an entry with READ_FLAGS (O_NOATIME when permitted). */
-export function openEntrySync(path: string): number {
-  if (NOATIME !== 0) {
-    try {
-      return openSync(path, READ_FLAGS | NOATIME);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
-    }
-  }
-  return openSync(path, READ_FLAGS);
-}
-
-/** The same, through the thread pool (a FileHandle). */
-async function openEntry(path: string): Promise<FileHandle> {
-  if (NOATIME !== 0) {
-    try {
-      return await open(path, READ_FLAGS | NOATIME);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
-    }
-  }
-  return open(path, READ_FLAGS);
-}
 
 /** A path component turned out to be a symlink or not a directory at the moment of use, or the open ended outside. */
 export class PathChangedError extends Error {
