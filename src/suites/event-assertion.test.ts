@@ -51,3 +51,19 @@ describe('event assertions', () => {
     expect(() => parseEventAssertion('lost == 0 extra')).toThrow(/unexpected/);
   });
 });
+
+describe('parsed assertions shared between tasks', () => {
+  it('parses a text once and hands every caller the same frozen assertion', () => {
+    const first = parseEventAssertion('count(tool_failure where tool = read) == 1');
+    expect(parseEventAssertion('count(tool_failure where tool = read) == 1')).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.metric)).toBe(true);
+    if (first.metric.kind !== 'count') throw new Error('expected a count');
+    expect(() => (first.metric as { where: unknown[] }).where.push({ field: 'tool', negate: false, value: 'bash' })).toThrow(TypeError);
+    expect(checkEventAssertion(parseEventAssertion('count(tool_failure where tool = read) == 1'), events).actual).toBe(0);
+  });
+
+  it('still throws for a text that does not parse, each time it is asked', () => {
+    expect(() => parseEventAssertion('count(tool_call == 1')).toThrow();
+    expect(() => parseEventAssertion('count(tool_call == 1')).toThrow();
+  });
+});

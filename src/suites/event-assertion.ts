@@ -6,6 +6,8 @@
  *   distinct(model_request.prefix_hash) == 1      (values of one field; a missing field counts as one value)
  * Parsed once at load time so a typo fails the suite, not the run.
  */
+import { deepFreeze } from './deep-freeze.js';
+
 type Value = string | number | boolean | null;
 /** `*At` fields are 0-based offsets into the assertion text, so a load error can point at the word. */
 export interface Condition {
@@ -61,7 +63,24 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
+/**
+ * Parsed assertions by their text: a suite's tasks share a few assertions, each read at load, again for the events a
+ * session keeps and again for its check (2,000 tasks: 6,000 parses of the same line). A parse depends on the text
+ * alone and is frozen, so one task cannot change what another checks; a text that fails is parsed (and throws) each time.
+ */
+const parsed = new Map<string, EventAssertion>();
+const MAX_PARSED = 4096;
+
 export function parseEventAssertion(source: string): EventAssertion {
+  const known = parsed.get(source);
+  if (known !== undefined) return known;
+  const assertion = deepFreeze(parseText(source));
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(source, assertion);
+  return assertion;
+}
+
+function parseText(source: string): EventAssertion {
   const tokens = tokenize(source);
   let pos = 0;
   const end = source.trimEnd().length;
