@@ -8,6 +8,7 @@
 import type { SessionEmitter } from '../../events/emitter.js';
 import type { DefenseAction } from '../../events/labels.js';
 import type { TextBlock } from '../../providers/types.js';
+import { inOrder, isPromiseLike, type Settles } from './in-order.js';
 import { DefenseMeter } from './meter.js';
 import { armedDefenses, hookPointOf, type DefenseSelection } from './registry.js';
 import { Reminders } from './reminders.js';
@@ -87,14 +88,18 @@ export class DefenseRuntime {
   }
 
   /** After a model response, before its calls run. Returns the reason when the loop must stop here. */
-  async afterModelResponse(view: ResponseView): Promise<string | null> {
+  afterModelResponse(view: ResponseView): Settles<string | null> {
     // The forced wrap-up (reminders.ts): the last reminder said a tool call ends the session.
     if (this.reminders.wrappingUp && view.toolCalls.length > 0) {
       this.stopRequested ??= { defense: 'reminder_cap', reason: 'The session was asked to wrap up and answer without tools; this call was not run.' };
       return this.stopRequested.reason;
     }
-    for (const a of this.active) await this.judge(a, 'afterModelResponse', view, view.turn, null);
-    return this.stopRequested?.reason ?? null;
+    const active = this.active;
+    return inOrder(
+      active.length,
+      (i) => this.judge(active[i]!, 'afterModelResponse', view, view.turn, null),
+      () => this.stopRequested?.reason ?? null,
+    );
   }
 
   /** Before one call runs (the pipeline's defense stage). */
@@ -108,11 +113,19 @@ export class DefenseRuntime {
   }
 
   /** After a turn's calls settled: each call in order, then the turn. */
-  async afterTurn(view: TurnView, label: (tool: string) => string): Promise<void> {
+  afterTurn(view: TurnView, label: (tool: string) => string): Settles<void> {
     this.label = label;
-    for (const call of view.calls) for (const a of this.active) await this.judge(a, 'afterToolCall', call, view.turn, label(call.tool));
-    for (const a of this.active) await this.judge(a, 'afterTurn', view, view.turn, null);
-    this.reminders.judgeTurn();
+    const active = this.active;
+    const perCall = view.calls.length * active.length;
+    return inOrder(
+      perCall + active.length,
+      (i) => {
+        if (i >= perCall) return this.judge(active[i - perCall]!, 'afterTurn', view, view.turn, null);
+        const call = view.calls[Math.floor(i / active.length)]!;
+        return this.judge(active[i % active.length]!, 'afterToolCall', call, view.turn, label(call.tool));
+      },
+      () => this.reminders.judgeTurn(),
+    );
   }
 
   /** Reminders for the user message after this turn's results. */
@@ -124,24 +137,39 @@ export class DefenseRuntime {
     this.meter.emitStats();
   }
 
-  private async judge<K extends keyof DefenseHooks>(
+  /** A hook's verdict carried out: at once when the hook answered at once, else once its promise settled. */
+  private judge<K extends keyof DefenseHooks>(
     a: Active,
     point: K,
     view: Parameters<NonNullable<DefenseHooks[K]>>[0],
     turn: number,
     tool: string | null,
-  ): Promise<CallGuardVerdict | null> {
+  ): Settles<CallGuardVerdict | null> {
     const hook = a.hooks[point] as ((v: typeof view) => MaybeVerdict | Promise<MaybeVerdict>) | undefined;
     // A call outside what the defense declares it judges is not an evaluation: the count (and the
     // report's evidence, which reads the same declaration) covers only the events it judges.
     if (!hook || !judges(a.defense.judges, point, view) || !this.meter.evaluated(a.defense.name)) return null;
-    let verdict: MaybeVerdict;
+    let verdict: MaybeVerdict | Promise<MaybeVerdict>;
     try {
-      verdict = await hook.call(a.hooks, view);
+      verdict = hook.call(a.hooks, view);
     } catch (error) {
-      this.hookErrors.push(`defense ${a.defense.name} threw in ${point}: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
+      return this.threw(a, point, error);
     }
+    if (isPromiseLike(verdict)) {
+      return Promise.resolve(verdict).then(
+        (settled) => this.verdictOf(a, settled, point, turn, tool),
+        (error: unknown) => this.threw(a, point, error),
+      );
+    }
+    return this.verdictOf(a, verdict, point, turn, tool);
+  }
+
+  private threw(a: Active, point: keyof DefenseHooks, error: unknown): null {
+    this.hookErrors.push(`defense ${a.defense.name} threw in ${point}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+
+  private verdictOf(a: Active, verdict: MaybeVerdict, point: keyof DefenseHooks, turn: number, tool: string | null): CallGuardVerdict | null {
     if (!verdict || !this.meter.acts(a.defense.name)) return null;
     return this.carryOut(a.defense.name, verdict, point, turn, verdict.tool !== undefined ? this.label(verdict.tool) : tool);
   }
