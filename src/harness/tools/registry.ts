@@ -10,6 +10,7 @@ import { byCodeUnit } from './compare.js';
 import type { Unavailable } from '../pipeline/lookup.js';
 import type { ToolRegistryLike } from './registry-like.js';
 import type { Tool } from './tool.js';
+import { toolDefinition } from './tool-definition.js';
 import { toolJsonSchema } from './tool-schema.js';
 import { describeIssues, type ValidationFailure } from './validation-message.js';
 
@@ -156,10 +157,7 @@ export class ToolRegistry implements ToolRegistryLike {
   }
 
   private definitionOf(tool: Tool): ToolDefinition {
-    const description = tool.usage ? `${tool.description}\n\n${tool.usage}` : tool.description;
-    // A schema from outside (MCP) is never sent strict: the strict subsets are only known to fit ours (docs/harness-rules.md#dialect-per-provider).
-    if (tool.jsonSchema) return { name: tool.name, description, input_schema: this.schemaOf(tool), strict: false };
-    return { name: tool.name, description, input_schema: this.schemaOf(tool) };
+    return toolDefinition(tool);
   }
 
   private schemaOf(tool: Tool): JsonSchema {
