@@ -2,6 +2,7 @@
 import type { ToolUseBlock } from '../../providers/types.js';
 import type { FailureKind } from '../../events/labels.js';
 import type { Tool } from '../tools/tool.js';
+import type { InputParse } from '../schedule/concurrency-safety.js';
 
 export interface PipelineCall {
   block: ToolUseBlock;
@@ -22,6 +23,11 @@ export interface PipelineCall {
   inputModifiedByHook?: boolean;
   /** The tool's own output before truncation, for the defenses that judge results (defenses/types.ts). */
   rawOutput?: string;
+  /**
+   * What admission read for the scheduler: the model's input for `tool` and its schema's parse (absent when the
+   * parse threw). The stages take them rather than read and parse the same input again; valid for `tool` only.
+   */
+  admitted?: { tool: Tool; input: unknown; parsed: InputParse | null };
   /** Set by the pool when the call starts: wait until no other call of the turn is running (schedule/call-pool.ts). */
   runAlone?: () => Promise<void>;
 }

@@ -30,7 +30,7 @@ import { snapshotStage } from './snapshot.js';
 import { truncateSpillStage } from './truncate-spill.js';
 import { validateInput } from './validate-input.js';
 import { modelInput } from './model-input.js';
-import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
+import { isCallConcurrencySafe, type InputParse } from '../schedule/concurrency-safety.js';
 import { sessionRealRoot } from './session-root.js';
 import { noteRealRoot } from '../permissions/path-guard.js';
 
@@ -69,7 +69,9 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   const label = ctx.label(tool.name);
   // A strict-mode `null` in an optional field means "not provided": read it so before the hook, the
   // permission chain or validation judges the input, or the model is told the opposite of its schema.
-  let input: unknown = modelInput(tool, call.block);
+  // Admission read and parsed the same input for the scheduler (run-turn-calls.ts): taken as it is, not redone.
+  const admitted = call.admitted?.tool === tool ? call.admitted : undefined;
+  let input: unknown = admitted ? admitted.input : modelInput(tool, call.block);
   let valid: StageResult<unknown> | undefined;
 
   // Arguments that never parsed cannot be judged by a hook or the chain: validation answers them.
@@ -85,7 +87,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
     call.candidateInput = input;
     // A call whose input does not parse is not judged (no prompt spent on a call that cannot run); validation answers it.
     if (services.permissions) {
-      const parsed = tool.inputSchema.safeParse(input);
+      const parsed = admittedParse(admitted, input) ?? tool.inputSchema.safeParse(input);
       if (parsed.success) {
         const allowed = await permissionStage(call, tool, parsed.data, hookDecision, { permissions: services.permissions, emitter: ctx.emitter, defenses: ctx.defenses, label, pathMemo: ctx.pathMemo });
         if (!allowed.ok) return settle(call, ctx, { failure: allowed.failure });
@@ -93,7 +95,7 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
       }
     }
   }
-  valid ??= validateInput(tool, call.block, input);
+  valid ??= validateInput(tool, call.block, input, admittedParse(admitted, input));
   if (!valid.ok) return settle(call, ctx, { failure: valid.failure });
   call.input = valid.value;
   if (ctx.guard) {
@@ -144,6 +146,11 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   settle(call, ctx, {
     success: { content: out.content, rawBytes: Buffer.byteLength(outcome.output.content), outputBytes: out.outputBytes, empty: out.empty, truncated: limited.truncated, spilled: limited.spilled },
   });
+}
+
+/** The schema's parse of `input` when admission made it; a hook's rewrite (another object) is parsed afresh. */
+function admittedParse(admitted: PipelineCall['admitted'], input: unknown): InputParse | undefined {
+  return admitted !== undefined && admitted.parsed !== null && input === admitted.input ? admitted.parsed : undefined;
 }
 
 /** The only way this file ends a call: the hook notice, then the settlement exit. */

@@ -15,7 +15,7 @@ import type { Tool } from '../tools/tool.js';
 import { cascadeSkippedFailure } from '../schedule/bash-cascade.js';
 import { BatchPlanner } from '../schedule/batch-planner.js';
 import { mapCalls } from '../schedule/call-source.js';
-import { isCallConcurrencySafe } from '../schedule/concurrency-safety.js';
+import { isParsedConcurrencySafe, type InputParse } from '../schedule/concurrency-safety.js';
 import { createScheduler, type CallOutcome, type Scheduler } from '../schedule/scheduler.js';
 import type { DefenseCounter } from '../defenses/meter.js';
 import { BatchPathMemo } from './batch-path-memo.js';
@@ -92,7 +92,13 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
   const admit = (block: ToolUseBlock): PipelineCall => {
     const call: PipelineCall = { block, turn, batch: 0, startedAt: now() };
     const tool = options.registry.get(block.name);
-    planner.assign(call, isCallConcurrencySafe(tool, modelInput(tool, block)));
+    if (tool === undefined) planner.assign(call, false);
+    else {
+      const input = modelInput(tool, block);
+      const parsed = parseOrNull(tool, input);
+      call.admitted = { tool, input, parsed };
+      planner.assign(call, parsed !== null && isParsedConcurrencySafe(tool, parsed));
+    }
     emitToolCall(call, options, isKnown);
     calls.push(call);
     return call;
@@ -133,6 +139,15 @@ export async function runTurnCalls(blocks: readonly ToolUseBlock[] | AsyncIterab
     context.sessionStops?.close();
   }
   return settlement.finish(calls);
+}
+
+/** The schema's parse, or null when it threw (a throwing check is unsafe, and the stages parse again to report it). */
+function parseOrNull(tool: Tool, input: unknown): InputParse | null {
+  try {
+    return tool.inputSchema.safeParse(input);
+  } catch {
+    return null;
+  }
 }
 
 function placeholderTool(call: PipelineCall): Tool {

@@ -9,10 +9,11 @@ import type { ToolUseBlock } from '../../providers/types.js';
 import type { Tool } from '../tools/tool.js';
 import { toolJsonSchema } from '../tools/tool-schema.js';
 import { describeIssues } from '../tools/validation-message.js';
+import type { InputParse } from '../schedule/concurrency-safety.js';
 import type { StageResult } from './call.js';
 
-/** `input` is what the later stages see (a PreToolUse hook may have rewritten it). */
-export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = block.input): StageResult<unknown> {
+/** `input` is what the later stages see (a PreToolUse hook may have rewritten it); `known`: its parse, when already made. */
+export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = block.input, known?: InputParse): StageResult<unknown> {
   if (block.inputError) {
     const what = block.inputError.reason === 'empty' ? 'were empty' : 'were not a valid JSON object';
     return {
@@ -24,7 +25,7 @@ export function validateInput(tool: Tool, block: ToolUseBlock, input: unknown = 
       },
     };
   }
-  const parsed = tool.inputSchema.safeParse(input);
+  const parsed = known ?? tool.inputSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   // The advice names each field and what to send, from the schema the model was shown (docs/harness-rules.md#validation-errors, docs/harness-rules.md#two-path-divergence);
   // parsed again with the input kept in the issues, which only a failing call pays for.

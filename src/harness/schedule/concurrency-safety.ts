@@ -7,10 +7,21 @@
  */
 import type { Tool } from '../tools/tool.js';
 
+/** What the tool's schema said of one input (zod's safeParse result). */
+export type InputParse = ReturnType<Tool['inputSchema']['safeParse']>;
+
 export function isCallConcurrencySafe(tool: Tool | undefined, input: unknown): boolean {
   if (!tool) return false;
   try {
-    const parsed = tool.inputSchema.safeParse(input);
+    return isParsedConcurrencySafe(tool, tool.inputSchema.safeParse(input));
+  } catch {
+    return false;
+  }
+}
+
+/** The same judgement from a parse already made (the pipeline keeps it for the call's later stages). */
+export function isParsedConcurrencySafe(tool: Tool, parsed: InputParse): boolean {
+  try {
     return parsed.success && tool.isConcurrencySafe(parsed.data) === true;
   } catch {
     return false;
