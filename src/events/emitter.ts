@@ -47,7 +47,7 @@ export class SessionEmitter {
   get ids(): SessionIds {
     if (this.idsOnce === null) {
       const ids = { run_id: this.runId, session_id: this.sessionId, task_id: this.taskId };
-      this.idsOnce = { ...ids, json: JSON.stringify(ids).slice(1, -1) };
+      this.idsOnce = Object.freeze({ ...ids, json: JSON.stringify(ids).slice(1, -1) });
     }
     return this.idsOnce;
   }

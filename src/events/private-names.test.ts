@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RunEmitter } from './emitter.js';
 import { MemorySink } from './sink.js';
 import { privateEvent, privateMcpNames, privateServerName, withMcpNames } from './private-names.js';
 
@@ -21,5 +22,20 @@ describe('private MCP names', () => {
     const plain = new MemorySink();
     withMcpNames(plain, 'verbatim').emit({ event: 'mcp_server', server: 'acme' } as never);
     expect(JSON.stringify(plain.events())).toContain('"acme"');
+  });
+
+  it('makes an MCP name in a session id private on every event of the session, and leaves clean ids alone', () => {
+    const sink = new MemorySink();
+    const run = new RunEmitter(withMcpNames(sink), 'run-1');
+    const named = run.session('s-1', 'mcp__acme_billing__refund_order');
+    const clean = run.session('s-2', 'task-2');
+    for (let i = 0; i < 3; i++) {
+      named.emit('tools_announced', { turn: i, reason: 'new_deferred', tools_count: 1 });
+      clean.emit('tools_announced', { turn: i, reason: 'new_deferred', tools_count: 1 });
+    }
+    const tasks = sink.events().map((e) => (e as { task_id: string }).task_id);
+    expect(tasks.filter((t) => t === 'task-2')).toHaveLength(3);
+    expect(tasks.filter((t) => t !== 'task-2')).toEqual(Array(3).fill(privateMcpNames('mcp__acme_billing__refund_order')));
+    expect(JSON.stringify(sink.events())).not.toContain('acme');
   });
 });

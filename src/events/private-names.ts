@@ -64,6 +64,21 @@ function holdsMcp(value: unknown): boolean {
   return Array.isArray(value) && value.some(holdsMcp);
 }
 
+/**
+ * Whether a session's ids are free of MCP names: judged once per frozen ids object (a session's emitter hands
+ * every event the same frozen one), and each time for any other.
+ */
+const idsJudged = new WeakMap<SessionIds, boolean>();
+
+function idsHoldNoMcp(ids: SessionIds): boolean {
+  let clean = idsJudged.get(ids);
+  if (clean === undefined) {
+    clean = !holdsMcp(ids.run_id) && !holdsMcp(ids.session_id) && !holdsMcp(ids.task_id);
+    if (Object.isFrozen(ids)) idsJudged.set(ids, clean);
+  }
+  return clean;
+}
+
 /** One event with its MCP names made private (the event itself when it names none: most events, no copy). */
 export function privateEvent<E extends EventInput>(event: E): E {
   if (!mayNameMcp(event)) return event;
@@ -87,7 +102,7 @@ export class PrivateNamesSink implements EventSink {
    * that text: an MCP name in any string shows there as it is (JSON escapes none of its characters).
    */
   emitSession(name: string, ids: SessionIds, fields: object, body?: string): void {
-    const idsClean = !holdsMcp(name) && !holdsMcp(ids.run_id) && !holdsMcp(ids.session_id) && !holdsMcp(ids.task_id);
+    const idsClean = !holdsMcp(name) && idsHoldNoMcp(ids);
     if (idsClean && this.target.emitSession !== undefined) {
       const json = body ?? JSON.stringify(fields);
       if (!json.includes('mcp_')) return this.target.emitSession(name, ids, fields, json);
