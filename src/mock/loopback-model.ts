@@ -6,10 +6,10 @@
  */
 import type { z } from 'zod';
 import type { Model } from '../providers/types.js';
-import { mockAdapter } from './mock-adapter.js';
 import { startLoopbackServer, type LoopbackServer, type LoopbackSessionHandle } from './loopback-server.js';
 import type { ModelScript } from './script.js';
 import type { Wire } from './wire-errors.js';
+import { loadMockAdapter } from './wire-adapter.js';
 
 let shared: Promise<LoopbackServer> | null = null;
 
@@ -43,9 +43,11 @@ export async function loopbackModel(
   script: z.input<typeof ModelScript>,
   options: LoopbackModelOptions,
 ): Promise<{ model: Model; session: LoopbackSessionHandle }> {
+  // Only the wire's adapter and SDK are loaded (wire-adapter.ts says why).
+  const adapter = await loadMockAdapter(options.wire);
   const server = options.server ?? (await sharedLoopbackServer());
   const session = server.register(script, { wire: options.wire });
   // The root base URL and the session header: every session of a wire shares one SDK client.
-  const model = mockAdapter({ wire: options.wire, baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools });
+  const model = adapter({ baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools });
   return { model, session };
 }

@@ -127,6 +127,14 @@ describe('event assertions are checked against the event contract at load time',
     ]);
   });
 
+  it('the same wrong assertion in many tasks (checked once per text) is reported at each, every time the suite loads', () => {
+    const tasks = (n: number) => Array.from({ length: n }, (_, i) => [`  - id: t${i}`, '    prompt: hi', '    script: [{ text: x }]', '    expect: { events: [count(tool_cal) == 0, lost == 0] }']).flat();
+    const file = suiteFile('tasks:', ...tasks(70));
+    const expected = Array.from({ length: 70 }, (_, i) => `${file}:${5 + 4 * i}:30: tasks.${i}.expect.events.0: event assertion: unknown event "tool_cal" (did you mean tool_call?)`);
+    expect(problems(file).map((p) => p.replace(/; events: .*/, ''))).toEqual(expected);
+    expect(problems(file).map((p) => p.replace(/; events: .*/, ''))).toEqual(expected);
+  });
+
   it('accepts what the contract allows: envelope fields, null on a nullable field, "<unknown>" tools, numbers on numeric fields', () => {
     const file = task(
       'count(tool_failure where failure_kind = not_found and tool = "<unknown>") == 1',

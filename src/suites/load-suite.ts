@@ -10,6 +10,7 @@ import { MissingPathError, walkSuiteFiles, type FoundSuites } from './find-suite
 import { SuiteSpec, type TaskSpec } from './schema.js';
 import { issueMessages } from './schema-issues.js';
 import { checkSuite } from './suite-checks.js';
+import { validateByShape } from './validate-by-shape.js';
 import { YamlPositions, type Position } from './yaml-positions.js';
 
 export interface LoadedTask extends TaskSpec {
@@ -74,8 +75,8 @@ export function loadSuiteFile(file: string, onParsed?: (tasks: number) => void):
     const entries = (fast.value as { tasks?: unknown } | null)?.tasks;
     const count = Array.isArray(entries) ? entries.length : 0;
     onParsed?.(count);
-    const parsed = SuiteSpec.safeParse(fast.value, count < JIT_FROM_TASKS ? { jitless: true } : undefined);
-    if (parsed.success && checkSuite(parsed.data).length === 0) return { ...suiteTasks(parsed.data, file), warnings: [] };
+    const parsed = validateByShape(fast.value, count < JIT_FROM_TASKS ? { jitless: true } : undefined);
+    if (parsed !== null && checkSuite(parsed).length === 0) return { ...suiteTasks(parsed, file), warnings: [] };
   }
   return loadSlowly(file, text);
 }

@@ -43,7 +43,7 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
   // The mock and the SDKs load with the first session, not with the source: a run on worker threads
   // never opens a session on the main thread, so it does not load them there (about half its start-up).
   let loopback: typeof import('../mock/loopback-model.js') | null = null;
-  let memory: typeof import('../mock/memory-model.js') | null = null;
+  let memory: typeof import('../mock/memory-model-lazy.js') | null = null;
   return {
     provider: 'mock',
     modelName: 'mock-scripted',
@@ -61,9 +61,9 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
         loopback ??= await import('../mock/loopback-model.js');
         opened = await loopback.loopbackModel(task.script, modelOptions);
       } else {
-        memory ??= await import('../mock/memory-model.js');
-        // The suite schema parsed the script already: the mount takes it as it is.
-        opened = memory.memoryModel({ parsed: task.script }, modelOptions);
+        memory ??= await import('../mock/memory-model-lazy.js');
+        // The suite schema parsed the script already: the mount takes it as it is. Only the wire's SDK is loaded.
+        opened = await memory.openMemoryModel({ parsed: task.script }, modelOptions);
       }
       const { model, session } = opened;
       return { model, close: () => session.close() };

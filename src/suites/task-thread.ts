@@ -134,4 +134,9 @@ post({ type: 'ready' });
 // The first session loads the mock's transport and the SDKs behind it (~80 ms of CPU): load them now, while the main
 // thread still reads the suite, so the first sessions do not wait for them. The same modules, once; a module that
 // cannot load fails that session's open as before.
-if (init.source.kind === 'mock') void import(init.source.options.transport === 'http' ? '../mock/loopback-model.js' : '../mock/memory-model.js').catch(() => undefined);
+// Only the default wire's adapter and SDK: a task pinning another wire loads its own when it opens.
+if (init.source.kind === 'mock') {
+  const { transport, wire = 'anthropic' } = init.source.options;
+  void import(transport === 'http' ? '../mock/loopback-model.js' : '../mock/memory-model-lazy.js').catch(() => undefined);
+  void import('../mock/wire-adapter.js').then((adapters) => adapters.loadMockAdapter(wire)).catch(() => undefined);
+}

@@ -47,6 +47,20 @@ describe('CLI startup loads only what the command needs', () => {
     expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
   });
 
+  it('run on the mock loads only the SDK of the wire it speaks: Anthropic without openai, Chat Completions without @anthropic-ai/sdk', () => {
+    const dir = tempDir('faultline-lazy-');
+    const suite = join(dir, 'suite.yaml');
+    writeFileSync(suite, ['tasks:', '  - id: one', '    prompt: Say hi.', '    script:', '      - text: hi', ''].join('\n'));
+    const anthropic = cliInChild(['run', suite, '--workers', '1', '--out', join(dir, 'a.jsonl')]);
+    expect(anthropic.code).toBe(0);
+    expect(anthropic.packages).toContain('@anthropic-ai/sdk');
+    expect(anthropic.packages).not.toContain('openai');
+    const openai = cliInChild(['run', suite, '--workers', '1', '--wire', 'openai', '--out', join(dir, 'o.jsonl')]);
+    expect(openai.code).toBe(0);
+    expect(openai.packages).toContain('openai');
+    expect(openai.packages).not.toContain('@anthropic-ai/sdk');
+  });
+
   it("run's --provider choices (kept static, so live-source and its SDKs stay unloaded) match LIVE_PROVIDERS", () => {
     expect(PROVIDER_CHOICES).toEqual(['mock', ...LIVE_PROVIDERS]);
   });
