@@ -12,6 +12,7 @@
 import { randomFillSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
+import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -127,7 +128,19 @@ export class LazyWorkspace {
   async remove(): Promise<void> {
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
-    await removeTree(this.root).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+    // Emptied through the descriptor the session held (no second open of the root); given back when done.
+    const held = borrowRoot(this.root);
+    this.unpin();
+    try {
+      await removeTree(this.root, held?.fd).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+    } finally {
+      held?.release();
+    }
+  }
+
+  /** Stops holding the directory open (pinned-root.ts); the session's walks are over. Idempotent. */
+  unpin(): void {
+    unpinRoot(this.root);
   }
 
   /**
@@ -137,6 +150,12 @@ export class LazyWorkspace {
    */
   private async make(): Promise<void> {
     mkdirSync(this.root, { mode: 0o700 }); // not recursive: an existing directory is an error, never shared
+    // Held open for the session: its walks start from this descriptor instead of opening the root by name each time.
+    try {
+      pinRoot(this.root);
+    } catch {
+      // out of descriptors: the walks open the root by name, as without a pin
+    }
     const dirs = new Set<string>();
     for (const path of Object.keys(this.files)) {
       const dir = dirname(fixturePath(this.root, path));

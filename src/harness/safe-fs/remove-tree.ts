@@ -22,7 +22,8 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * this machine's ext4 mounted with `discard`: 2,000 unlink+rmdir pairs took 3.1-3.2 s of wall time made
  * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.)
  */
-export async function removeTree(path: string): Promise<void> {
+export async function removeTree(path: string, held?: number): Promise<void> {
+  if (held !== undefined) return removeHeld(path, held);
   let fd: number;
   try {
     fd = openSync(path, DIR_FLAGS);
@@ -37,6 +38,22 @@ export async function removeTree(path: string): Promise<void> {
     closeSync(fd);
   }
   await rmdir(path);
+}
+
+/**
+ * `path`'s directory already held open by the caller (its session's descriptor, pinned-root.ts): emptied through
+ * that descriptor, which stays the caller's to close, then removed by name. Saves opening it once more. Its name
+ * swapped since for a link or another directory: the directory emptied is still the one held (never a link's
+ * target), and what is at the name is then removed as removeTree always did (a link unlinked, not followed).
+ */
+async function removeHeld(path: string, held: number): Promise<void> {
+  await empty(held, path);
+  try {
+    await rmdir(path);
+  } catch (error) {
+    if (code(error) !== 'ENOTDIR' && code(error) !== 'ENOTEMPTY' && code(error) !== 'EEXIST') throw error;
+    await removeTree(path);
+  }
 }
 
 async function empty(fd: number, path: string): Promise<void> {
