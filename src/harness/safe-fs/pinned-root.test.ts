@@ -3,9 +3,11 @@
  * root's name again), a walk's close gives it back instead of closing it,
  * and unpinning while a walk still holds it closes it only after that walk.
  */
+import { spawnSync } from 'node:child_process';
 import { fstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeOpenedSync, openBeneathSync, openDirBeneathSync } from './beneath.js';
 import { borrowRoot, isPinned, pinRoot, unpinRoot } from './pinned-root.js';
@@ -91,5 +93,16 @@ describe('pinned workspace root', () => {
     expect(readToEndSync(opened.fd as number, 64).toString('utf8')).toBe('inside');
     closeOpenedSync(opened);
     expect(isOpen(rootFd)).toBe(false);
+  });
+
+  it('holds at most a sixteenth of the descriptor limit at once (ulimit -n 64: 4), so many sessions never run out because of the pins', () => {
+    const { ws } = lab();
+    const dirs = [1, 2, 3, 4, 5, 6].map((i) => join(ws, `d${i}`));
+    for (const d of dirs) mkdirSync(d);
+    const mod = pathToFileURL(join(import.meta.dirname, 'pinned-root.ts')).href;
+    const script = `const p = await import(${JSON.stringify(mod)}); const dirs = ${JSON.stringify(dirs)}; for (const d of dirs) p.pinRoot(d); console.log(p.softDescriptorLimit(), dirs.filter((d) => p.isPinned(d)).length);`;
+    const child = spawnSync('bash', ['-c', 'ulimit -n 64 && exec "$0" --import tsx --input-type=module -e "$1"', process.execPath, script], { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('64 4');
   });
 });

@@ -19,7 +19,7 @@
  * task's file. Per thread, keyed by the exact root string; nothing outlives
  * the workspace.
  */
-import { closeSync, constants as C, openSync } from 'node:fs';
+import { closeSync, constants as C, openSync, readFileSync } from 'node:fs';
 
 interface Pin {
   readonly fd: number;
@@ -35,9 +35,31 @@ export interface BorrowedRoot {
   release(): void;
 }
 
-/** Opens `root` (a directory the caller just made, by its real path) and holds it until unpinRoot. */
+/**
+ * Roots held at once (per thread) stay within a sixteenth of the process's descriptor limit: many sessions at once
+ * (`-j 1000` under `ulimit -n 1024`) must not run out of descriptors because of the pins. Past it a workspace is
+ * simply not pinned and its walks open the root by name, as without a pin. The limit is read once.
+ */
+let budget: number | null = null;
+function pinBudget(): number {
+  budget ??= Math.floor(softDescriptorLimit() / 16);
+  return budget;
+}
+
+/** RLIMIT_NOFILE's soft value (Linux /proc); 1024, the usual default, when it cannot be read. */
+export function softDescriptorLimit(): number {
+  try {
+    const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (m !== null) return m[1] === 'unlimited' ? 1 << 20 : Number(m[1]);
+  } catch {
+    // not Linux
+  }
+  return 1024;
+}
+
+/** Opens `root` (a directory the caller just made, by its real path) and holds it until unpinRoot; past the budget, does nothing. */
 export function pinRoot(root: string): void {
-  if (pins.has(root)) return;
+  if (pins.has(root) || pins.size >= pinBudget()) return;
   pins.set(root, { fd: openSync(root, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW), users: 0, pinned: true });
 }
 
