@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const WORKSPACE_PREFIX = 'faultline-ws-';
 
@@ -132,10 +132,21 @@ export class LazyWorkspace {
     const held = borrowRoot(this.root);
     this.unpin();
     try {
-      await removeTree(this.root, held?.fd).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+      // The fixture's top-level files are unlinked without listing the directory first; anything else, a walk.
+      await removeTree(this.root, held?.fd, this.topNames()).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
     } finally {
       held?.release();
     }
+  }
+
+  /** The fixture's files directly in the root (plain names). */
+  private topNames(): string[] {
+    const names: string[] = [];
+    for (const path of Object.keys(this.files)) {
+      const rel = relative(this.root, fixturePath(this.root, path));
+      if (rel !== '' && !rel.includes(sep)) names.push(rel);
+    }
+    return names;
   }
 
   /** Stops holding the directory open (pinned-root.ts); the session's walks are over. Idempotent. */
