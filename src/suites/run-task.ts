@@ -165,6 +165,8 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   // A workspace that could not be made is the machine's fault, not the task's: the session is an error.
   if (error === null && lazy.failure) error = lazy.failure;
   const expectations = result ? checkTask(task, result, workspace, sink, session) : [];
+  // A kept workspace outlives the run: its held descriptor is given back now (removal gives it back otherwise).
+  if (options.keepWorkspace) lazy.unpin();
   const outcome: SessionOutcome =
     options.runSignal?.aborted ? 'aborted' : error !== null ? 'error' : expectations.every((e) => e.ok) ? 'passed' : 'failed';
   // Without the harness's result (runAgent threw), what its events recorded: reports sum session_end's tokens.

@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isPinned } from '../harness/safe-fs/pinned-root.js';
 import { LazyWorkspace, WORKSPACE_PREFIX } from './workspace.js';
 
 const saved = process.env.TMPDIR;
@@ -27,5 +28,14 @@ describe('LazyWorkspace: the temp directory', () => {
     expect(third.root.startsWith(join(realpathSync(b), WORKSPACE_PREFIX))).toBe(true);
     await first.ensure();
     await first.remove();
+  });
+
+  it('holds the made directory open for the session and gives it back on removal (no descriptor outlives it)', async () => {
+    const ws = new LazyWorkspace({ 'f.txt': 'x' });
+    expect(isPinned(ws.root)).toBe(false);
+    await ws.ensure();
+    expect(isPinned(ws.root)).toBe(true);
+    await ws.remove();
+    expect(isPinned(ws.root)).toBe(false);
   });
 });

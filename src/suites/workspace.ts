@@ -12,8 +12,9 @@
 import { randomFillSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
+import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const WORKSPACE_PREFIX = 'faultline-ws-';
 
@@ -127,7 +128,30 @@ export class LazyWorkspace {
   async remove(): Promise<void> {
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
-    await removeTree(this.root).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+    // Emptied through the descriptor the session held (no second open of the root); given back when done.
+    const held = borrowRoot(this.root);
+    this.unpin();
+    try {
+      // The fixture's top-level files are unlinked without listing the directory first; anything else, a walk.
+      await removeTree(this.root, held?.fd, this.topNames()).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+    } finally {
+      held?.release();
+    }
+  }
+
+  /** The fixture's files directly in the root (plain names). */
+  private topNames(): string[] {
+    const names: string[] = [];
+    for (const path of Object.keys(this.files)) {
+      const rel = relative(this.root, fixturePath(this.root, path));
+      if (rel !== '' && !rel.includes(sep)) names.push(rel);
+    }
+    return names;
+  }
+
+  /** Stops holding the directory open (pinned-root.ts); the session's walks are over. Idempotent. */
+  unpin(): void {
+    unpinRoot(this.root);
   }
 
   /**
@@ -137,6 +161,12 @@ export class LazyWorkspace {
    */
   private async make(): Promise<void> {
     mkdirSync(this.root, { mode: 0o700 }); // not recursive: an existing directory is an error, never shared
+    // Held open for the session: its walks start from this descriptor instead of opening the root by name each time.
+    try {
+      pinRoot(this.root);
+    } catch {
+      // out of descriptors: the walks open the root by name, as without a pin
+    }
     const dirs = new Set<string>();
     for (const path of Object.keys(this.files)) {
       const dir = dirname(fixturePath(this.root, path));

@@ -11,6 +11,7 @@ import type { Tool, ToolContext, ToolOutput } from '../tools/tool.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import { isRuleOn } from '../permissions/rule-switches.js';
 import { captureGitState, gitStateNote, neutraliseNewGitState, type GitState } from '../sandbox/git-state.js';
+import { rewriteKeepsGitState } from '../sandbox/git-state-rewrite.js';
 
 /** Who stopped a running call: the session (user abort) or the bash cascade (docs/harness-rules.md#cancel-sources). */
 export type AbortCause = 'user' | 'cascade';
@@ -64,6 +65,8 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
       return stoppedOutcome(options, control.reason);
     }
     if (control.reason !== null) return stoppedOutcome(options, control.reason);
+    // A rewrite-only call in a workspace without any git directory cannot have made one (git-state-rewrite.ts).
+    if (gitBefore !== null && tool.rewritesOnly === true && rewriteKeepsGitState(gitBefore, control.rewrites)) gitChecked.add(gitBefore);
     const output = withGitStateUndone(settled.output, options.workspace, gitBefore, options.realRoot);
     return output.isError ? { kind: 'tool_error', output } : { kind: 'ok', output };
   } catch (error) {
@@ -84,7 +87,7 @@ export async function executeTool(tool: Tool, input: unknown, options: ExecOptio
 const gitChecked = new WeakSet<GitState>();
 
 function withGitStateUndone(output: ToolOutput, workspace: string, before: GitState | null, realRoot: string | undefined): ToolOutput {
-  if (before === null) return output;
+  if (before === null || gitChecked.has(before)) return output;
   gitChecked.add(before);
   const notes = neutraliseNewGitState(workspace, before, realRoot);
   if (notes.length === 0) return output;
@@ -106,6 +109,8 @@ type StopReason = 'timeout' | 'aborted' | 'cascade';
  */
 class CallControl implements ToolContext {
   reason: StopReason | null = null;
+  /** Names a rewrite-only tool reported replacing (ToolContext.rewrote). */
+  readonly rewrites: string[] = [];
   readonly stopped: Promise<'stopped'>;
   private controller: AbortController | null = null;
   private wake!: (value: 'stopped') => void;
@@ -120,6 +125,10 @@ class CallControl implements ToolContext {
   ) {
     this.stopped = new Promise((resolve) => (this.wake = resolve));
     this.timer = setTimeout(stopOnTimeout, timeoutMs, this);
+  }
+
+  rewrote(name: string): void {
+    this.rewrites.push(name);
   }
 
   /** An MCP progress notification: the call's own timeout starts again (the first stop still wins). */

@@ -15,6 +15,7 @@
  * afresh.
  */
 import { realpathSync } from 'node:fs';
+import { isPinned } from '../safe-fs/pinned-root.js';
 import type { PipelineServices } from './services.js';
 
 const roots = new WeakMap<PipelineServices, { workspace: string; real: string }>();
@@ -25,7 +26,10 @@ export function sessionRealRoot(services: PipelineServices, workspace: string): 
   if (held !== undefined && held.workspace === workspace) return held.real;
   let real: string;
   try {
-    real = realpathSync.native(workspace);
+    // A workspace the suite runner made and holds open (safe-fs/pinned-root.ts) was made at its real path (the
+    // temp directory resolved, then an exclusive mkdir of a plain name): nothing to resolve. Its walks start from
+    // the held descriptor, so a swap of its name since is not followed either.
+    real = isPinned(workspace) ? workspace : realpathSync.native(workspace);
   } catch {
     return undefined;
   }

@@ -23,6 +23,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isInside } from '../tools/workspace-path.js';
 import { openEntry, openEntrySync } from './open-entry.js';
+import { openRoot, SyncDir } from './sync-dir.js';
 
 /** Linux: a directory's entries can be named through its descriptor. */
 export const HAS_PROC_FD = existsSync('/proc/self/fd');
@@ -82,27 +83,6 @@ function changed(path: string, error: unknown): Error {
 }
 
 /**
- * A directory descriptor opened synchronously. Why sync: each step of the walk
- * is one metadata syscall of a few microseconds on the local workspace, while
- * the same call through the thread pool costs a promise, a worker hand-off and
- * a wake-up of the loop — most of the harness's file cost per tool call. File
- * contents are still read and written asynchronously by the callers.
- */
-class SyncDir implements DirHandle {
-  private open = true;
-  constructor(readonly fd: number) {}
-  close(): Promise<void> {
-    this.closeNow();
-    return Promise.resolve();
-  }
-  closeNow(): void {
-    if (!this.open) return;
-    this.open = false;
-    closeSync(this.fd);
-  }
-}
-
-/**
  * Opens `part` inside the open directory `dir` as a directory, never through a link. The lookup is a
  * synchronous open (it never waits on the disk's journal); making a missing one (`create`) is a change
  * to the directory and stays async, as every write does: on a busy journaled disk it can wait milliseconds.
@@ -130,7 +110,7 @@ async function stepInto(dir: OpenDir, part: string, options: { create?: boolean;
  */
 export async function openDirBeneath(root: string, rel: string, options: { create?: boolean; mode?: number } = {}): Promise<OpenDir> {
   const parts = components(rel);
-  const top = openDir(new SyncDir(openSync(root, DIR_FLAGS)), root);
+  const top = openDir(openRoot(root), root);
   const dir = await walkFrom(top, parts, options, true);
   if (parts.length > 0) {
     try {
@@ -199,7 +179,7 @@ export async function openBeneath(root: string, rel: string, options: { createDi
   const parts = components(rel);
   const name = parts.pop();
   if (name === undefined) throw new PathChangedError('the workspace root itself is not a file');
-  const dir = await walkFrom(openDir(new SyncDir(openSync(root, DIR_FLAGS)), root), parts, { create: options.createDirs }, true);
+  const dir = await walkFrom(openDir(openRoot(root), root), parts, { create: options.createDirs }, true);
   let handle: FileHandle | null = null;
   try {
     handle = await openEntry(dir.at(name));
@@ -242,7 +222,7 @@ export function openBeneathSync(root: string, rel: string): OpenedFileSync {
   const parts = components(rel);
   const name = parts.pop();
   if (name === undefined) throw new PathChangedError('the workspace root itself is not a file');
-  let dir = openDir(new SyncDir(openSync(root, DIR_FLAGS)), root);
+  let dir = openDir(openRoot(root), root);
   let fd: number | null = null;
   try {
     for (const part of parts) {
@@ -288,29 +268,29 @@ export async function closeOpened(opened: OpenedFile): Promise<void> {
 
 /** Sync walk for the few synchronous callers (expectation checks): returns the directory's fd and its entry namer. */
 export function openDirBeneathSync(root: string, rel: string): { fd: number; at: (entry: string) => string; close: () => void } {
-  let fd = openSync(root, DIR_FLAGS);
+  let dir = openRoot(root);
   let path = root;
   try {
     for (const part of components(rel)) {
       const next = join(path, part);
       let nfd: number;
       try {
-        nfd = openSync(HAS_PROC_FD ? `/proc/self/fd/${fd}/${part}` : next, DIR_FLAGS);
+        nfd = openSync(HAS_PROC_FD ? `/proc/self/fd/${dir.fd}/${part}` : next, DIR_FLAGS);
       } catch (error) {
         throw changed(next, error);
       }
-      closeSync(fd);
-      fd = nfd;
+      dir.closeNow();
+      dir = new SyncDir(nfd);
       path = next;
     }
-    if (HAS_PROC_FD && path !== root && !isInside(root, readlinkSync(`/proc/self/fd/${fd}`))) throw new PathChangedError(`${path} opened outside ${root}`);
+    if (HAS_PROC_FD && path !== root && !isInside(root, readlinkSync(`/proc/self/fd/${dir.fd}`))) throw new PathChangedError(`${path} opened outside ${root}`);
   } catch (error) {
-    closeSync(fd);
+    dir.closeNow();
     throw error;
   }
-  const dirFd = fd;
+  const held = dir;
   const base = path;
-  return { fd: dirFd, at: (entry) => (HAS_PROC_FD ? `/proc/self/fd/${dirFd}/${entry}` : join(base, entry)), close: () => closeSync(dirFd) };
+  return { fd: held.fd, at: (entry) => (HAS_PROC_FD ? `/proc/self/fd/${held.fd}/${entry}` : join(base, entry)), close: () => held.closeNow() };
 }
 
 /** root/rel relative to root, or null when it is not below root (both absolute). */

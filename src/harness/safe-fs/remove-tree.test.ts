@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants as C, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,5 +41,79 @@ describe('removeTree (async)', () => {
     await removeTree(join(base, 'link'));
     expect(existsSync(join(base, 'link'))).toBe(false);
     expect(readdirSync(join(base, 'target'))).toEqual(['keep.txt']);
+  });
+
+  it('through a held descriptor: empties the directory held, and a name since swapped for a link is unlinked, not followed', async () => {
+    base = mkdtempSync(join(tmpdir(), 'remove-tree-'));
+    const ws = join(base, 'ws');
+    mkdirSync(join(ws, 'sub'), { recursive: true });
+    writeFileSync(join(ws, 'notes.txt'), 'x');
+    writeFileSync(join(ws, 'sub', 'f.txt'), 'x');
+    mkdirSync(join(base, 'target'));
+    writeFileSync(join(base, 'target', 'keep.txt'), 'keep');
+    const held = openSync(ws, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW);
+    try {
+      renameSync(ws, join(base, 'moved'));
+      symlinkSync(join(base, 'target'), ws);
+      await removeTree(ws, held);
+    } finally {
+      closeSync(held);
+    }
+    expect(existsSync(ws)).toBe(false);
+    expect(readdirSync(join(base, 'moved'))).toEqual([]);
+    expect(readdirSync(join(base, 'target'))).toEqual(['keep.txt']);
+  });
+
+  it('through a held descriptor: the usual case removes the whole tree', async () => {
+    base = mkdtempSync(join(tmpdir(), 'remove-tree-'));
+    const ws = join(base, 'ws');
+    mkdirSync(join(ws, 'a', 'b'), { recursive: true });
+    writeFileSync(join(ws, 'a', 'b', 'f.txt'), 'x');
+    symlinkSync(base, join(ws, 'up'));
+    const held = openSync(ws, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW);
+    try {
+      await removeTree(ws, held);
+    } finally {
+      closeSync(held);
+    }
+    expect(readdirSync(base)).toEqual([]);
+  });
+
+  it('through a held descriptor with the names it made: links left at those names are unlinked, not followed; anything else takes the walk', async () => {
+    base = mkdtempSync(join(tmpdir(), 'remove-tree-'));
+    mkdirSync(join(base, 'outside'));
+    writeFileSync(join(base, 'outside', 'keep.txt'), 'keep');
+    const cases: Record<string, (ws: string) => void> = {
+      'only the known files': () => undefined,
+      'a known name now a link to a file outside': (ws) => {
+        rmSync(join(ws, 'notes.txt'));
+        symlinkSync(join(base as string, 'outside', 'keep.txt'), join(ws, 'notes.txt'));
+      },
+      'a known name now a directory with files': (ws) => {
+        rmSync(join(ws, 'notes.txt'));
+        mkdirSync(join(ws, 'notes.txt'));
+        writeFileSync(join(ws, 'notes.txt', 'inner.txt'), 'x');
+      },
+      'files the known names do not cover, and a link to a directory outside': (ws) => {
+        writeFileSync(join(ws, 'new.txt'), 'x');
+        symlinkSync(join(base as string, 'outside'), join(ws, 'to-outside'));
+      },
+    };
+    for (const [i, change] of Object.values(cases).entries()) {
+      const ws = join(base, `ws${i}`);
+      mkdirSync(ws);
+      writeFileSync(join(ws, 'notes.txt'), 'x');
+      writeFileSync(join(ws, 'b.txt'), 'x');
+      change(ws);
+      const held = openSync(ws, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW);
+      try {
+        await removeTree(ws, held, ['notes.txt', 'b.txt', 'missing.txt']);
+      } finally {
+        closeSync(held);
+      }
+      expect(existsSync(ws)).toBe(false);
+    }
+    expect(readdirSync(base)).toEqual(['outside']);
+    expect(readdirSync(join(base, 'outside'))).toEqual(['keep.txt']);
   });
 });

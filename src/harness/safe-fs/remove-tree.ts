@@ -22,7 +22,8 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * this machine's ext4 mounted with `discard`: 2,000 unlink+rmdir pairs took 3.1-3.2 s of wall time made
  * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.)
  */
-export async function removeTree(path: string): Promise<void> {
+export async function removeTree(path: string, held?: number, known: readonly string[] = []): Promise<void> {
+  if (held !== undefined) return removeHeld(path, held, known);
   let fd: number;
   try {
     fd = openSync(path, DIR_FLAGS);
@@ -37,6 +38,39 @@ export async function removeTree(path: string): Promise<void> {
     closeSync(fd);
   }
   await rmdir(path);
+}
+
+/**
+ * `path`'s directory already held open by the caller (its session's descriptor, pinned-root.ts): emptied through
+ * that descriptor, which stays the caller's to close, then removed by name. Saves opening it once more. Its name
+ * swapped since for a link or another directory: the directory emptied is still the one held (never a link's
+ * target), and what is at the name is then removed as removeTree always did (a link unlinked, not followed).
+ */
+async function removeHeld(path: string, held: number, known: readonly string[]): Promise<void> {
+  if (known.length > 0 && (await removeKnown(path, held, known))) return;
+  await empty(held, path);
+  try {
+    await rmdir(path);
+  } catch (error) {
+    if (code(error) !== 'ENOTDIR' && code(error) !== 'ENOTEMPTY' && code(error) !== 'EEXIST') throw error;
+    await removeTree(path);
+  }
+}
+
+/**
+ * The usual end of a task without listing the directory: the entries the caller knows it made (`known`: plain names
+ * directly in it, e.g. the fixture files) unlinked through the held descriptor (unlink never follows a link: one left
+ * there is removed itself; a name that became a directory fails and is left to the walk), then the directory removed.
+ * True when that emptied it; false (anything else in it, the name swapped) sends the caller to the full walk.
+ */
+async function removeKnown(path: string, held: number, known: readonly string[]): Promise<boolean> {
+  for (const name of known) {
+    await unlink(HAS_PROC_FD ? `/proc/self/fd/${held}/${name}` : join(path, name)).catch(() => undefined);
+  }
+  return rmdir(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function empty(fd: number, path: string): Promise<void> {

@@ -50,6 +50,8 @@ export const editTool: Tool<EditInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
+  // Replaces one existing file's content by rename, makes no other entry (the git-state walk after it may be skipped).
+  rewritesOnly: true,
   // Let a user abort wait for a running edit (it is short, and its own timeout still applies). The
   // new content goes in by rename, so no half file is left either way; but an abort does not stop the body,
   // it abandons it (pipeline/execute.ts races the two), and a rename already under way still lands after
@@ -85,6 +87,7 @@ export const editTool: Tool<EditInput> = {
         const problem = checkCount(positions.length, shown, input.replace_all === true);
         if (problem) return problem;
         const after = replaceAt(before, positions, input.old_string.length, input.new_string);
+        context.rewrote?.(opened.name);
         if (after.length <= SYNC_BYTES / 4) replaceFileSync(opened.dir, opened.name, after, { mode: stats.mode });
         else await replaceFile(opened.dir, opened.name, after, { mode: stats.mode, signal: context.signal });
         n = positions.length;

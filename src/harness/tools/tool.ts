@@ -28,6 +28,11 @@ export interface ToolContext {
    * it itself. Only ever a start for O_NOFOLLOW walks and the bound paths are checked against.
    */
   realRoot?: string;
+  /**
+   * A `rewritesOnly` tool names each existing file whose content it is about to replace (the entry's own name in
+   * its directory, after links were resolved). Absent outside the pipeline.
+   */
+  rewrote?(name: string): void;
 }
 
 /** `signal.aborted` for a tool that only asks whether its call was stopped (see isStopped). */
@@ -75,6 +80,11 @@ export interface Tool<I = any> {
   readonly interruptBehavior?: 'cancel' | 'block';
   /** Per-call timeout in ms (default from the harness config). */
   readonly timeoutMs?: number;
+  /**
+   * The tool only ever replaces the content of existing files (never makes, removes or renames another entry) and
+   * reports each through `context.rewrote`: the git-state walk after it may then be skipped (sandbox/git-state-rewrite.ts).
+   */
+  readonly rewritesOnly?: boolean;
   /** Files this call reads or writes, for the permission chain's path guard (paths as the model gave them). */
   accessedPaths?(input: I): readonly { path: string; access: 'read' | 'write' }[];
   /** Result size limit in characters before truncate+spill (docs/harness-rules.md#truncate-and-spill); Infinity = never spilled. Default per tool name. */
