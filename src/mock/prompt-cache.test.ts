@@ -151,6 +151,32 @@ describe('mock prompt cache', () => {
     for (const tool of body['tools'] as unknown[]) expect(serialized).not.toContain(tool);
   });
 
+  it('uses the definitions another session measured when its body ends with the same ones, and gives the plain rule\'s figures', () => {
+    const sdk = (body: JsonObject) => {
+      const { tools, ...rest } = body;
+      return JSON.stringify({ ...rest, tools });
+    };
+    const first = sdk(conversation(2, { tools: ['grep', 'glob'] }));
+    new PromptCacheLedger().account(JSON.parse(first) as JsonObject, first);
+    const text = sdk(conversation(1, { tools: ['grep', 'glob'] }));
+    const body = JSON.parse(text) as JsonObject;
+    const serialized: unknown[] = [];
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
+      serialized.push(args[0]);
+      return STRINGIFY(...args);
+    });
+    let usage;
+    try {
+      usage = new PromptCacheLedger().account(body, text);
+    } finally {
+      spy.mockRestore();
+    }
+    for (const tool of body['tools'] as unknown[]) expect(serialized).not.toContain(tool);
+    // A fresh session reads nothing, whoever measured the definitions before.
+    expect(usage).toEqual(new PlainLedger().account(JSON.parse(text) as JsonObject));
+    expect(usage!.cache_read_tokens).toBe(0);
+  });
+
   it('serializes a block again only where it is not the one the last request had at that place', () => {
     const ledger = new PromptCacheLedger();
     ledger.account(conversation(2));

@@ -97,6 +97,33 @@ function endsWithDefinitions(text: string, definitions: string): boolean {
   return streamed > 0 && text.endsWith(STREAM_ENDING) && text.slice(streamed, streamed + definitions.length) === definitions;
 }
 
+/**
+ * The definitions memos of recent sessions. A memo is a function of its
+ * definitions text alone (see ToolsMemo), so a session whose body ends with
+ * that text may use another session's: a suite's tasks send the same tools,
+ * and each new session serialized and measured them again on its first call
+ * (and its prefix tree hashed fresh copies of their texts). Few and bounded.
+ */
+const recentTools: ToolsMemo[] = [];
+const RECENT_TOOLS = 4;
+
+function shared(memo: ToolsMemo | null): ToolsMemo | null {
+  if (memo === null) return null;
+  if (recentTools.length >= RECENT_TOOLS) recentTools.shift();
+  recentTools.push(memo);
+  return memo;
+}
+
+/** The memo whose definitions this body ends with: the session's own, else a recent session's. */
+function knownTools(own: ToolsMemo | null, count: number, bodyText: string): ToolsMemo | null {
+  if (own !== null && count === own.texts.length && endsWithDefinitions(bodyText, own.definitions)) return own;
+  for (let i = recentTools.length - 1; i >= 0; i--) {
+    const memo = recentTools[i]!;
+    if (memo !== own && count === memo.texts.length && endsWithDefinitions(bodyText, memo.definitions)) return memo;
+  }
+  return null;
+}
+
 export class PromptCacheLedger {
   /** The marked prefixes this session's requests wrote. */
   private readonly cached = new PrefixTree();
@@ -115,8 +142,7 @@ export class PromptCacheLedger {
     let anyMark = false;
     const tools = body['tools'];
     const count = Array.isArray(tools) ? tools.length : 0;
-    const memo = this.tools;
-    const known = memo !== null && bodyText !== undefined && count === memo.texts.length && endsWithDefinitions(bodyText, memo.definitions) ? memo : null;
+    const known = bodyText !== undefined ? knownTools(this.tools, count, bodyText) : null;
     eachBlock(body, (value, prefix) => {
       const marked = isMarked(value);
       anyMark ||= marked;
@@ -134,7 +160,8 @@ export class PromptCacheLedger {
       marks.push(marked);
     });
     this.blocks.settle(texts.length - Math.min(count, texts.length));
-    if (known === null) this.tools = bodyText !== undefined ? remember(tools, texts.slice(0, count), sizes.slice(0, count)) : null;
+    if (known === null) this.tools = bodyText !== undefined ? shared(remember(tools, texts.slice(0, count), sizes.slice(0, count))) : null;
+    else this.tools = known;
     if (!anyMark) return null;
     // Where each prefix ends (bytes) and, when an earlier request went that far, its node in the tree.
     const ends: number[] = [];
