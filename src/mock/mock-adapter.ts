@@ -22,6 +22,8 @@ export interface MockAdapterOptions {
   firstByteTimeoutMs?: number;
   /** Anthropic prompt-cache breakpoints (default on). */
   promptCache?: boolean;
+  /** `fetch` follows the call's signal itself (the in-process mock's: see providers/caller-signal.ts). */
+  fetchFollowsSignal?: boolean;
 }
 
 export function mockAdapter(options: MockAdapterOptions): Model {
@@ -33,6 +35,7 @@ export function mockAdapter(options: MockAdapterOptions): Model {
     // ending one (even a no-op span when no tracer provider is registered) was ~10 us of every call.
     sdkTelemetry: false,
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.fetchFollowsSignal !== undefined ? { fetchFollowsSignal: options.fetchFollowsSignal } : {}),
     ...(options.headers !== undefined ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
