@@ -116,6 +116,20 @@ describe('the in-process fetch answers as the loopback server does', () => {
     expect(memory.error).toMatch(/^(TimeoutError|AbortError)/);
   });
 
+  it('sends a stream with nothing to pace or break in one piece, and a paced one event by event', async () => {
+    const reads = async (script: z.input<typeof ModelScript>) => {
+      const session = mount.register(script, { wire: 'anthropic' });
+      const response = await mount.fetch(`${session.baseURL}/v1/messages`, { method: 'POST', body: request(true), headers: { 'content-type': 'application/json' } });
+      const reader = response.body!.getReader();
+      let count = 0;
+      while (!(await reader.read()).done) count++;
+      session.close();
+      return count;
+    };
+    expect(await reads([{ tool_use: [call] }])).toBe(1);
+    expect(await reads([{ tool_use: [call], fault: { chunk_delay_ms: 1 } }])).toBeGreaterThan(5);
+  });
+
   it('refuses every URL outside its origin', async () => {
     await expect(mount.fetch('https://api.anthropic.com/v1/messages', { method: 'POST', body: '{}' })).rejects.toThrow(/serves http:\/\/memory\.faultline\.invalid only/);
   });

@@ -11,9 +11,12 @@
  * failed", cause ECONNRESET); a cut errors the body stream after N chunks as a
  * dropped socket does (TypeError "terminated"); a stall holds the body until
  * the caller aborts or STALL_HOLD_MS, then drops it; an abort rejects with
- * the signal's reason. Status and headers are the HTTP path's (the same reply,
- * with a JSON body's content-length and a date).
+ * the signal's reason. The call's own signal may come in the init under
+ * CALLER_SIGNAL instead of through the SDK (providers/caller-signal.ts): it is
+ * followed beside the SDK's, the same way. Status and headers are the HTTP
+ * path's (the same reply, with a JSON body's content-length and a date).
  */
+import { callerSignalOf } from '../providers/caller-signal.js';
 import { STALL_HOLD_MS } from './loopback-server.js';
 import type { MockRouter } from './mock-router.js';
 import type { MockAnswer, RecordedRequest } from './session.js';
@@ -61,8 +64,11 @@ function httpDate(): string {
 const encoder = new TextEncoder();
 
 /** The body as a stream that carries out the plan's pacing, cut and stall, and follows the caller's abort. */
-function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal: AbortSignal | null, done: () => void): ReadableStream<Uint8Array> {
-  const chunks = reply.chunks ?? [reply.body];
+function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signals: Signals, done: () => void, whole: boolean): ReadableStream<Uint8Array> {
+  const [signal, caller] = signals;
+  // Nothing to pace or break: the events in one piece (a socket delivers them coalesced too), so the reader's
+  // per-chunk work (a read, its promise, an idle timer, a decode) is done once instead of once per event.
+  const chunks = whole ? [reply.body] : (reply.chunks ?? [reply.body]);
   let i = 0;
   let onAbort: (() => void) | null = null;
   // Cancelled by the reader: a pending pause (a stall holds 15 s) ends at once. The signal for the pauses is made at
@@ -74,20 +80,28 @@ function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal
     if (pause === null) {
       gone = new AbortController();
       if (cancelled) gone.abort();
-      pause = signal ? AbortSignal.any([signal, gone.signal]) : gone.signal;
+      const followed = [signal, caller, gone.signal].filter((s): s is AbortSignal => s !== null);
+      pause = followed.length === 1 ? gone.signal : AbortSignal.any(followed);
     }
     return pause;
   };
   const stop = () => {
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    if (onAbort) {
+      signal?.removeEventListener('abort', onAbort);
+      caller?.removeEventListener('abort', onAbort);
+    }
     onAbort = null;
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      if (!signal) return;
+      if (!signal && !caller) return;
       // Aborting the request errors its body as fetch does (the SDKs cancel a stream this way).
-      onAbort = () => controller.error(abortReason(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
+      onAbort = () => {
+        const fired = aborted(signals);
+        if (fired) controller.error(abortReason(fired));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      caller?.addEventListener('abort', onAbort, { once: true });
     },
     async pull(controller) {
       try {
@@ -114,7 +128,7 @@ function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal
       } catch (error) {
         // An abort has errored the stream already, a cancel closed it: only another failure is the reader's to see.
         stop();
-        if (!cancelled && signal?.aborted !== true) controller.error(error);
+        if (!cancelled && aborted(signals) === null) controller.error(error);
       }
     },
     cancel() {
@@ -125,11 +139,23 @@ function plannedBody({ reply, transport }: MockAnswer, streamed: boolean, signal
   });
 }
 
+/**
+ * What the answer follows: the request's signal (the SDK's own, which its timeout aborts) and the caller's, when the
+ * adapter gave it to the fetch instead of the SDK (providers/caller-signal.ts). Either aborting ends the call.
+ */
+type Signals = readonly [signal: AbortSignal | null, caller: AbortSignal | null];
+
+function aborted([signal, caller]: Signals): AbortSignal | null {
+  return signal?.aborted ? signal : caller?.aborted ? caller : null;
+}
+
 /** Carry out the answer's plan and build the Response the HTTP path would have given. */
-export async function answerResponse(answer: MockAnswer & { record?: RecordedRequest }, head: boolean, signal: AbortSignal | null): Promise<Response> {
+export async function answerResponse(answer: MockAnswer & { record?: RecordedRequest }, head: boolean, signal: AbortSignal | null, caller: AbortSignal | null = null): Promise<Response> {
   const { reply, transport } = answer;
-  if (transport.delayMs > 0) await wait(transport.delayMs, signal);
-  if (signal?.aborted) throw abortReason(signal);
+  const signals: Signals = [signal, caller];
+  if (transport.delayMs > 0) await wait(transport.delayMs, signal && caller ? AbortSignal.any([signal, caller]) : (signal ?? caller));
+  const fired = aborted(signals);
+  if (fired) throw abortReason(fired);
   if (transport.reset) throw connectionFailed();
   const streamed = reply.chunks !== undefined && reply.headers['content-type']?.startsWith('text/event-stream') === true;
   // A JSON body always states its full length on the HTTP path too (a cut one is a short body, not a clean end).
@@ -146,7 +172,7 @@ export async function answerResponse(answer: MockAnswer & { record?: RecordedReq
   const answered = () => {
     if (answer.record) answer.record.answeredAt = performance.now();
   };
-  return new Response(plannedBody(answer, streamed, signal, answered), init);
+  return new Response(plannedBody(answer, streamed, signals, answered, plain), init);
 }
 
 /**
@@ -197,6 +223,7 @@ export function memoryFetch(router: Pick<MockRouter, 'dispatch'>, origin: string
     let headers: Record<string, string>;
     let bodyText: string;
     let signal: AbortSignal | null;
+    const caller = callerSignalOf(init);
     if (typeof input === 'string' && (init?.body === undefined || init.body === null || typeof init.body === 'string')) {
       // The SDKs' usual call: a URL string and a JSON string body, read without building a Request.
       url = input;
@@ -213,8 +240,9 @@ export function memoryFetch(router: Pick<MockRouter, 'dispatch'>, origin: string
       signal = request.signal;
     }
     if (!url.startsWith(prefix)) throw new TypeError(`fetch failed: the in-process faultline mock serves ${origin} only, not ${url}`);
-    if (signal?.aborted) throw abortReason(signal);
+    const fired = aborted([signal, caller]);
+    if (fired) throw abortReason(fired);
     const answer = router.dispatch({ method, url: url.slice(origin.length), headers, bodyText });
-    return answerResponse(answer, method === 'HEAD', signal);
+    return answerResponse(answer, method === 'HEAD', signal, caller);
   };
 }

@@ -26,7 +26,7 @@ export function memoryModelWith(script: ScriptInput, options: MemoryModelOptions
   const mount = options.mount ?? sharedMemoryMount();
   const session = mount.register(script, { wire: options.wire });
   // The root base URL, the session header and one fetch: every session of a wire shares one SDK client, as on HTTP.
-  const model = adapter({ baseURL: session.rootBaseURL, headers: session.headers, fetch: mount.fetch, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools });
+  const model = adapter({ baseURL: session.rootBaseURL, headers: session.headers, fetch: mount.fetch, fetchFollowsSignal: true, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools });
   return { model, session };
 }
 

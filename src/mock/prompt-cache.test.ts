@@ -151,6 +151,75 @@ describe('mock prompt cache', () => {
     for (const tool of body['tools'] as unknown[]) expect(serialized).not.toContain(tool);
   });
 
+  it('uses the definitions another session measured when its body ends with the same ones, and gives the plain rule\'s figures', () => {
+    const sdk = (body: JsonObject) => {
+      const { tools, ...rest } = body;
+      return JSON.stringify({ ...rest, tools });
+    };
+    const first = sdk(conversation(2, { tools: ['grep', 'glob'] }));
+    new PromptCacheLedger().account(JSON.parse(first) as JsonObject, first);
+    const text = sdk(conversation(1, { tools: ['grep', 'glob'] }));
+    const body = JSON.parse(text) as JsonObject;
+    const serialized: unknown[] = [];
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
+      serialized.push(args[0]);
+      return STRINGIFY(...args);
+    });
+    let usage;
+    try {
+      usage = new PromptCacheLedger().account(body, text);
+    } finally {
+      spy.mockRestore();
+    }
+    for (const tool of body['tools'] as unknown[]) expect(serialized).not.toContain(tool);
+    // A fresh session reads nothing, whoever measured the definitions before.
+    expect(usage).toEqual(new PlainLedger().account(JSON.parse(text) as JsonObject));
+    expect(usage!.cache_read_tokens).toBe(0);
+  });
+
+  it('serializes a block again only where it is not the one the last request had at that place', () => {
+    const ledger = new PromptCacheLedger();
+    ledger.account(conversation(2));
+    const body = conversation(3);
+    const serialized: unknown[] = [];
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
+      serialized.push(args[0]);
+      return STRINGIFY(...args);
+    });
+    try {
+      ledger.account(body);
+    } finally {
+      spy.mockRestore();
+    }
+    const [first, reply, result, , last] = body['messages'] as Array<{ content: JsonObject[] }>;
+    const toolUseIds = serialized.map((value) => (value as JsonObject)['tool_use_id']);
+    // Sent as the last request had them: the system prompt, the prompt, the first result (its breakpoint moved on). Serialized:
+    // the tool call (its input is an object) and what is new.
+    expect(serialized.map((value) => JSON.stringify(value))).not.toContain(JSON.stringify({ type: 'text', text: 'Be careful.' }));
+    expect(serialized).not.toContain(first!.content[0]);
+    expect(toolUseIds).not.toContain(result!.content[0]!['tool_use_id']);
+    expect(serialized).toContain(reply!.content[1]);
+    expect(toolUseIds).toContain(last!.content[0]!['tool_use_id']);
+  });
+
+  it('gives the plain rule\'s figures when a block at the same place changes a member, its key order, or turns into a string', () => {
+    const edited = (turns: number, edit: (messages: JsonObject[]) => void) => {
+      const body = conversation(turns);
+      edit(body['messages'] as JsonObject[]);
+      return body;
+    };
+    const rows = both([
+      conversation(3),
+      edited(3, (m) => ((m[0]!['content'] as JsonObject[])[0]!['text'] = 'Fix the typos.')),
+      edited(3, (m) => ((m[0]!['content'] as JsonObject[])[0] = { text: 'Fix the typos.', type: 'text' })),
+      edited(3, (m) => ((m[2]!['content'] as JsonObject[])[0]!['is_error'] = true)),
+      edited(3, (m) => (m[0]!['content'] = 'Fix the typos.')),
+      edited(3, (m) => ((m[1]!['content'] as JsonObject[])[1]!['input'] = { path: 'other.txt' })),
+      conversation(4),
+    ]);
+    for (const row of rows) expect(row.tree).toEqual(row.plain);
+  });
+
   it('reports nothing when no block is marked, and counts marks for the 400', () => {
     expect(new PromptCacheLedger().account(conversation(2, { markSystem: false, lastMarked: false }))).toBeNull();
     const body = conversation(1);

@@ -17,6 +17,7 @@
  */
 import type { Usage } from '../providers/types.js';
 import { isObject, type JsonObject } from './json-shape.js';
+import { BlockTexts, blockJson } from './block-texts.js';
 import { PrefixTree, type PrefixNode } from './prefix-tree.js';
 
 export const MAX_CACHE_CONTROL_BLOCKS = 4;
@@ -52,20 +53,13 @@ export function cacheControlProblem(body: JsonObject): string | null {
   return found > MAX_CACHE_CONTROL_BLOCKS ? `A maximum of ${MAX_CACHE_CONTROL_BLOCKS} blocks with cache_control may be provided. Found ${found}.` : null;
 }
 
-/** A block's JSON without its cache_control (the bytes the prefix is made of). */
-function blockJson(value: unknown, prefix: string): string {
-  if (!isObject(value) || !Object.hasOwn(value, 'cache_control')) return prefix + JSON.stringify(value);
-  const { cache_control: _mark, ...rest } = value;
-  return prefix + JSON.stringify(rest);
-}
-
 /** The memo of these definitions, or null when one carries a cache_control (its text is not its JSON then) or there are none. */
-function remember(tools: unknown, texts: string[]): ToolsMemo | null {
+function remember(tools: unknown, texts: string[], bytes: number[]): ToolsMemo | null {
   if (!Array.isArray(tools) || tools.length === 0) return null;
   for (const tool of tools) if (isObject(tool) && Object.hasOwn(tool, 'cache_control')) return null;
   // Each text is 'tool:' + JSON.stringify(definition): the array's JSON is theirs joined.
   const json = texts.map((text) => text.slice(TOOL_PREFIX.length)).join(',');
-  return { definitions: `,"tools":[${json}]`, texts, bytes: texts.map((text) => Buffer.byteLength(text, 'utf8')) };
+  return { definitions: `,"tools":[${json}]`, texts, bytes };
 }
 
 const tokens = (bytes: number) => Math.ceil(bytes / 4);
@@ -103,10 +97,39 @@ function endsWithDefinitions(text: string, definitions: string): boolean {
   return streamed > 0 && text.endsWith(STREAM_ENDING) && text.slice(streamed, streamed + definitions.length) === definitions;
 }
 
+/**
+ * The definitions memos of recent sessions. A memo is a function of its
+ * definitions text alone (see ToolsMemo), so a session whose body ends with
+ * that text may use another session's: a suite's tasks send the same tools,
+ * and each new session serialized and measured them again on its first call
+ * (and its prefix tree hashed fresh copies of their texts). Few and bounded.
+ */
+const recentTools: ToolsMemo[] = [];
+const RECENT_TOOLS = 4;
+
+function shared(memo: ToolsMemo | null): ToolsMemo | null {
+  if (memo === null) return null;
+  if (recentTools.length >= RECENT_TOOLS) recentTools.shift();
+  recentTools.push(memo);
+  return memo;
+}
+
+/** The memo whose definitions this body ends with: the session's own, else a recent session's. */
+function knownTools(own: ToolsMemo | null, count: number, bodyText: string): ToolsMemo | null {
+  if (own !== null && count === own.texts.length && endsWithDefinitions(bodyText, own.definitions)) return own;
+  for (let i = recentTools.length - 1; i >= 0; i--) {
+    const memo = recentTools[i]!;
+    if (memo !== own && count === memo.texts.length && endsWithDefinitions(bodyText, memo.definitions)) return memo;
+  }
+  return null;
+}
+
 export class PromptCacheLedger {
   /** The marked prefixes this session's requests wrote. */
   private readonly cached = new PrefixTree();
   private tools: ToolsMemo | null = null;
+  /** The other blocks' texts and sizes, as the last request had them (block-texts.ts). */
+  private readonly blocks = new BlockTexts();
 
   /**
    * The usage of this request as the cache sees it (null when no block is marked: nothing is cached or read).
@@ -114,32 +137,41 @@ export class PromptCacheLedger {
    */
   account(body: JsonObject, bodyText?: string): Usage | null {
     const texts: string[] = [];
+    const sizes: number[] = [];
     const marks: boolean[] = [];
     let anyMark = false;
     const tools = body['tools'];
     const count = Array.isArray(tools) ? tools.length : 0;
-    const memo = this.tools;
-    const known = memo !== null && bodyText !== undefined && count === memo.texts.length && endsWithDefinitions(bodyText, memo.definitions) ? memo : null;
+    const known = bodyText !== undefined ? knownTools(this.tools, count, bodyText) : null;
     eachBlock(body, (value, prefix) => {
       const marked = isMarked(value);
       anyMark ||= marked;
-      // The definitions come first, in order.
-      texts.push(known !== null && texts.length < count ? known.texts[texts.length]! : blockJson(value, prefix));
+      // The definitions come first, in order; the blocks after them as the last request had them where they are the same.
+      const index = texts.length;
+      if (index < count) {
+        const text = known !== null ? known.texts[index]! : blockJson(value, prefix);
+        texts.push(text);
+        sizes.push(known !== null ? known.bytes[index]! : Buffer.byteLength(text, 'utf8'));
+      } else {
+        const block = this.blocks.at(index - count, value, prefix);
+        texts.push(block.text);
+        sizes.push(block.bytes);
+      }
       marks.push(marked);
     });
-    if (known === null) this.tools = bodyText !== undefined ? remember(tools, texts.slice(0, count)) : null;
+    this.blocks.settle(texts.length - Math.min(count, texts.length));
+    if (known === null) this.tools = bodyText !== undefined ? shared(remember(tools, texts.slice(0, count), sizes.slice(0, count))) : null;
+    else this.tools = known;
     if (!anyMark) return null;
     // Where each prefix ends (bytes) and, when an earlier request went that far, its node in the tree.
     const ends: number[] = [];
     const seen: Array<PrefixNode | undefined> = [];
     let bytes = 0;
     let node: PrefixNode | undefined = this.cached.root;
-    const knownBytes = this.tools?.bytes ?? [];
     for (let i = 0; i < texts.length; i++) {
-      const text = texts[i]!;
-      bytes += i < knownBytes.length ? knownBytes[i]! : Buffer.byteLength(text, 'utf8');
+      bytes += sizes[i]!;
       ends.push(bytes);
-      node = node && PrefixTree.child(node, text);
+      node = node && PrefixTree.child(node, texts[i]!);
       seen.push(node);
     }
     // A breakpoint also finds a prefix cached at one of the blocks before it (the API looks back about 20 blocks):

@@ -27,6 +27,8 @@ export interface MockAdapterOptions {
   firstByteTimeoutMs?: number;
   /** Anthropic prompt-cache breakpoints (default on). */
   promptCache?: boolean;
+  /** `fetch` follows the call's signal itself (the in-process mock's: see providers/caller-signal.ts). */
+  fetchFollowsSignal?: boolean;
 }
 
 /** The adapter class of each wire (only the wire's own needs to be there). */
@@ -46,6 +48,7 @@ export function wireAdapter(options: MockAdapterOptions, models: WireModels): Mo
     // ending one (even a no-op span when no tracer provider is registered) was ~10 us of every call.
     sdkTelemetry: false,
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.fetchFollowsSignal !== undefined ? { fetchFollowsSignal: options.fetchFollowsSignal } : {}),
     ...(options.headers !== undefined ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),

@@ -1,4 +1,6 @@
 /** What every SDK adapter is configured with (one definition for both wires and the factory). */
+import { CALLER_SIGNAL } from './caller-signal.js';
+
 export const DEFAULT_TIMEOUT_MS = 300_000;
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 120_000;
 
@@ -30,6 +32,11 @@ export interface AdapterOptions {
    * default as the SDK decides (on, through the global OpenTelemetry API, unless ANTHROPIC_OPEN_TELEMETRY=false).
    */
   sdkTelemetry?: boolean;
+  /**
+   * The custom `fetch` follows the call's abort signal given in its init under CALLER_SIGNAL (caller-signal.ts): the
+   * SDK is then not given the signal. Only for a fetch that does (the in-process mock's); ignored without `fetch`.
+   */
+  fetchFollowsSignal?: boolean;
 }
 
 /**
@@ -46,9 +53,20 @@ export function sdkClientOptions(options: AdapterOptions): { apiKey?: string; ba
   };
 }
 
-/** Per-request options of either SDK: the call's signal and the model's headers, each only when there is one. */
-export function requestOptionsOf(signal: AbortSignal | undefined, headers: Readonly<Record<string, string>> | undefined): { signal?: AbortSignal; headers?: Readonly<Record<string, string>> } | undefined {
+/** Init members the SDKs pass through to `fetch` (their MergedRequestInit: none of the members they set themselves). */
+type PassedInit = { headers?: never; signal?: never; body?: never; method?: never };
+type RequestOptions = { signal?: AbortSignal; headers?: Readonly<Record<string, string>>; fetchOptions?: PassedInit };
+
+/**
+ * Per-request options of either SDK: the call's signal and the model's headers, each only when there is one.
+ * `viaFetch`: the signal goes to the custom fetch in its init (caller-signal.ts), not to the SDK.
+ */
+export function requestOptionsOf(signal: AbortSignal | undefined, headers: Readonly<Record<string, string>> | undefined, viaFetch = false): RequestOptions | undefined {
   if (signal === undefined) return headers === undefined ? undefined : { headers };
+  if (viaFetch) {
+    const fetchOptions = { [CALLER_SIGNAL]: signal } as PassedInit;
+    return headers === undefined ? { fetchOptions } : { headers, fetchOptions };
+  }
   return headers === undefined ? { signal } : { signal, headers };
 }
 

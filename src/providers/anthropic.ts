@@ -36,6 +36,8 @@ export class AnthropicModel implements Model {
   private readonly strictTools: boolean;
   private readonly client: Anthropic;
   private readonly headers: Readonly<Record<string, string>> | undefined;
+  /** The custom fetch follows the call's signal itself (caller-signal.ts): the SDK is not given it. */
+  private readonly signalViaFetch: boolean;
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
@@ -55,6 +57,7 @@ export class AnthropicModel implements Model {
     this.promptCache = options.promptCache ?? true;
     this.client = sharedClient((o) => new Anthropic(options.sdkTelemetry === false ? { ...o, openTelemetry: false } : o), anthropicClients, options);
     this.headers = options.headers;
+    this.signalViaFetch = options.fetch !== undefined && options.fetchFollowsSignal === true;
     this.builder = new AnthropicRequestBuilder(this.model, { strict: this.strictTools }, this.promptCache);
   }
 
@@ -69,7 +72,7 @@ export class AnthropicModel implements Model {
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
     const sdkSignal = firstByte.signal;
-    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers, this.signalViaFetch);
     // One async frame for the whole call: each SDK await maps its failure as guardSdkCall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
       if (!this.stream) {

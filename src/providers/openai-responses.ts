@@ -27,6 +27,8 @@ export class OpenAIResponsesModel implements Model {
   private readonly strictTools: boolean;
   private readonly client: OpenAI;
   private readonly headers: Readonly<Record<string, string>> | undefined;
+  /** The custom fetch follows the call's signal itself (caller-signal.ts): the SDK is not given it. */
+  private readonly signalViaFetch: boolean;
   private readonly stream: boolean;
   private readonly now: () => number;
   private readonly streamIdleTimeoutMs: number;
@@ -41,6 +43,7 @@ export class OpenAIResponsesModel implements Model {
     this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     this.client = sharedClient((o) => new OpenAI(o), responsesClients, options);
     this.headers = options.headers;
+    this.signalViaFetch = options.fetch !== undefined && options.fetchFollowsSignal === true;
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
@@ -54,7 +57,7 @@ export class OpenAIResponsesModel implements Model {
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
     const sdkSignal = firstByte.signal;
-    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers, this.signalViaFetch);
     // One async frame for the whole call: each SDK await maps its failure as guardOpenAICall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
       if (!this.stream) {

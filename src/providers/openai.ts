@@ -30,6 +30,8 @@ export class OpenAIModel implements Model {
   private readonly strictTools: boolean;
   private readonly client: OpenAI;
   private readonly headers: Readonly<Record<string, string>> | undefined;
+  /** The custom fetch follows the call's signal itself (caller-signal.ts): the SDK is not given it. */
+  private readonly signalViaFetch: boolean;
   private readonly maxTokensParam: MaxTokensParam;
   private readonly stream: boolean;
   private readonly now: () => number;
@@ -46,6 +48,7 @@ export class OpenAIModel implements Model {
     this.firstByteTimeoutMs = options.firstByteTimeoutMs;
     this.client = sharedClient((o) => new OpenAI(o), openaiClients, options);
     this.headers = options.headers;
+    this.signalViaFetch = options.fetch !== undefined && options.fetchFollowsSignal === true;
   }
 
   describeRequest(request: ModelRequest): RequestInfo {
@@ -58,7 +61,7 @@ export class OpenAIModel implements Model {
     const signal = request.signal;
     const firstByte = new FirstByteTimer(signal, this.firstByteTimeoutMs);
     const sdkSignal = firstByte.signal;
-    const requestOptions = requestOptionsOf(sdkSignal, this.headers);
+    const requestOptions = requestOptionsOf(sdkSignal, this.headers, this.signalViaFetch);
     // One async frame for the whole call: each SDK await maps its failure as guardOpenAICall inside firstByte.run would (sdk-guard.ts, first-byte.ts).
     try {
       if (!this.stream) {
