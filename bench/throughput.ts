@@ -10,7 +10,8 @@
  * each on W worker threads (`--workers`, default what `faultline run` uses for
  * a run this big: one per two cores, at most 8), plus the in-process run on the
  * other choice of threads (`--workers 1`, or 2 where the default is 1) to show
- * what the default buys.
+ * what the default buys, and where /dev/shm is a tmpfs the in-process run
+ * with its workspaces there (`--workspace-dir`: a choice, not the default).
  * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
  * same -j J, run before and after the faultline runs (the machine is shared and
  * noisy; the ratio uses the mean of the two). Prints tasks/s, model calls/s,
@@ -30,7 +31,7 @@
  *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--workers W] [--no-promptfoo] [--keep]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -178,6 +179,17 @@ function ensurePromptfoo(): string {
   return main;
 }
 
+/** A fresh directory on /dev/shm when it is a writable tmpfs here (Linux), else null. */
+function tmpfsDir(): string | null {
+  try {
+    if (statfsSync('/dev/shm').type !== TMPFS_MAGIC) return null;
+    return mkdtempSync(join('/dev/shm', 'faultline-bench-'));
+  } catch {
+    return null;
+  }
+}
+const TMPFS_MAGIC = 0x01021994;
+
 const fmt = (x: number, d = 0) => x.toFixed(d);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
@@ -197,9 +209,9 @@ const promptfoo = async (round: number) => {
   return m;
 };
 type Transport = 'memory' | 'http';
-const faultline = async (j: number, transport: Transport, workers = W, extra: string[] = [], label = `faultline ${transport} -j ${j} --workers ${workers}`) => {
-  const trace = join(out, `trace-${transport}-j${j}-w${workers}${extra.length ? '-prof' : ''}.jsonl`);
-  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--workers', String(workers), '--out', trace], repo, { TMPDIR: tmp });
+const faultline = async (j: number, transport: Transport, workers = W, extra: string[] = [], label = `faultline ${transport} -j ${j} --workers ${workers}`, runArgs: string[] = []) => {
+  const trace = join(out, `trace-${transport}-j${j}-w${workers}${extra.length ? '-prof' : ''}${runArgs.length ? '-ws' : ''}.jsonl`);
+  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--workers', String(workers), '--out', trace, ...runArgs], repo, { TMPDIR: tmp });
   return { j, transport, workers, m, facts: traceFacts(trace) };
 };
 /** One transport alone: the SDK and the mock in one process, CPU per model call. */
@@ -217,7 +229,11 @@ if (withPromptfoo) pf.push(await promptfoo(2));
 // The same run on the other choice of threads (the main thread alone, or two workers when the default is one), to show what the default buys.
 const otherThreadsRun = await faultline(J, 'memory', W > 1 ? 1 : 2);
 const wideRun = await faultline(1000, 'memory');
-const runs = [memoryRun, otherThreadsRun, httpRun, wideRun];
+// Not the default, shown beside it: the same run with its workspaces on a RAM-backed tmpfs (--workspace-dir), where
+// making and removing 2,000 workspaces costs no disk work (src/cli/workspace-dir.ts says why it is a choice).
+const shm = tmpfsDir();
+const tmpfsRun = shm === null ? null : await faultline(J, 'memory', W, [], `faultline memory -j ${J} --workers ${W} --workspace-dir ${shm}`, ['--workspace-dir', shm]);
+const runs = [memoryRun, otherThreadsRun, httpRun, wideRun, ...(tmpfsRun ? [tmpfsRun] : [])];
 const costs = { memory: transportCost('memory'), http: transportCost('http') };
 const profDir = join(out, 'prof');
 const profiled = await faultline(J, 'memory', W, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} --workers ${W} (profiled)`);
@@ -233,7 +249,8 @@ for (const p of pf) {
   const s = p.wallMs / 1000;
   console.log(`| ${p.label} -j ${J} | ${fmt(s, 2)} | ${fmt(N / s)} | ${fmt(N / s)} | 0 | ${fmt(p.cpuMs / 1000, 2)} | ${fmt(p.cpuMs / N, 3)} | ${fmt(p.peakRssMb)} | exit ${p.code} | | | | |`);
 }
-const leftovers = readdirSync(tmp);
+const leftovers = [...readdirSync(tmp), ...(shm !== null ? readdirSync(shm) : [])];
+if (shm !== null) rmSync(shm, { recursive: true, force: true });
 const sessionsRun = runs.reduce((n, r) => n + r.facts.sessions, 0) + profiled.facts.sessions;
 console.log(`\nload average: before ${loadBefore}, after ${loadAfter} (2 cores, shared)`);
 console.log(`temp dir after ${sessionsRun} faultline sessions: ${leftovers.length} entries left`);
@@ -244,10 +261,11 @@ console.log(
 if (pf.length > 0) {
   const pfWall = pf.reduce((s, p) => s + p.wallMs, 0) / pf.length;
   const pfCpu = pf.reduce((s, p) => s + p.cpuMs, 0) / pf.length;
-  for (const r of [memoryRun, httpRun]) {
+  for (const r of [memoryRun, httpRun, ...(tmpfsRun ? [tmpfsRun] : [])]) {
     const ratio = r.m.wallMs / pfWall;
-    const target = r.transport === 'memory' ? ` target wall <= 0.5: ${ratio <= 0.5 ? 'met' : 'NOT met'}` : '';
-    console.log(`ratio faultline ${r.transport} (-j ${J}, ${N} x 3 turns) / promptfoo (-j ${J}, mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
+    const target = r === memoryRun ? ` target wall <= 0.5: ${ratio <= 0.5 ? 'met' : 'NOT met'}` : '';
+    const where = r === tmpfsRun ? ` --workspace-dir ${shm}` : '';
+    console.log(`ratio faultline ${r.transport}${where} (-j ${J}, ${N} x 3 turns) / promptfoo (-j ${J}, mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
   }
 }
 // Node writes one profile per thread, the main thread's first (its thread id is 0 in the name).

@@ -45,7 +45,7 @@ export function runWorkers(asked: number | undefined, sessions: number, concurre
 
 export interface PoolRequest {
   /** The run's options that decide where its sessions may run. */
-  opts: { provider: string; record?: string; replay?: string; mcpNames?: McpNameMode; keepWorkspaces?: boolean; sandbox?: SandboxMode };
+  opts: { provider: string; record?: string; replay?: string; mcpNames?: McpNameMode; keepWorkspaces?: boolean; workspaceDir?: string; sandbox?: SandboxMode };
   /** --workers as given (undefined: the default). */
   workersAsked: number | undefined;
   concurrency: number;
@@ -65,6 +65,7 @@ function startPool(request: PoolRequest, workers: number): ThreadPool {
   return threadPool({
     workers,
     runId: request.runId,
+    ...(opts.workspaceDir !== undefined ? { workspaceDir: opts.workspaceDir } : {}),
     init: {
       source: threadSource(request)!,
       mcpNames: opts.mcpNames ?? 'private',

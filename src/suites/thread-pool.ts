@@ -36,6 +36,8 @@ export interface ThreadPoolOptions {
   init: ThreadInit;
   /** The run id the workers' sessions belong to. */
   runId: string;
+  /** Where the workers' workspaces go (`faultline run --workspace-dir`; default the system temp directory). */
+  workspaceDir?: string;
 }
 
 /** Where the run's events go (known once the trace is open, after the threads started). */
@@ -88,8 +90,10 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
   let closed = false;
   for (let id = 1; id <= options.workers; id++) {
     // Each worker's workspaces under a directory of its own, unless kept or placed by the caller.
-    const parent = options.init.keepWorkspaces || options.init.tempDir !== undefined ? null : mkdtempSync(join(tmpdir(), 'faultline-worker-'));
-    const worker = startWorker({ ...options.init, ...(parent !== null ? { tempDir: parent } : {}) });
+    const base = options.workspaceDir ?? tmpdir();
+    const parent = options.init.keepWorkspaces || options.init.tempDir !== undefined ? null : mkdtempSync(join(base, 'faultline-worker-'));
+    const placed = parent ?? options.init.tempDir ?? options.workspaceDir;
+    const worker = startWorker({ ...options.init, ...(placed !== undefined ? { tempDir: placed } : {}) });
     const t: Thread = { id, worker, parent, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
     threads.push(t);
     worker.on('message', (message: FromThread) => tell(t, { kind: 'message', message }));

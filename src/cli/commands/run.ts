@@ -35,6 +35,7 @@ interface RunOptions {
   shard?: string;
   logicalRunId?: string;
   keepWorkspaces?: boolean;
+  workspaceDir?: string;
   report?: boolean;
   sandbox?: 'required' | 'auto' | 'off';
   junit?: string;
@@ -70,6 +71,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
+    .option('--workspace-dir <dir>', 'directory the task workspaces are made in (default: the system temp directory); a RAM-backed tmpfs such as /dev/shm saves a big suite the disk work of making and removing them')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
     .option('--json', 'print the result as one JSON document on stdout (task lines and the summary go to stderr)')
     .option('--junit <file>', 'also write JUnit XML for CI: a test case per task (and repeat), a failure with each failed expectation')
@@ -118,6 +120,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (opts.logicalRunId !== undefined && !/^[A-Za-z0-9._:-]{1,128}$/.test(opts.logicalRunId)) {
         throw new CliError(`--logical-run-id must be 1-128 letters, digits or . _ : -, got "${opts.logicalRunId}"`);
       }
+      if (opts.workspaceDir !== undefined) opts.workspaceDir = (await import('../workspace-dir.js')).checkWorkspaceDir(opts.workspaceDir, io.cwd);
       const runId = newRunId();
       const mockOptions = { wire: opts.wire, ...(opts.stream ? { stream: true } : {}), ...(opts.transport ? { transport: opts.transport } : {}) };
       // Worker threads start as soon as the run is known to need them (--workers, or enough sessions read), and load
@@ -228,6 +231,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
             ...(logicalRunId !== undefined ? { logicalRunId } : {}),
             ...(shard ? { shard } : {}),
             keepWorkspaces: opts.keepWorkspaces,
+            ...(opts.workspaceDir !== undefined ? { tempDir: opts.workspaceDir } : {}),
             signal: abort.signal,
             stopSignal: stop.signal,
             onTaskStart: () => void running++,
