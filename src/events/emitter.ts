@@ -7,7 +7,7 @@
 import { MAX_REQUESTED_TOOL_CHARS, UNKNOWN_TOOL } from './labels.js';
 import { redactAndCap } from './redact.js';
 import type { EventName, EventOf, EnvelopeKey } from './schemas.js';
-import { emitSessionTo } from './session-parts.js';
+import { sessionEvent } from './session-parts.js';
 import type { EventSink, SessionIds } from './sink.js';
 
 type RunEventName = 'run_start' | 'run_end';
@@ -54,7 +54,10 @@ export class SessionEmitter {
 
   /** `{ event, run_id, session_id, task_id, ...fields }`, in parts to a sink that takes them (sink.ts), else whole. */
   emit<N extends SessionEventName>(event: N, fields: SessionFields<N>): void {
-    emitSessionTo(this.sink, event, this.ids, fields);
+    // Called here, not through emitSessionTo: that one call site saw every kind of sink of every chain.
+    const sink = this.sink;
+    if (sink.emitSession !== undefined) sink.emitSession(event, this.ids, fields);
+    else sink.emit(sessionEvent(event, this.ids, fields));
   }
 
   /** An expectation result; the detail is free text, so it is redacted and capped here. */

@@ -60,8 +60,9 @@ export interface EventSink {
 export class JsonlSink implements EventSink {
   private fd: number | null = null;
   private seq = 0;
-  private buffer: string[] = [];
-  private bufferedBytes = 0;
+  /** The buffered lines, appended to one string: no string per line nor an array of them to join at the flush. */
+  private buffer = '';
+  private bufferedLines = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly kept: FaultlineEvent[] = [];
   private readonly counters: SinkStats = { written: 0, failedWrites: 0, invalid: 0, firstError: null };
@@ -109,9 +110,10 @@ export class JsonlSink implements EventSink {
     if (this.options.validate || this.options.keepInMemory) return this.emit(sessionEvent(name, ids, fields));
     try {
       if (this.closed) return;
-      // The line emit would write for { event, ...ids, ...fields }: the same keys in the same order.
-      const rest = body.length > 2 ? `,${body.slice(1)}` : '}';
-      this.push(`{"v":${CONTRACT_VERSION},"ts":${this.now()},"seq":${++this.seq},"event":${JSON.stringify(name)},${ids.json}${rest}\n`);
+      // The line emit would write for { event, ...ids, ...fields }: the same keys in the same order, appended in parts.
+      const head = `{"v":${CONTRACT_VERSION},"ts":${this.now()},"seq":${++this.seq},"event":${JSON.stringify(name)},`;
+      this.buffer = body.length > 2 ? this.buffer + head + ids.json + ',' + body.slice(1) + '\n' : this.buffer + head + ids.json + '}\n';
+      this.added();
     } catch (error) {
       this.fail(error, 1);
     }
@@ -134,9 +136,14 @@ export class JsonlSink implements EventSink {
 
   /** Buffers one line; a full buffer is written now, else on the next tick. */
   private push(line: string): void {
-    this.buffer.push(line);
-    this.bufferedBytes += line.length;
-    if (this.bufferedBytes >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
+    this.buffer += line;
+    this.added();
+  }
+
+  /** Counts the line just buffered; a full buffer is written now, else on the next tick. */
+  private added(): void {
+    this.bufferedLines++;
+    if (this.buffer.length >= (this.options.bufferBytes ?? 64 * 1024)) this.flush();
     else this.scheduleFlush();
   }
 
@@ -145,20 +152,21 @@ export class JsonlSink implements EventSink {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.buffer.length === 0) return;
-    const lines = this.buffer;
-    this.buffer = [];
-    this.bufferedBytes = 0;
+    if (this.bufferedLines === 0) return;
+    const text = this.buffer;
+    const lines = this.bufferedLines;
+    this.buffer = '';
+    this.bufferedLines = 0;
     if (this.fd === null) {
-      this.counters.failedWrites += lines.length;
+      this.counters.failedWrites += lines;
       return;
     }
     try {
       // Whole lines only: a single write per batch, never half a line per write call.
-      writeSync(this.fd, lines.join(''));
-      this.counters.written += lines.length;
+      writeSync(this.fd, text);
+      this.counters.written += lines;
     } catch (error) {
-      this.fail(error, lines.length);
+      this.fail(error, lines);
     }
   }
 

@@ -4,7 +4,7 @@
  * which), and the session's turns and tokens tallied from all of them.
  */
 import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events/index.js';
-import { emitSessionTo, sessionEvent } from '../events/session-parts.js';
+import { sessionEvent } from '../events/session-parts.js';
 import type { SessionIds } from '../events/sink.js';
 import { addFieldsUsage, emptyUsage, type SessionUsage } from './session-usage.js';
 
@@ -30,7 +30,9 @@ export class CollectingSink implements EventSink {
   emitSession(name: string, ids: SessionIds, fields: object, body?: string): void {
     addFieldsUsage(this.usage, name, fields);
     if (this.keep === null || this.keep.has(name)) this.collected.push(sessionEvent(name, ids, fields));
-    emitSessionTo(this.inner, name, ids, fields, body);
+    // Called here, not through emitSessionTo (whose one call site saw every kind of sink).
+    if (this.inner.emitSession !== undefined) this.inner.emitSession(name, ids, fields, body);
+    else this.inner.emit(sessionEvent(name, ids, fields));
   }
 
   flush(): void {

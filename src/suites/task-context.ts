@@ -21,12 +21,13 @@ export interface ContextFlags {
 }
 
 export function withContextFlags<T extends ContextSettings>(tasks: readonly T[], flags: ContextFlags): T[] {
-  return tasks.map((t) => ({
-    ...t,
+  const over = {
     ...(flags.contextWindow !== undefined ? { context_window: flags.contextWindow } : {}),
     ...(flags.compactAt !== undefined ? { compact_at: flags.compactAt } : {}),
     ...(flags.contextManager === false ? { context_manager: false } : {}),
-  }));
+  };
+  // No flag given: the tasks themselves, not a copy of each (every run without these flags copied every task).
+  return Object.keys(over).length > 0 ? tasks.map((t) => ({ ...t, ...over })) : [...tasks];
 }
 
 /** Parses a flag value; null when it is not what the flag takes. */

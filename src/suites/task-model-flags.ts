@@ -8,12 +8,13 @@ export interface ModelFlags {
 }
 
 export function withModelFlags<T extends Pick<TaskSpec, 'prompt_cache' | 'stream_idle_timeout_ms' | 'first_byte_timeout_ms'>>(tasks: readonly T[], flags: ModelFlags): T[] {
-  return tasks.map((t) => ({
-    ...t,
+  const over = {
     ...(flags.promptCache === false ? { prompt_cache: false } : {}),
     ...(flags.streamIdleTimeoutMs !== undefined ? { stream_idle_timeout_ms: flags.streamIdleTimeoutMs } : {}),
     ...(flags.firstByteTimeoutMs !== undefined ? { first_byte_timeout_ms: flags.firstByteTimeoutMs } : {}),
-  }));
+  };
+  // No flag given: the tasks themselves, not a copy of each (every run without these flags copied every task).
+  return Object.keys(over).length > 0 ? tasks.map((t) => ({ ...t, ...over })) : [...tasks];
 }
 
 /** A positive whole number of milliseconds, or null. */
