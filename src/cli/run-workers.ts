@@ -27,11 +27,20 @@ export const WORKERS_FROM_SESSIONS = 200;
 
 /**
  * The default worker threads of a big run: one per two cores, at most 8. One
- * thread running sessions keeps more than one core busy: its heap's
- * garbage-collector helper threads, the kernel's file-system work for every
- * workspace, and (with workers) the main thread writing the trace. On 2 cores
- * one thread ran the bench's 2,000 tasks in 3.5-4.5 s, where two threads took
- * 4.7-5.8 s and even two separate processes of 1,000 tasks each 3.8-4.2 s.
+ * thread running sessions keeps about two cores busy: its heap's
+ * garbage-collector and compiler helper threads (V8 keeps optimizing the
+ * harness's functions as they turn hot, the whole run long), the kernel's
+ * file-system work for every workspace, and (with workers) the main thread
+ * writing the trace. Each more thread is one more V8 instance that loads and
+ * optimizes the same code again. Measured (Dec 5, bench's 2,000 tasks, -j 32,
+ * workspaces on /dev/shm, after worker threads started the sessions they
+ * receive together, see suites/start-together.ts): one thread 3.8-4.1 s of
+ * CPU (user), two threads 5.6-6.0 s, even pinned to one CPU (4.2 against
+ * 6.0 s; one worker thread alone 4.5 s); the second thread's extra is its
+ * optimizing compiler (828 functions optimized against 600, 2.6 against
+ * 1.7 s of compiler threads) and its start-up, +0.3 s at 20 tasks, +0.5 s at
+ * 400. So on 2 cores one thread finishes first, and a second thread pays off
+ * only with two more cores to run it and its helpers.
  */
 export function defaultWorkers(cores: number = availableParallelism()): number {
   return Math.max(1, Math.min(Math.floor(cores / 2), 8));

@@ -14,6 +14,7 @@ import type { EventInput, EventSink, FaultlineEvent, SinkStats } from '../events
 import type { ModelSource } from './model-source.js';
 import { runTask } from './run-task.js';
 import { addEventUsage, emptyUsage, type SessionUsage } from './session-usage.js';
+import { startTogether } from './start-together.js';
 import type { LoadedTask } from './load-suite.js';
 import type { FromThread, ThreadEvents, ThreadInit, ThreadSetup, ToThread } from './thread-protocol.js';
 
@@ -124,8 +125,10 @@ async function drain(): Promise<void> {
 
 // A suite module that calls process.exit ends this thread: what its sessions emitted still reaches the trace.
 process.on('exit', () => sink.flush());
+// Sessions received in one turn of the loop start together, so they interleave (start-together.ts says why).
+const arrive = startTogether((m: Extract<ToThread, { type: 'run' }>) => void runOne(m.slot, m.task, m.r, m.sessionId));
 port.on('message', (message: ToThread) => {
-  if (message.type === 'run') void runOne(message.slot, message.task, message.r, message.sessionId);
+  if (message.type === 'run') arrive(message);
   else if (message.type === 'setup') setUp(message);
   else if (message.type === 'abort') runAbort.abort(message.reason);
   else void drain();
