@@ -36,10 +36,12 @@ describe('parseBody', () => {
       JSON.stringify({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: `hi ${n}` }], system: 's', tools: TOOLS, ...(stream ? { stream: true } : {}) });
     expectSameAsJsonParse(body(1, false));
     const a = expectSameAsJsonParse(body(2, false)) as { tools: unknown[] };
-    const b = expectSameAsJsonParse(body(3, true)) as { tools: unknown[]; messages: unknown[] };
-    expect(Object.keys(b)).toEqual(['model', 'max_tokens', 'messages', 'system', 'tools', 'stream']);
     // One parsed array for both: the definitions were not parsed again.
-    expect(b.tools).toBe(a.tools);
+    expect((expectSameAsJsonParse(body(3, false)) as { tools: unknown[] }).tools).toBe(a.tools);
+    expectSameAsJsonParse(body(4, true));
+    const b = expectSameAsJsonParse(body(5, true)) as { tools: unknown[]; messages: unknown[] };
+    expect(Object.keys(b)).toEqual(['model', 'max_tokens', 'messages', 'system', 'tools', 'stream']);
+    expect((expectSameAsJsonParse(body(6, true)) as { tools: unknown[] }).tools).toBe(b.tools);
     expect(Object.isFrozen(a.tools) && Object.isFrozen(a.tools[0]) && Object.isFrozen((a.tools[0] as { input_schema: object }).input_schema)).toBe(true);
     expect(() => {
       (a.tools[0] as { name: string }).name = 'x';
@@ -72,6 +74,16 @@ describe('parseBody', () => {
       // A `__proto__` member stays a member.
       `{"__proto__":{"polluted":1},"model":"m"${tail},"stream":true}`,
       `{"__proto__":{"polluted":1},"model":"m"${tail}}`,
+      // Members after the definitions (the OpenAI and Gemini SDKs'), duplicated before them, or holding another `tools`.
+      `{"model":"m"${tail},"stream":true,"stream_options":{"include_usage":true}}`,
+      `{"contents":[]${tail},"generationConfig":{"maxOutputTokens":4096}}`,
+      `{"model":"m","s":2${tail},"s":3,"x":1}`,
+      `{"model":"m"${tail},"x":{"tools":[]}}`,
+      `{"model":"m"${tail},"tools":[]}`,
+      `{"model":"m"${tail},"__proto__":{"polluted":1}}`,
+      `{"model":"m"${tail},}`,
+      `{"model":"m"${tail},"x":1}}`,
+      `{"model":"m"${tail}]}`,
       // Whitespace, and not an object at all.
       `{ "model" : "m" ${tail} }`,
       `[1${tail}]`,
