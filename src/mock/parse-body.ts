@@ -27,6 +27,8 @@
  * Whenever a check fails, the whole text is parsed, so errors are JSON.parse's.
  */
 
+import { shareTools } from './shared-tools.js';
+
 export type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
 const TOOLS_KEY = ',"tools":';
@@ -152,7 +154,9 @@ function arrayEnd(text: string, from: number): number {
 function parseTools(known: string): readonly unknown[] | false {
   try {
     const value: unknown = JSON.parse(known.slice(TOOLS_KEY.length));
-    return Array.isArray(value) ? deepFreeze(value) : false;
+    if (!Array.isArray(value)) return false;
+    shareTools(deepFreeze(value));
+    return value;
   } catch {
     return false;
   }
