@@ -10,6 +10,7 @@
  * here; unknown fields and block types pass (the API grows them often).
  */
 import { isInteger, isObject, isString, type JsonObject } from './json-shape.js';
+import { perSharedTools } from './shared-tools.js';
 
 /** tool_use ids and custom tool names the API takes (it rejects others with these patterns). */
 const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
@@ -77,7 +78,10 @@ function checkMessage(message: unknown, i: number): string | null {
   return null;
 }
 
-function checkTools(tools: unknown): string | null {
+/** Remembered per shared definitions array (shared-tools.ts): it reads nothing but the array. */
+const checkTools = perSharedTools(checkToolsOnce);
+
+function checkToolsOnce(tools: unknown): string | null {
   if (tools === undefined) return null;
   if (!Array.isArray(tools)) return 'tools: Input should be a valid list';
   for (let i = 0; i < tools.length; i++) {

@@ -12,6 +12,7 @@
 import type { RequestProblem } from './decoded-request.js';
 import { geminiSchemaProblem } from './gemini-schema-subset.js';
 import { isObject, isString } from './json-shape.js';
+import { perSharedTools } from './shared-tools.js';
 
 const TOP_LEVEL = new Set(['contents', 'systemInstruction', 'system_instruction', 'tools', 'toolConfig', 'tool_config', 'generationConfig', 'generation_config', 'safetySettings', 'safety_settings', 'cachedContent', 'cached_content', 'labels', 'model', 'serviceTier', 'store']);
 const ROLES = ['user', 'model'];
@@ -42,7 +43,10 @@ function checkContents(contents: unknown): RequestProblem | null {
   return null;
 }
 
-function checkTools(tools: unknown): RequestProblem | null {
+/** Remembered per shared definitions array (shared-tools.ts): it reads nothing but the array. */
+const checkTools = perSharedTools(checkToolsOnce);
+
+function checkToolsOnce(tools: unknown): RequestProblem | null {
   if (tools === undefined) return null;
   if (!Array.isArray(tools)) return { message: `Invalid JSON payload received. Unknown name "tools" at '': Proto field is not repeating, cannot start list.` };
   for (let i = 0; i < tools.length; i++) {

@@ -12,6 +12,7 @@ import type { RequestProblem } from './decoded-request.js';
 import { isObject, isString } from './json-shape.js';
 import { invalidType, invalidValue, missing } from './openai-problems.js';
 import { strictSchemaRejection } from './strict-schema.js';
+import { perSharedTools } from './shared-tools.js';
 
 const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
 const PART_TYPES = ['text', 'image_url', 'input_audio', 'refusal', 'audio', 'file'];
@@ -67,7 +68,10 @@ function checkMessage(message: unknown, i: number): RequestProblem | null {
   return checkContent(message['content'], `${at}.content`, role === 'function');
 }
 
-function checkTools(tools: unknown): RequestProblem | null {
+/** Remembered per shared definitions array (shared-tools.ts): it reads nothing but the array. */
+const checkTools = perSharedTools(checkToolsOnce);
+
+function checkToolsOnce(tools: unknown): RequestProblem | null {
   if (tools === undefined || tools === null) return null;
   if (!Array.isArray(tools)) return invalidType('tools', 'an array', tools);
   for (let i = 0; i < tools.length; i++) {

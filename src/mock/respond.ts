@@ -10,6 +10,7 @@ import { checkOpenAIBody } from './check-openai-body.js';
 import { checkResponsesBody } from './check-responses-body.js';
 import { decodeAnthropic } from './decode-anthropic.js';
 import { mergeTurns } from './merge-turns.js';
+import { parseBody } from './parse-body.js';
 import { decodeOpenAI } from './decode-openai.js';
 import { decodeResponses, resolveResponsesInput } from './decode-responses.js';
 import { checkGeminiBody } from './check-gemini-body.js';
@@ -143,14 +144,6 @@ function decode(wire: Wire, json: unknown, store: ResponseStore, path: string | 
   return { ok: true, request: decodeResponses(body, resolved.items), items: resolved.items };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 const SSE = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -216,7 +209,7 @@ export function respond(input: RespondInput): RespondOutput {
   const now = input.now ?? Date.now;
   const store = input.store ?? new ResponseStore();
   const base = { request: null, turn: null, transport: NO_TRANSPORT_FAULT, attempt: 1, side: null, said: null, fault: null, rejected: null };
-  const json = parseJson(input.bodyText);
+  const json = parseBody(input.bodyText);
   if (!json.ok) {
     const message = wire === 'anthropic' ? 'There was an issue with your request body: it is not valid JSON.' : wire === 'gemini' ? 'Invalid JSON payload received. Unexpected token.' : 'We could not parse the JSON body of your request.';
     return { ...base, reply: wire === 'anthropic' ? anthropicError(400, message) : wire === 'gemini' ? problemReply(wire, { message }) : openaiError(400, message), rejected: message };

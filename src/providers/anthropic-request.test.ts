@@ -108,6 +108,29 @@ describe('AnthropicRequestBuilder', () => {
     }
   });
 
+  it("takes another session's translation of the same definitions, and translates them anew once one changed", () => {
+    const shared = tools();
+    const bodyOf = (definitions: ToolDefinition[]) => {
+      const builder = new AnthropicRequestBuilder('claude-x', {}, false);
+      const request: ModelRequest = { messages: history().slice(0, 1), tools: definitions, maxTokens: 10 };
+      const want = reference(request, false, false, false);
+      expect(builder.sizes(request, false)).toEqual({ requestBytes: want.requestBytes, toolsBytes: want.toolsBytes });
+      const params = builder.params(request);
+      expect(JSON.stringify(params)).toBe(JSON.stringify(want.params));
+      return params.tools!;
+    };
+    const first = bodyOf([...shared]);
+    // Each session has its own array of the shared definitions: the translated tools are the first session's.
+    const second = bodyOf([...shared]);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    shared[0] = { ...shared[0]!, description: 'Read, as another server says it.' };
+    const third = bodyOf([...shared]);
+    expect(third[0]).not.toBe(first[0]);
+    shared[1]!.description = 'edited in place';
+    expect(bodyOf([...shared])[1]).not.toBe(third[1]);
+  });
+
   it('translates a schema that is not frozen on every request, as the dialect layer does', () => {
     const builder = new AnthropicRequestBuilder('claude-x', {}, false);
     const schema: Record<string, unknown> = { type: 'object', properties: {} };

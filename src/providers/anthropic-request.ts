@@ -112,6 +112,13 @@ class PartMemo {
 
 /** Translated definitions arrays, per strictness (the only option they depend on); keyed weakly by the session's own arrays. */
 const toolParts = new WeakMap<readonly ToolDefinition[], { strict?: ToolsPart; plain?: ToolsPart }>();
+/**
+ * The last few parts translated, per strictness: a suite's sessions each have their own array of the same shared
+ * definitions, and each translated them again on its first call. A part is taken for another array only when
+ * `unchanged` holds (the same definition objects, schemas and flags, in order), and is never changed in place.
+ */
+const recentParts: { strict: ToolsPart[]; plain: ToolsPart[] } = { strict: [], plain: [] };
+const RECENT_PARTS = 4;
 
 export class AnthropicRequestBuilder {
   /** The last head measured. */
@@ -168,14 +175,25 @@ export class AnthropicRequestBuilder {
     let byDialect = toolParts.get(tools);
     const known = byDialect?.[slot];
     if (known !== undefined && unchanged(known, tools)) return known;
+    // Another session's array of the same definitions (each session has its own array of the shared ones).
+    const shared = recentParts[slot].find((part) => unchanged(part, tools));
+    const part = shared ?? this.translateTools(tools);
+    // Only definitions whose schemas cannot change are remembered (the dialect layer caches on the same condition).
+    const lasting = shared !== undefined || tools.every((t) => Object.isFrozen(t.input_schema));
+    if (byDialect === undefined) toolParts.set(tools, (byDialect = {}));
+    byDialect[slot] = lasting ? part : undefined;
+    if (lasting && shared === undefined) {
+      if (recentParts[slot].length >= RECENT_PARTS) recentParts[slot].shift();
+      recentParts[slot].push(part);
+    }
+    return part;
+  }
+
+  private translateTools(tools: readonly ToolDefinition[]): ToolsPart {
     const wire = tools.map((tool) => this.wireTool(tool));
     let sum = 0;
     for (const tool of wire) sum += toolBytes(tool);
-    const part: ToolsPart = { entries: [...tools], schemas: tools.map((t) => t.input_schema), stricts: tools.map((t) => t.strict), wire, bytes: arrayBytes(sum, wire.length) };
-    // Only definitions whose schemas cannot change are remembered (the dialect layer caches on the same condition).
-    if (byDialect === undefined) toolParts.set(tools, (byDialect = {}));
-    byDialect[slot] = tools.every((t) => Object.isFrozen(t.input_schema)) ? part : undefined;
-    return part;
+    return { entries: [...tools], schemas: tools.map((t) => t.input_schema), stricts: tools.map((t) => t.strict), wire, bytes: arrayBytes(sum, wire.length) };
   }
 
   private wireTool(tool: ToolDefinition): Anthropic.Tool {
