@@ -10,7 +10,8 @@
  * (tests/suites/workspace-cleanup.test.ts counts).
  */
 import { randomFillSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, writeFileSync } from 'node:fs';
+import { DIR_FLAGS } from '../harness/safe-fs/beneath.js';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
 import { acquireDescriptors, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
@@ -25,9 +26,18 @@ export const WORKSPACE_PREFIX = 'faultline-ws-';
  * directories: at -j 1000 a thousand removals were pending at once, each holding its workspace's descriptor.
  * More than a few per pool thread removes nothing sooner.
  */
-const REMOVALS_AT_ONCE = 16;
+const REMOVALS_AT_ONCE = 64;
 let removalsRunning = 0;
 const removalQueue: (() => void)[] = [];
+
+/** The root's descriptor for its removal, or undefined when it cannot be opened as a directory (removeTree decides). */
+function openRootForRemoval(root: string): number | undefined {
+  try {
+    return openSync(root, DIR_FLAGS);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Descriptors a removal walk holds at once: the root and the level below it (deeper levels are rare and brief). */
 const REMOVAL_DESCRIPTORS = 2;
@@ -163,15 +173,19 @@ export class LazyWorkspace {
     // Not held: the walk opens the root and a directory per level, kept while the disk's unlinks are awaited. Those
     // come from the process's descriptor budget (fd-budget.ts); a held root's share was taken when it was pinned.
     let lease: DescriptorLease | null = null;
+    let opened: number | undefined;
     try {
       if (held === undefined) {
         const asked = acquireDescriptors(REMOVAL_DESCRIPTORS);
         lease = asked instanceof Promise ? await asked : asked;
+        // Opened as removeTree opens it (O_NOFOLLOW): what is missing, or a link, is left to removeTree.
+        opened = openRootForRemoval(this.root);
       }
       // The fixture's top-level files are unlinked without listing the directory first; anything else, a walk.
-      await removeTree(this.root, held?.fd, this.topNames()).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+      await removeTree(this.root, held?.fd ?? opened, this.topNames()).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
     } finally {
       held?.release();
+      if (opened !== undefined) closeSync(opened);
       lease?.release();
     }
   }
