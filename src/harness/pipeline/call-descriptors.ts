@@ -19,7 +19,7 @@
  * shortage that outlasts SHORTAGE_WAIT_MS reaches the model, as the
  * `exception` it is (a fault of the harness, never `tool_error`).
  */
-import { acquireDescriptors, type DescriptorLease } from '../safe-fs/fd-budget.js';
+import { acquireDescriptors, isDescriptorShortageError, type DescriptorLease } from '../safe-fs/fd-budget.js';
 import type { Tool } from '../tools/tool.js';
 import type { ExecOutcome } from './execute.js';
 
@@ -36,14 +36,9 @@ export function callLease(tool: Tool): DescriptorLease | Promise<DescriptorLease
 
 /** True for an outcome that failed because the process or the system ran out of descriptors. */
 export function isDescriptorShortage(outcome: ExecOutcome): boolean {
-  if (outcome.kind === 'exception') return isShortageCode(outcome.error);
+  if (outcome.kind === 'exception') return isDescriptorShortageError(outcome.error);
   if (outcome.kind === 'tool_error') return outcome.output.errorCode === 'EMFILE' || outcome.output.errorCode === 'ENFILE';
   return false;
-}
-
-function isShortageCode(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'EMFILE' || code === 'ENFILE';
 }
 
 /**

@@ -157,3 +157,9 @@ export function tryPinDescriptor(): DescriptorLease | null {
     },
   };
 }
+
+/** An error of the process or the system running out of descriptors (EMFILE, ENFILE): the harness's shortage, never the model's doing. */
+export function isDescriptorShortageError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'EMFILE' || code === 'ENFILE';
+}
