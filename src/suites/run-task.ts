@@ -13,12 +13,11 @@ import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
 import type { SandboxKind, SandboxMode, SessionOutcome, TurnStop } from '../events/labels.js';
 import type { SandboxChoice } from '../harness/sandbox/sandbox.js';
 import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG, type HarnessConfig } from '../harness/config.js';
-import { captureSnapshots } from '../harness/context/snapshots.js';
 import { loadDefenseModules } from '../harness/defenses/load-module.js';
 import { armedDefenses, availableDefenses } from '../harness/defenses/registry.js';
 import type { DefenseSessionContext, HookDefense } from '../harness/defenses/types.js';
 import type { HarnessFaults } from '../harness/faults.js';
-import { runSetup } from './task-setup.js';
+import { setupAndSnapshots } from './session-setup.js';
 import { taskContextConfig } from './task-context.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
@@ -272,9 +271,7 @@ async function sessionConfig(
   const userDefenses = [...own, ...extra.filter((d) => !own.some((o) => o.name === d.name))];
   if (!task.setup && !task.system_snapshot) return { ...config, userDefenses };
   await workspace.ensure();
-  if (task.setup) await runSetup(task.setup, workspace.root);
-  const snapshots = task.system_snapshot ? await captureSnapshots(task.system_snapshot, workspace.root, sandbox.sandbox) : [];
-  return { ...config, userDefenses, snapshots };
+  return { ...config, userDefenses, snapshots: await setupAndSnapshots(task, workspace.root, sandbox.sandbox) };
 }
 
 function harnessFaults(task: LoadedTask): HarnessFaults | undefined {
