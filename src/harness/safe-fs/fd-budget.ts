@@ -89,8 +89,8 @@ function drain(): void {
     clearInterval(poll);
     poll = null;
   } else if (waiting.length > 0 && poll === null) {
+    // Not unref'd: a thread whose sessions all wait on descriptors another thread holds must stay alive meanwhile.
     poll = setInterval(drain, POLL_MS);
-    poll.unref();
   }
 }
 
