@@ -14,7 +14,8 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, writeFileSyn
 import { DIR_FLAGS } from '../harness/safe-fs/beneath.js';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
-import { acquireDescriptors, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
+import { acquireDescriptors, isDescriptorShortageError, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
+import { SHORTAGE_WAIT_MS } from './shortage-wait.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -36,6 +37,24 @@ function openRootForRemoval(root: string): number | undefined {
     return openSync(root, DIR_FLAGS);
   } catch {
     return undefined;
+  }
+}
+
+/** Removes `root` by name (as removeTree always does) once descriptors were given back; gives up after SHORTAGE_WAIT_MS. */
+async function removeWhenDescriptorsFree(root: string): Promise<void> {
+  const started = performance.now();
+  for (let attempt = 0; performance.now() - started < SHORTAGE_WAIT_MS; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 200)));
+    const asked = acquireDescriptors(REMOVAL_DESCRIPTORS);
+    const lease = asked instanceof Promise ? await asked : asked;
+    try {
+      await removeTree(root);
+      return;
+    } catch (error) {
+      if (!isDescriptorShortageError(error)) return; // as before: a part it cannot remove stays
+    } finally {
+      lease.release();
+    }
   }
 }
 
@@ -174,6 +193,7 @@ export class LazyWorkspace {
     // come from the process's descriptor budget (fd-budget.ts); a held root's share was taken when it was pinned.
     let lease: DescriptorLease | null = null;
     let opened: number | undefined;
+    let short = false;
     try {
       if (held === undefined) {
         const asked = acquireDescriptors(REMOVAL_DESCRIPTORS);
@@ -182,12 +202,16 @@ export class LazyWorkspace {
         opened = openRootForRemoval(this.root);
       }
       // The fixture's top-level files are unlinked without listing the directory first; anything else, a walk.
-      await removeTree(this.root, held?.fd ?? opened, this.topNames()).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+      await removeTree(this.root, held?.fd ?? opened, this.topNames()).catch((error: unknown) => {
+        short = isDescriptorShortageError(error);
+      }); // never follows a link the model left (safe-fs/remove-tree.ts)
     } finally {
       held?.release();
       if (opened !== undefined) closeSync(opened);
       lease?.release();
     }
+    // Out of descriptors (a holder outside the budget, or another process): the directory must still go.
+    if (short) await removeWhenDescriptorsFree(this.root);
   }
 
   /** The fixture's files directly in the root (plain names). */
