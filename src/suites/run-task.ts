@@ -13,12 +13,11 @@ import type { RunEmitter, SessionEmitter } from '../events/emitter.js';
 import type { SandboxKind, SandboxMode, SessionOutcome, TurnStop } from '../events/labels.js';
 import type { SandboxChoice } from '../harness/sandbox/sandbox.js';
 import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG, type HarnessConfig } from '../harness/config.js';
-import { captureSnapshots } from '../harness/context/snapshots.js';
 import { loadDefenseModules } from '../harness/defenses/load-module.js';
 import { armedDefenses, availableDefenses } from '../harness/defenses/registry.js';
 import type { DefenseSessionContext, HookDefense } from '../harness/defenses/types.js';
 import type { HarnessFaults } from '../harness/faults.js';
-import { runSetup } from './task-setup.js';
+import { setupAndSnapshots } from './session-setup.js';
 import { taskContextConfig } from './task-context.js';
 import { runAgent, type AgentResult } from '../harness/loop/agent-loop.js';
 import type { PipelineServices } from '../harness/pipeline/services.js';
@@ -29,6 +28,7 @@ import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
 import { LazyWorkspace } from './workspace.js';
+import { DescriptorShortageError, waitingOutShortage } from './shortage-wait.js';
 import { loadShellParser } from '../harness/permissions/shell-parser.js';
 import { outcomeTokens } from './session-usage.js';
 
@@ -164,7 +164,19 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
   if (result && task.expect.files && Object.keys(task.expect.files).length > 0) await lazy.ensure().catch(() => undefined);
   // A workspace that could not be made is the machine's fault, not the task's: the session is an error.
   if (error === null && lazy.failure) error = lazy.failure;
-  const expectations = result ? checkTask(task, result, workspace, sink, session) : [];
+  let expectations: ExpectationResult[] = [];
+  const finished = result;
+  if (finished) {
+    // Out of descriptors while reading the workspace is the harness's shortage: waited out, else the session's error.
+    try {
+      const checked = waitingOutShortage(() => evaluateTask(task, finished, workspace, sink));
+      expectations = checked instanceof Promise ? await checked : checked;
+      for (const r of expectations) session.expectation(r.id, r.ok, r.detail);
+    } catch (caught) {
+      if (!(caught instanceof DescriptorShortageError)) throw caught;
+      error ??= caught;
+    }
+  }
   // A kept workspace outlives the run: its held descriptor is given back now (removal gives it back otherwise).
   if (options.keepWorkspace) lazy.unpin();
   const outcome: SessionOutcome =
@@ -211,16 +223,14 @@ function eventsToKeep(task: LoadedTask): Set<string> {
 }
 
 /** Without an explicit `expect.stop`, a task must end normally (`end_turn`). */
-function checkTask(task: LoadedTask, result: AgentResult, workspace: string, sink: CollectingSink, session: SessionEmitter): ExpectationResult[] {
+function evaluateTask(task: LoadedTask, result: AgentResult, workspace: string, sink: CollectingSink): ExpectationResult[] {
   const expect = { ...task.expect, stop: task.expect.stop ?? 'end_turn' };
-  const results = evaluateExpectations(expect, {
+  return evaluateExpectations(expect, {
     finalText: result.finalText,
     stop: result.stop,
     workspace,
     events: sink.collected as unknown as EventRecord[],
   });
-  for (const r of results) session.expectation(r.id, r.ok, r.detail);
-  return results;
 }
 
 /**
@@ -261,9 +271,7 @@ async function sessionConfig(
   const userDefenses = [...own, ...extra.filter((d) => !own.some((o) => o.name === d.name))];
   if (!task.setup && !task.system_snapshot) return { ...config, userDefenses };
   await workspace.ensure();
-  if (task.setup) await runSetup(task.setup, workspace.root);
-  const snapshots = task.system_snapshot ? await captureSnapshots(task.system_snapshot, workspace.root, sandbox.sandbox) : [];
-  return { ...config, userDefenses, snapshots };
+  return { ...config, userDefenses, snapshots: await setupAndSnapshots(task, workspace.root, sandbox.sandbox) };
 }
 
 function harnessFaults(task: LoadedTask): HarnessFaults | undefined {

@@ -30,6 +30,7 @@ import type { RunUnit, UnitExecutor } from './run-suite.js';
 import type { TaskOutcome } from './run-task.js';
 import { emptyUsage, mergeUsage, outcomeTokens, type SessionUsage } from './session-usage.js';
 import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
+import { descriptorBudgetBuffer } from '../harness/safe-fs/fd-budget.js';
 
 export interface ThreadPoolOptions {
   workers: number;
@@ -292,7 +293,9 @@ function removeParent(t: Thread): void {
  * main thread's module hooks and `--import tsx` in a worker's execArgv races
  * the worker's own entry.
  */
-function startWorker(init: ThreadInit): Worker {
+function startWorker(threadInit: ThreadInit): Worker {
+  // The threads share the process's descriptor table: one budget of descriptors for all (safe-fs/fd-budget.ts).
+  const init = { ...threadInit, fdBudget: descriptorBudgetBuffer() };
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./task-thread.js', here), { workerData: init });
   const entry = new URL('./task-thread.ts', here).href;

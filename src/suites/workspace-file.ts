@@ -11,6 +11,7 @@ import { closeSync, fstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { HAS_PROC_FD, openDirBeneathSync } from '../harness/safe-fs/beneath.js';
 import { openEntrySync } from '../harness/safe-fs/open-entry.js';
+import { isDescriptorShortageError } from '../harness/safe-fs/fd-budget.js';
 import { readToEndSync } from '../harness/safe-fs/read-to-end.js';
 import { fileKind } from '../harness/tools/regular-file.js';
 import { isInside } from '../harness/tools/workspace-path.js';
@@ -97,6 +98,8 @@ function inspectResolved(workspace: string, full: string): WorkspaceFile {
   try {
     dir = openDirBeneathSync(root, dirname(rel));
   } catch (error) {
+    // Out of descriptors is the harness's shortage, not a path the model left: the caller waits and checks again.
+    if (isDescriptorShortageError(error)) throw error;
     return { kind: 'outside', why: error instanceof Error ? error.message : String(error) };
   }
   try {

@@ -10,13 +10,56 @@
  * (tests/suites/workspace-cleanup.test.ts counts).
  */
 import { randomFillSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, writeFileSync } from 'node:fs';
+import { DIR_FLAGS } from '../harness/safe-fs/beneath.js';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
+import { acquireDescriptors, isDescriptorShortageError, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
+import { SHORTAGE_WAIT_MS } from './shortage-wait.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const WORKSPACE_PREFIX = 'faultline-ws-';
+
+/**
+ * Removals running at once on a thread; the others wait their turn holding no descriptor. Why: the disk's unlinks
+ * go through the thread pool (four threads), and sessions end faster than a journaled disk removes their
+ * directories: at -j 1000 a thousand removals were pending at once, each holding its workspace's descriptor.
+ * More than a few per pool thread removes nothing sooner.
+ */
+const REMOVALS_AT_ONCE = 64;
+let removalsRunning = 0;
+const removalQueue: (() => void)[] = [];
+
+/** The root's descriptor for its removal, or undefined when it cannot be opened as a directory (removeTree decides). */
+function openRootForRemoval(root: string): number | undefined {
+  try {
+    return openSync(root, DIR_FLAGS);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes `root` by name (as removeTree always does) once descriptors were given back; gives up after SHORTAGE_WAIT_MS. */
+async function removeWhenDescriptorsFree(root: string): Promise<void> {
+  const started = performance.now();
+  for (let attempt = 0; performance.now() - started < SHORTAGE_WAIT_MS; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 200)));
+    const asked = acquireDescriptors(REMOVAL_DESCRIPTORS);
+    const lease = asked instanceof Promise ? await asked : asked;
+    try {
+      await removeTree(root);
+      return;
+    } catch (error) {
+      if (!isDescriptorShortageError(error)) return; // as before: a part it cannot remove stays
+    } finally {
+      lease.release();
+    }
+  }
+}
+
+/** Descriptors a removal walk holds at once: the root and the level below it (deeper levels are rare and brief). */
+const REMOVAL_DESCRIPTORS = 2;
 
 export function createWorkspace(files: Record<string, string> = {}, parent = tmpdir()): string {
   // realpath: on some systems tmpdir is a symlink, and the sandbox compares real paths.
@@ -128,15 +171,47 @@ export class LazyWorkspace {
   async remove(): Promise<void> {
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
+    // Past REMOVALS_AT_ONCE the removal waits its turn without its held descriptor (then opens the root by name).
+    if (removalsRunning >= REMOVALS_AT_ONCE) {
+      this.unpin();
+      await new Promise<void>((resolve) => removalQueue.push(resolve));
+    }
+    removalsRunning += 1;
+    try {
+      await this.removeNow();
+    } finally {
+      removalsRunning -= 1;
+      removalQueue.shift()?.();
+    }
+  }
+
+  private async removeNow(): Promise<void> {
     // Emptied through the descriptor the session held (no second open of the root); given back when done.
     const held = borrowRoot(this.root);
     this.unpin();
+    // Not held: the walk opens the root and a directory per level, kept while the disk's unlinks are awaited. Those
+    // come from the process's descriptor budget (fd-budget.ts); a held root's share was taken when it was pinned.
+    let lease: DescriptorLease | null = null;
+    let opened: number | undefined;
+    let short = false;
     try {
+      if (held === undefined) {
+        const asked = acquireDescriptors(REMOVAL_DESCRIPTORS);
+        lease = asked instanceof Promise ? await asked : asked;
+        // Opened as removeTree opens it (O_NOFOLLOW): what is missing, or a link, is left to removeTree.
+        opened = openRootForRemoval(this.root);
+      }
       // The fixture's top-level files are unlinked without listing the directory first; anything else, a walk.
-      await removeTree(this.root, held?.fd, this.topNames()).catch(() => undefined); // never follows a link the model left (safe-fs/remove-tree.ts)
+      await removeTree(this.root, held?.fd ?? opened, this.topNames()).catch((error: unknown) => {
+        short = isDescriptorShortageError(error);
+      }); // never follows a link the model left (safe-fs/remove-tree.ts)
     } finally {
       held?.release();
+      if (opened !== undefined) closeSync(opened);
+      lease?.release();
     }
+    // Out of descriptors (a holder outside the budget, or another process): the directory must still go.
+    if (short) await removeWhenDescriptorsFree(this.root);
   }
 
   /** The fixture's files directly in the root (plain names). */

@@ -15,7 +15,8 @@ import { defenseStage, type CallGuard } from './defense-stage.js';
 import type { BatchPathMemo } from './batch-path-memo.js';
 import type { SessionStops } from './session-stops.js';
 import type { PipelineCall, StageFailure, StageResult } from './call.js';
-import { executeTool } from './execute.js';
+import { executeTool, type ExecOptions, type ExecOutcome } from './execute.js';
+import { callLease, runWithinShortage } from './call-descriptors.js';
 import { withHookNotice } from './hook-notice.js';
 import { lookupTool, type ToolLookup } from './lookup.js';
 import { permissionStage } from './permission.js';
@@ -106,17 +107,29 @@ export async function runCallStages(call: PipelineCall, cascade: AbortSignal, ct
   // (e.g. `ls` into `rm`): it must not run beside the others, so it waits until it can run alone.
   if (call.inputModifiedByHook && call.concurrencySafe && call.runAlone && !isCallConcurrencySafe(tool, valid.value)) await call.runAlone();
 
-  if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label }, services.snapshotMemory, realRoot);
-  const executeStarted = ctx.now();
-  const outcome = await executeTool(tool, valid.value, {
-    workspace: ctx.workspace,
-    sessionSignal: ctx.signal,
-    sessionStops: ctx.sessionStops,
-    cascadeSignal: cascade,
-    timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
-    sandbox: services.sandbox,
-    realRoot,
-  });
+  // The descriptors the snapshot and the body hold, from the process's budget (call-descriptors.ts): waits while it is spent.
+  const asked = callLease(tool);
+  let lease = asked instanceof Promise ? await asked : asked;
+  let outcome: ExecOutcome;
+  let executeStarted: number;
+  try {
+    if (services.snapshotDir) await snapshotStage(call, tool, valid.value, ctx.workspace, services.snapshotDir, { emitter: ctx.emitter, label }, services.snapshotMemory, realRoot);
+    executeStarted = ctx.now();
+    const options: ExecOptions = {
+      workspace: ctx.workspace,
+      sessionSignal: ctx.signal,
+      sessionStops: ctx.sessionStops,
+      cascadeSignal: cascade,
+      timeoutMs: tool.timeoutMs ?? ctx.defaultTimeoutMs,
+      sandbox: services.sandbox,
+      realRoot,
+    };
+    const ran = await runWithinShortage(tool, lease, () => executeTool(tool, valid.value, options), ctx.signal);
+    outcome = ran.outcome;
+    lease = ran.lease;
+  } finally {
+    lease.release();
+  }
   // The tool's own time, apart from hooks and permission (a slow hook must not read as a slow tool).
   call.executionMs = Math.max(0, Math.round((ctx.now() - executeStarted) * 1000) / 1000);
   if (outcome.kind !== 'ok') {

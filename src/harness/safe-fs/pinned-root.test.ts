@@ -95,7 +95,7 @@ describe('pinned workspace root', () => {
     expect(isOpen(rootFd)).toBe(false);
   });
 
-  it('holds at most a sixteenth of the descriptor limit at once (ulimit -n 64: 4), so many sessions never run out because of the pins', () => {
+  it('holds at most a quarter of the descriptor budget at once (ulimit -n 64: a budget of 16, 4 roots), so many sessions never run out because of the pins', () => {
     const { ws } = lab();
     const dirs = [1, 2, 3, 4, 5, 6].map((i) => join(ws, `d${i}`));
     for (const d of dirs) mkdirSync(d);

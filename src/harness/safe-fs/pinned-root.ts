@@ -19,10 +19,13 @@
  * task's file. Per thread, keyed by the exact root string; nothing outlives
  * the workspace.
  */
-import { closeSync, constants as C, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants as C, openSync } from 'node:fs';
+import { tryPinDescriptor, type DescriptorLease } from './fd-budget.js';
 
 interface Pin {
   readonly fd: number;
+  /** Its share of the process's descriptor budget, given back when the descriptor is closed. */
+  readonly lease: DescriptorLease;
   users: number;
   pinned: boolean;
 }
@@ -35,32 +38,35 @@ export interface BorrowedRoot {
   release(): void;
 }
 
+/** Re-exported: the limit the held roots and every other holder are budgeted from (fd-budget.ts). */
+export { softDescriptorLimit } from './descriptor-limit.js';
+
 /**
- * Roots held at once (per thread) stay within a sixteenth of the process's descriptor limit: many sessions at once
- * (`-j 1000` under `ulimit -n 1024`) must not run out of descriptors because of the pins. Past it a workspace is
- * simply not pinned and its walks open the root by name, as without a pin. The limit is read once.
+ * Opens `root` (a directory the caller just made, by its real path) and holds it until unpinRoot. Held roots take
+ * their share of the process's descriptor budget and never wait for it (fd-budget.ts: at most a quarter of it, so
+ * many sessions at once never run out because of the pins); past it, does nothing and the root's walks open it by
+ * name, as without a pin.
  */
-let budget: number | null = null;
-function pinBudget(): number {
-  budget ??= Math.floor(softDescriptorLimit() / 16);
-  return budget;
-}
-
-/** RLIMIT_NOFILE's soft value (Linux /proc); 1024, the usual default, when it cannot be read. */
-export function softDescriptorLimit(): number {
-  try {
-    const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    if (m !== null) return m[1] === 'unlimited' ? 1 << 20 : Number(m[1]);
-  } catch {
-    // not Linux
-  }
-  return 1024;
-}
-
-/** Opens `root` (a directory the caller just made, by its real path) and holds it until unpinRoot; past the budget, does nothing. */
 export function pinRoot(root: string): void {
-  if (pins.has(root) || pins.size >= pinBudget()) return;
-  pins.set(root, { fd: openSync(root, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW), users: 0, pinned: true });
+  if (pins.has(root)) return;
+  const lease = tryPinDescriptor();
+  if (lease === null) return;
+  let fd: number;
+  try {
+    fd = openSync(root, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW);
+  } catch (error) {
+    lease.release();
+    throw error;
+  }
+  pins.set(root, { fd, lease, users: 0, pinned: true });
+}
+
+function close(pin: Pin): void {
+  try {
+    closeSync(pin.fd);
+  } finally {
+    pin.lease.release();
+  }
 }
 
 /** The held descriptor of `root`, counted as in use until released; undefined when `root` is not pinned. */
@@ -75,7 +81,7 @@ export function borrowRoot(root: string): BorrowedRoot | undefined {
       if (released) return;
       released = true;
       pin.users -= 1;
-      if (!pin.pinned && pin.users === 0) closeSync(pin.fd);
+      if (!pin.pinned && pin.users === 0) close(pin);
     },
   };
 }
@@ -91,5 +97,5 @@ export function unpinRoot(root: string): void {
   if (pin === undefined) return;
   pins.delete(root);
   pin.pinned = false;
-  if (pin.users === 0) closeSync(pin.fd);
+  if (pin.users === 0) close(pin);
 }

@@ -40,6 +40,10 @@ export const bashTool: Tool<BashInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
+  // Its pipes are made when the child starts: a spawn that fails for want of descriptors ran nothing (tool.ts).
+  opensBeforeEffects: true,
+  // Two output pipes, the sandbox's own and the call's /proc reads, with room to spare.
+  descriptors: 8,
   // Call-level (docs/harness-rules.md#call-level-concurrency): `ls && wc -l *.ts` may run in parallel, `cat a > b` may not; any parse doubt means unsafe.
   isConcurrencySafe: (input) => isReadOnlyCommand(input.command),
   // Above the longest timeout_ms, so the tool's own timer (which returns partial output) fires first.

@@ -41,8 +41,10 @@ export type LocatedFile = WorkspacePath & { opened?: OpenedFileSync };
  * resolveWorkspacePath would have answered, and it was checked below the root by the walk itself. Anything
  * else (a link on the way — legitimate or not —, a missing or unreadable directory, a path outside)
  * takes the full resolution exactly as before; the caller then opens its answer (openCheckedSync).
+ * The file found at once is returned as is, not in a promise: a descriptor handed over through an await stays
+ * open while every other session's waiting continuation runs first (hundreds at `-j 1000`).
  */
-export async function locateFile(workspace: string, given: string, realRoot: string | undefined): Promise<LocatedFile> {
+export function locateFile(workspace: string, given: string, realRoot: string | undefined): LocatedFile | Promise<LocatedFile> {
   if (realRoot !== undefined && !given.includes('\0')) {
     const lexical = isAbsolute(given) ? resolve(given) : resolve(realRoot, given);
     const rel = relative(realRoot, lexical);

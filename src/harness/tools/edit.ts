@@ -50,6 +50,8 @@ export const editTool: Tool<EditInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
+  // Its descriptors (directory, file, temp file) are all opened before the rename that commits it (tool.ts).
+  opensBeforeEffects: true,
   // Replaces one existing file's content by rename, makes no other entry (the git-state walk after it may be skipped).
   rewritesOnly: true,
   // Let a user abort wait for a running edit (it is short, and its own timeout still applies). The
@@ -70,7 +72,9 @@ export const editTool: Tool<EditInput> = {
         errorCode: 'no_change',
       };
     }
-    const target = await locateFile(context.workspace, input.file_path, context.realRoot);
+    // Not awaited when found at once: the file is then open already, and must not stay so across an await.
+    const located = locateFile(context.workspace, input.file_path, context.realRoot);
+    const target = located instanceof Promise ? await located : located;
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {

@@ -35,6 +35,8 @@ export const globTool: Tool<GlobInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: true,
+  // A directory walk holds one descriptor per level it is in.
+  descriptors: 8,
   isConcurrencySafe: () => true,
   emptyText: '(no files matched)',
   async execute(input, { workspace, signal }): Promise<ToolOutput> {

@@ -52,6 +52,8 @@ export const grepTool: Tool<GrepInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: true,
+  // A directory walk, the file being searched and a regex worker's channel.
+  descriptors: 8,
   isConcurrencySafe: () => true,
   emptyText: '(no matches)',
   async execute(input, { workspace, signal }): Promise<ToolOutput> {

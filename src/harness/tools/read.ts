@@ -57,7 +57,9 @@ export const readTool: Tool<ReadInput> = {
   // The context's signal is read only to stream a large file: a check needs none (callStopped).
   async execute(input, context): Promise<ToolOutput> {
     if (callStopped(context)) return abortedOutput();
-    const target = await locateFile(context.workspace, input.file_path, context.realRoot);
+    // Not awaited when found at once: the file is then open already, and must not stay so across an await.
+    const located = locateFile(context.workspace, input.file_path, context.realRoot);
+    const target = located instanceof Promise ? await located : located;
     if (!target.ok) return refusal(target);
     const shown = target.relative;
     try {

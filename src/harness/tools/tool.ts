@@ -85,6 +85,18 @@ export interface Tool<I = any> {
    * reports each through `context.rewrote`: the git-state walk after it may then be skipped (sandbox/git-state-rewrite.ts).
    */
   readonly rewritesOnly?: boolean;
+  /**
+   * Most descriptors one call holds at once across an await (default 4: a directory, a file, a temp file, one
+   * spare). A call takes that many from the process's descriptor budget before it starts (its snapshot included)
+   * and waits while the budget is spent (safe-fs/fd-budget.ts, pipeline/call-descriptors.ts).
+   */
+  readonly descriptors?: number;
+  /**
+   * Every descriptor the call opens in this process is opened before its one committing step (a rename, a child
+   * started): an EMFILE/ENFILE it throws means nothing changed, and the call is run again once descriptors were
+   * given back instead of failing. Read-only tools are treated so always.
+   */
+  readonly opensBeforeEffects?: boolean;
   /** Files this call reads or writes, for the permission chain's path guard (paths as the model gave them). */
   accessedPaths?(input: I): readonly { path: string; access: 'read' | 'write' }[];
   /** Result size limit in characters before truncate+spill (docs/harness-rules.md#truncate-and-spill); Infinity = never spilled. Default per tool name. */

@@ -33,6 +33,8 @@ export const writeTool: Tool<WriteInput> = {
   ].join('\n'),
   inputSchema: schema,
   readOnly: false,
+  // Its descriptors are all opened before the write or rename that commits it; parents made by an earlier try exist already (tool.ts).
+  opensBeforeEffects: true,
   // Let a user abort wait for a running write (it is short, and its own timeout still applies). The
   // new content goes in by rename, so no half file is left either way; but an abort does not stop the body,
   // it abandons it (pipeline/execute.ts races the two), and a rename already under way still lands after

@@ -1,0 +1,70 @@
+/**
+ * A run loses no task to descriptor exhaustion, whatever its concurrency:
+ * the real CLI, in a child whose hard descriptor limit is low (256: Node
+ * raises the soft limit only up to the hard one), runs a few hundred
+ * read+edit tasks all at once. Every task must pass and the trace must hold
+ * every session. Before the process-wide descriptor budget
+ * (src/harness/safe-fs/fd-budget.ts) the same run lost 67 of 300 tasks at
+ * this limit (edit failing with EMFILE), on one thread and on two.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dirs.js';
+
+const LIMIT = 256;
+const TASKS = 300;
+
+function suite(dir: string): string {
+  let text = 'suite: descriptor-limit\ndefaults: { max_turns: 4, tools: [read, edit] }\ntasks:\n';
+  for (let i = 0; i < TASKS; i++) {
+    text += `  - id: fix-${i}
+    prompt: Fix the typo in notes.txt.
+    files: { notes.txt: "Helo from task ${i}\\n" }
+    script:
+      - tool_use: [{ name: read, input: { file_path: notes.txt } }]
+      - tool_use: [{ name: edit, input: { file_path: notes.txt, old_string: Helo, new_string: Hello } }]
+      - text: Fixed.
+    expect:
+      files: { notes.txt: { equals: "Hello from task ${i}\\n" } }
+      events: [count(tool_success) == 2]
+`;
+  }
+  const file = join(dir, 'suite.yaml');
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The command under `limit` descriptors, soft and hard: prlimit when the machine has it, else the shell's ulimit. */
+function limited(limit: number, argv: string[]): [string, string[]] {
+  if (spawnSync('prlimit', ['--version'], { stdio: 'ignore' }).status === 0) return ['prlimit', [`--nofile=${limit}:${limit}`, ...argv]];
+  return ['bash', ['-c', `ulimit -n ${limit} && exec "$@"`, 'bash', ...argv]];
+}
+
+function runLimited(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [file, argv] = limited(LIMIT, [process.execPath, '--import', 'tsx', 'src/cli/bin.ts', ...args]);
+  const child = spawn(file, argv, { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe(`run -j ${TASKS} under a hard limit of ${LIMIT} descriptors`, () => {
+  for (const workers of ['1', '2']) {
+    it(`loses no task on ${workers} worker thread(s)`, async () => {
+      const dir = tempDir();
+      const trace = join(dir, 't.jsonl');
+      const ran = await runLimited(['run', suite(dir), '-j', String(TASKS), '--workers', workers, '--out', trace]);
+      expect(ran.stdout).toContain(`${TASKS} passed, 0 failed`);
+      expect(ran.code, ran.stderr).toBe(0);
+      const events = readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; task_id?: string; outcome?: string });
+      const ends = events.filter((e) => e.event === 'session_end');
+      expect(new Set(ends.map((e) => e.task_id)).size).toBe(TASKS);
+      expect(ends.every((e) => e.outcome === 'passed')).toBe(true);
+      expect(events.filter((e) => e.event === 'tool_failure')).toEqual([]);
+    }, 60_000);
+  }
+});
