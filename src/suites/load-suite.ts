@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { LineCounter, parseDocument } from 'yaml';
 import { MissingPathError, walkSuiteFiles, type FoundSuites } from './find-suite-files.js';
 import { SuiteSpec, type TaskSpec } from './schema.js';
 import { issueMessages } from './schema-issues.js';
+import { yaml } from './lazy-yaml.js';
 import { checkSuite } from './suite-checks.js';
 import { validateByShape } from './validate-by-shape.js';
 import { YamlPositions, type Position } from './yaml-positions.js';
@@ -105,6 +105,7 @@ function suiteTasks(spec: SuiteSpec, file: string): { suite: string; tasks: Load
 
 /** The `yaml` path: positions for every message (and the same result as the fast path when there is none). */
 function loadSlowly(file: string, text: string): LoadedSuite {
+  const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const where = new YamlPositions(doc, lines, text);

@@ -7,15 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import type { Node } from 'yaml';
 import { DefenseLoadError, loadDefenseModule } from '../harness/defenses/load-module.js';
 import { HookLoadError, loadHooks } from '../harness/hooks/load-hooks.js';
+import { yaml } from './lazy-yaml.js';
 import type { LoadedTask } from './load-suite.js';
 
 type ModuleKey = 'defenses' | 'hooks';
 
 /** `file:line:col` of the first `key:` entry naming `value` (the file alone when it is not found). */
 function positionOf(file: string, key: ModuleKey, value: string): string {
+  const { isScalar, isSeq, LineCounter, parseDocument, visit } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(readFileSync(file, 'utf8'), { lineCounter: lines });
   let offset: number | null = null;

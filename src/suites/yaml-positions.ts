@@ -3,7 +3,8 @@
  * user can jump to: the node at a path, a key of a mapping, a word inside a
  * one-line string, and the opening of an unclosed quote or bracket.
  */
-import { isMap, isNode, isScalar, isCollection, visit, type Document, type LineCounter, type Node, type YAMLError } from 'yaml';
+import type { Document, LineCounter, Node, YAMLError } from 'yaml';
+import { yaml } from './lazy-yaml.js';
 
 export interface Position {
   line: number;
@@ -28,6 +29,7 @@ export class YamlPositions {
 
   /** A key of the mapping at `path`, e.g. a misspelt setting (the mapping itself when the key is not found). */
   key(path: readonly PropertyKey[], key: string): Position {
+    const { isMap, isScalar } = yaml();
     const map = this.doc.getIn(path as unknown[], true);
     if (isMap(map)) {
       for (const pair of map.items) {
@@ -42,6 +44,7 @@ export class YamlPositions {
    * one line with nothing escaped (plain or quoted), else the string's start.
    */
   inString(path: readonly PropertyKey[], offset: number): Position {
+    const { isScalar } = yaml();
     const node = this.doc.getIn(path as unknown[], true);
     if (!isScalar(node) || !node.range || typeof node.value !== 'string') return this.node(path);
     const raw = this.text.slice(node.range[0], node.range[1]);
@@ -67,6 +70,7 @@ export class YamlPositions {
 
   /** The start of the innermost quoted scalar or flow collection that reaches `offset`. */
   private openerBefore(offset: number): number | null {
+    const { isCollection, isScalar, visit } = yaml();
     let best: number | null = null;
     visit(this.doc, (_key, node) => {
       const opens = (isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) || (isCollection(node) && node.flow === true);
@@ -78,6 +82,7 @@ export class YamlPositions {
   }
 
   private nodeAlong(path: readonly PropertyKey[]): Node | null {
+    const { isNode } = yaml();
     for (let depth = path.length; depth >= 0; depth--) {
       const node = this.doc.getIn(path.slice(0, depth) as unknown[], true);
       if (isNode(node) && node.range) return node;
