@@ -17,6 +17,7 @@ import { prefixHash } from './prefix-hash.js';
 import { decideTurn } from './turn-decision.js';
 import { announceDeferred } from './announce-deferred.js';
 import type { LoopState } from './loop-state.js';
+import { packedMap } from '../packed-map.js';
 
 export async function runTurn(s: LoopState): Promise<boolean> {
   const { model, registry, emitter, config, defenses, messages, usage, context, now, signal, system } = s;
@@ -96,7 +97,7 @@ export async function runTurn(s: LoopState): Promise<boolean> {
     turn,
     text: finalText,
     stopClass: response.stopClass,
-    toolCalls: toolUses.map((b) => ({ turn, id: b.id, tool: b.name, input: b.input, inputError: b.inputError?.reason ?? null })),
+    toolCalls: packedMap(toolUses, (b) => ({ turn, id: b.id, tool: b.name, input: b.input, inputError: b.inputError?.reason ?? null })),
     usage: { ...usage },
   });
   if (defenseStop !== null) {
