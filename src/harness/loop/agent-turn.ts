@@ -4,7 +4,7 @@
  * left on the state), true to go on.
  */
 import type { SessionFields } from '../../events/emitter.js';
-import type { ModelResponse, RequestInfo, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
+import type { AssistantBlock, ModelResponse, RequestInfo, ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
 import type { HarnessConfig } from '../config.js';
 import type { DefenseMeter } from '../defenses/meter.js';
 import type { CallLedger } from '../pipeline/settlement.js';
@@ -90,7 +90,7 @@ export async function runTurn(s: LoopState): Promise<boolean> {
     ...response.usage,
   });
   messages.push({ role: 'assistant', content: response.content });
-  const finalText = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+  const finalText = textOf(response.content);
   s.finalText = finalText;
 
   const defenseStop = await defenses.afterModelResponse({
@@ -165,6 +165,13 @@ function recordDefenses(
 /** Results for tool calls the loop refused to run (fail-closed, refusal or defense stop): history only, no call events. */
 function unexecutedResults(toolUses: readonly ToolUseBlock[], why: string): ToolResultBlock[] {
   return toolUses.map((block) => ({ type: 'tool_result', tool_use_id: block.id, is_error: true, content: `${block.name} was not run: ${why}` }));
+}
+
+/** The text blocks joined by newlines (as flatMap + join, without an array per block). */
+function textOf(content: readonly AssistantBlock[]): string {
+  let text: string | null = null;
+  for (const b of content) if (b.type === 'text') text = text === null ? b.text : `${text}\n${b.text}`;
+  return text ?? '';
 }
 
 function overBudget(usage: Usage, config: HarnessConfig): boolean {
