@@ -68,7 +68,7 @@ export class DefenseRuntime {
     const hooksOf = new Map(sessions.map((a) => [a.defense, a.hooks]));
     this.meter = new DefenseMeter(
       options.emitter,
-      armed.map((d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)), judges: d.judges })),
+      packedMap(armed, (d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)), judges: d.judges })),
       options.silenced ?? [],
       options.evaluationsAsTriggers ?? [],
     );
