@@ -16,7 +16,7 @@ import type { ModelCallDeps } from './model-call.js';
 import { attributeStop } from './stop-attribution.js';
 import { loadShellParser } from '../permissions/shell-parser.js';
 import { LoopState } from './loop-state.js';
-import { round, runTurn } from './agent-turn.js';
+import { round, runTurns } from './agent-turn.js';
 
 export interface AgentRunOptions {
   model: Model;
@@ -51,11 +51,9 @@ export interface AgentResult {
 export async function runAgent(options: AgentRunOptions): Promise<AgentResult> {
   // bash calls are analysed synchronously (permissions, concurrency safety): the grammar must be in memory first.
   await loadShellParser();
-  // Setup and the turn are separate functions: each is optimized (and deoptimized) on its own.
+  // Setup and the turns are separate functions: each is optimized (and deoptimized) on its own.
   const s = new LoopState(options);
-  while (s.explicit === null && s.errorStop === null && !s.signal.aborted) {
-    if (!(await runTurn(s))) break;
-  }
+  await runTurns(s);
   const { explicit, turn } = s;
   const stop = attributeStop({
     explicit,
