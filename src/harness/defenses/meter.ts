@@ -5,7 +5,7 @@
  * tell a dead defense (never evaluated) from an unreached one.
  */
 import type { DefenseAction, DefenseHookPoint } from '../../events/labels.js';
-import type { SessionEmitter } from '../../events/emitter.js';
+import type { SessionEmitter, SessionFields } from '../../events/emitter.js';
 import type { DefenseScope } from './types.js';
 
 /** The names a scope may record (ToolLabel's pattern): they come from a defense's code, never from the model. */
@@ -90,14 +90,13 @@ export class DefenseMeter implements DefenseCounter {
     for (const [defense, c] of this.counts) {
       const triggered = this.judgedAsTriggered.has(defense) ? c.evaluated : c.triggered;
       const scope = c.judges;
-      this.emitter.emit('defense_stats', {
-        defense,
-        evaluated: c.evaluated,
-        triggered,
-        ...(c.at ? { evaluated_at: c.at } : {}),
-        ...(scope?.tools ? { judged_tools: scope.tools.filter((t) => TOOL_NAME.test(t)) } : {}),
-        ...(scope?.successesOnly ? { judged_outcome: 'success' as const } : {}),
-      });
+      // Optional keys assigned, not spread: the most frequent event of a session (one per armed defense)
+      // then costs one object instead of four, with the same keys in the same order.
+      const fields: SessionFields<'defense_stats'> = { defense, evaluated: c.evaluated, triggered };
+      if (c.at) fields.evaluated_at = c.at;
+      if (scope?.tools) fields.judged_tools = scope.tools.filter((t) => TOOL_NAME.test(t));
+      if (scope?.successesOnly) fields.judged_outcome = 'success';
+      this.emitter.emit('defense_stats', fields);
     }
   }
 }

@@ -12,6 +12,7 @@ import { inOrder, isPromiseLike, type Settles } from './in-order.js';
 import { DefenseMeter } from './meter.js';
 import { armedDefenses, hookPointOf, type DefenseSelection } from './registry.js';
 import { Reminders } from './reminders.js';
+import { packedMap } from '../packed-map.js';
 import {
   isHookDefense,
   type DefenseHooks,
@@ -61,13 +62,13 @@ export class DefenseRuntime {
 
   constructor(options: DefenseRuntimeOptions) {
     const armed = armedDefenses(options, options.context, options.hasTokenBudget);
-    const sessions = armed.filter(isHookDefense).map((defense) => ({ defense, hooks: defense.session(options.context) }));
+    const sessions = packedMap(armed.filter(isHookDefense), (defense) => ({ defense, hooks: defense.session(options.context) }));
     const unwired = new Set(options.unwired ?? []);
     this.active = sessions.filter((a) => !unwired.has(a.defense.name));
     const hooksOf = new Map(sessions.map((a) => [a.defense, a.hooks]));
     this.meter = new DefenseMeter(
       options.emitter,
-      armed.map((d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)), judges: d.judges })),
+      packedMap(armed, (d) => ({ name: d.name, at: hookPointOf(d, hooksOf.get(d as HookDefense)), judges: d.judges })),
       options.silenced ?? [],
       options.evaluationsAsTriggers ?? [],
     );

@@ -2,9 +2,10 @@
 import type { ToolResultBlock, ToolUseBlock, Usage } from '../../providers/types.js';
 import type { SettledCallView, TurnView } from '../defenses/types.js';
 import type { CallLedger } from '../pipeline/settlement.js';
+import { packedMap } from '../packed-map.js';
 
 export function turnView(turn: number, text: string, toolUses: readonly ToolUseBlock[], results: readonly ToolResultBlock[], ledger: CallLedger, usage: Usage): TurnView {
-  const calls: SettledCallView[] = toolUses.map((block, i) => {
+  const calls: SettledCallView[] = packedMap(toolUses, (block, i) => {
     const entry = ledger.get(block.id);
     const result = results[i];
     return {

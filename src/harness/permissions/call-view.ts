@@ -20,6 +20,7 @@ import { untrustedRepository } from './git-repo.js';
 import { isRuleOn } from './rule-switches.js';
 import type { MatchUnit } from './rules.js';
 import type { PathAccess, PermissionConfig, PermissionSubject } from './types.js';
+import { packedMap } from '../packed-map.js';
 import type { ShellWord } from './shell-words.js';
 
 export interface CallView {
@@ -92,7 +93,7 @@ export function viewCall(subject: PermissionSubject, config: PermissionConfig, d
   // .git/config they cost is skipped.
   const repoRules = accesses.some((a) => accessKind(a, config) === 'write') && isRuleOn('config_sources') ? repoCodeRules(config.workspaceRoot, config.homeDir) : [];
   const cfg = repoRules.length > 0 ? { ...config, protectedPaths: [...repoRules, ...(config.protectedPaths ?? DEFAULT_PROTECTED_PATHS)] } : config;
-  const paths = accesses.map((access) => ({ access, verdict: judge(access, bases, cfg, dirMemo, globShopt) }));
+  const paths = packedMap(accesses, (access) => ({ access, verdict: judge(access, bases, cfg, dirMemo, globShopt) }));
   if (subject.command !== undefined && !isRuleOn('operand_paths')) paths.splice(0, paths.length, ...paths.filter((p) => p.access.via === undefined || p.access.via.startsWith('the redirection')));
   if (subject.command === undefined && wantUnits) {
     for (const { access, verdict } of paths) {

@@ -114,7 +114,13 @@ export class Settlement {
         });
       }
     }
-    return calls.map((call) => this.results.get(call)).filter((r): r is ToolResultBlock => r !== undefined);
+    // By push, not .map/.filter: one array kind whether or not V8 optimized this (the agent turn reads it).
+    const out: ToolResultBlock[] = [];
+    for (const call of calls) {
+      const result = this.results.get(call);
+      if (result !== undefined) out.push(result);
+    }
+    return out;
   }
 
   private record(call: PipelineCall, result: ToolResultBlock): void {

@@ -7,14 +7,16 @@
 import type { ToolUseBlock } from '../../providers/types.js';
 import type { PipelineCall } from '../pipeline/call.js';
 import type { CallSource } from './types.js';
+import { packedMap } from '../packed-map.js';
 
 export function mapCalls(blocks: readonly ToolUseBlock[] | AsyncIterable<ToolUseBlock>, admit: (block: ToolUseBlock) => PipelineCall): CallSource {
-  if (!isAsyncIterable(blocks)) return blocks.map(admit);
+  if (!isAsyncIterable(blocks)) return packedMap(blocks, (block) => admit(block));
   return (async function* () {
     for await (const block of blocks) yield admit(block);
   })();
 }
 
 function isAsyncIterable<T>(value: readonly T[] | AsyncIterable<T>): value is AsyncIterable<T> {
-  return typeof (value as Partial<AsyncIterable<T>>)[Symbol.asyncIterator] === 'function';
+  // Array.isArray first: it reads no map, so arrays of any kind take the same path without a deopt.
+  return !Array.isArray(value) && typeof (value as Partial<AsyncIterable<T>>)[Symbol.asyncIterator] === 'function';
 }

@@ -16,6 +16,7 @@ import { abortedOutput, fsErrorFor, fsErrorOutput, isAbortError } from './fs-err
 import { fileKind } from './regular-file.js';
 import { callStopped, type Tool, type ToolContext, type ToolOutput } from './tool.js';
 import { refusal } from './workspace-path.js';
+import { packedMap } from '../packed-map.js';
 
 export const READ_DEFAULT_LIMIT = 2000;
 export const READ_MAX_LINE_CHARS = 2000;
@@ -176,7 +177,7 @@ function formatWindow(shown: string, offset: number, { lines, total }: Window): 
       errorCode: 'offset_out_of_range',
     };
   }
-  const body = lines.map((line, i) => `${String(offset + i).padStart(6)}\t${cutLine(line)}`).join('\n');
+  const body = packedMap(lines, (line, i) => `${String(offset + i).padStart(6)}\t${cutLine(line)}`).join('\n');
   const last = offset + lines.length - 1;
   if (last >= total) return { content: body };
   // The reverse hint: paging through a file one read could return whole costs a turn per page, and every later

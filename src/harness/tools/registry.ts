@@ -128,15 +128,22 @@ export class ToolRegistry implements ToolRegistryLike {
   /** The definitions sent to the model: stable order, deferred tools excluded, usage appended to the description. */
   definitions(): ToolDefinition[] {
     // One array per tool set: the loop can tell "tools changed" by identity.
-    this.cachedDefinitions ??= [...this.names().filter((name) => !this.deferred.has(name)), ...this.activated].map((name) =>
-      this.definitionOf(this.mustGet(name)),
-    );
+    if (this.cachedDefinitions === null) {
+      // Built by push, not .map: V8's optimized .map makes holey arrays, the interpreter packed ones, and the
+      // agent turn reading both kinds is deoptimized and compiled again.
+      const out: ToolDefinition[] = [];
+      for (const name of this.names()) if (!this.deferred.has(name)) out.push(this.definitionOf(this.mustGet(name)));
+      for (const name of this.activated) out.push(this.definitionOf(this.mustGet(name)));
+      this.cachedDefinitions = out;
+    }
     return this.cachedDefinitions;
   }
 
   /** The definitions deferring keeps out of the request now: the deferred tools not activated yet (what loading them would add). */
   unloadedDefinitions(): ToolDefinition[] {
-    return this.unloadedNames().map((name) => this.definitionOf(this.mustGet(name)));
+    const out: ToolDefinition[] = []; // by push, as in definitions()
+    for (const name of this.unloadedNames()) out.push(this.definitionOf(this.mustGet(name)));
+    return out;
   }
 
   /** The JSON Schema the model sees for one tool (cached, frozen, without `$schema`). */
