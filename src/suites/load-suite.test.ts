@@ -105,6 +105,30 @@ describe('unknown keys are reported at the key, with a did-you-mean', () => {
       `${file}:11:17: tasks.0.expect.answer.contain: unknown key "contain" (did you mean contains?)`,
     ]);
   });
+
+  it('a wrong value inside a union is reported in the shape its keys point to, a key of another shape as a clash', () => {
+    const file = suiteFile(
+      'tasks:',
+      '  - id: a',
+      '    prompt: hi',
+      '    script:',
+      '      - rule: [{ then: { text: 1 } }]',
+      '      - { text: ok, rule: [{ then: { text: hi } }] }',
+      '    expect:',
+      '      files:',
+      '        a.txt: { equals: 5 }',
+      '        b.txt: { regex: x, exists: true }',
+      '        c.txt: { exists: yes }',
+    );
+    // zod alone blames a key the shape it picked lacks (`unknown key "rule" (did you mean rule?)`, `missing key "contains"`).
+    expect(problems(file)).toEqual([
+      `${file}:5:32: tasks.0.script.0.rule.0.then.text: Invalid input: expected string, received number`,
+      `${file}:6:11: tasks.0.script.1.text: "text" cannot be used with "rule"`,
+      `${file}:9:26: tasks.0.expect.files.a.txt.equals: Invalid input: expected string, received number`,
+      `${file}:10:28: tasks.0.expect.files.b.txt.exists: "exists" cannot be used with "regex"`,
+      `${file}:11:26: tasks.0.expect.files.c.txt.exists: Invalid input: expected boolean, received string`,
+    ]);
+  });
 });
 
 describe('event assertions are checked against the event contract at load time', () => {

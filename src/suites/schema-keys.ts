@@ -11,6 +11,11 @@ export function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): st
   return [...keys];
 }
 
+/** The object shapes a value at `path` may take (every branch of a union there, unwrapped). */
+export function objectsAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodObject[] {
+  return at([schema], path).filter((node): node is z.ZodObject => node instanceof z.ZodObject);
+}
+
 function at(nodes: z.ZodType[], path: readonly PropertyKey[]): z.ZodType[] {
   const here = nodes.flatMap(unwrap);
   if (path.length === 0) return here;
