@@ -56,7 +56,8 @@ describe('layers', () => {
 
   it('sees the edges the compiler sees (a broken scanner would pass the rules above vacuously)', () => {
     expect(graph.get('src/index.ts')?.size).toBeGreaterThan(5);
-    expect(graph.get('src/harness/loop/agent-loop.ts')).toContain('src/harness/loop/turn-decision.ts');
+    expect(graph.get('src/harness/loop/agent-turn.ts')).toContain('src/harness/loop/turn-decision.ts');
+    expect(graph.get('src/harness/loop/agent-loop.ts')).toContain('src/harness/loop/agent-turn.ts');
     expect([...graph.values()].reduce((n, deps) => n + deps.size, 0)).toBeGreaterThan(1000);
   });
 });

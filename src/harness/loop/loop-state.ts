@@ -16,7 +16,7 @@ import { prefixHash } from './prefix-hash.js';
 import { sessionSystemPrompt } from './system-prompt.js';
 import { ContextManager, DEFAULT_CONTEXT_CONFIG } from '../context/context-manager.js';
 import { DeferredAnnouncer } from '../context/deferred-announcer.js';
-import type { AgentRunOptions } from './agent-loop.js';
+import type { AgentRunOptions } from './agent-run-options.js';
 
 export class LoopState {
   readonly model: Model;
