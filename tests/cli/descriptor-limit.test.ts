@@ -12,27 +12,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
+import { typoSuiteYaml } from '../helpers/typo-suite.js';
 
 const LIMIT = 256;
 const TASKS = 300;
 
 function suite(dir: string): string {
-  let text = 'suite: descriptor-limit\ndefaults: { max_turns: 4, tools: [read, edit] }\ntasks:\n';
-  for (let i = 0; i < TASKS; i++) {
-    text += `  - id: fix-${i}
-    prompt: Fix the typo in notes.txt.
-    files: { notes.txt: "Helo from task ${i}\\n" }
-    script:
-      - tool_use: [{ name: read, input: { file_path: notes.txt } }]
-      - tool_use: [{ name: edit, input: { file_path: notes.txt, old_string: Helo, new_string: Hello } }]
-      - text: Fixed.
-    expect:
-      files: { notes.txt: { equals: "Hello from task ${i}\\n" } }
-      events: [count(tool_success) == 2]
-`;
-  }
   const file = join(dir, 'suite.yaml');
-  writeFileSync(file, text);
+  writeFileSync(file, typoSuiteYaml('descriptor-limit', TASKS));
   return file;
 }
 

@@ -12,26 +12,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dirs.js';
+import { typoSuiteYaml } from '../helpers/typo-suite.js';
 import { cli } from './cli-io.js';
 
 const TASKS = 96;
 const J = 16;
-
-// The bench's shape: read, edit, final answer, with expectations.
-const suite = (n: number) =>
-  `suite: interleave\ndefaults: { max_turns: 4, tools: [read, edit] }\ntasks:\n` +
-  Array.from(
-    { length: n },
-    (_, i) => `  - id: fix-${i}
-    prompt: Fix the typo in notes.txt.
-    files: { notes.txt: "Helo ${i}\\n" }
-    script:
-      - tool_use: [{ name: read, input: { file_path: notes.txt } }]
-      - tool_use: [{ name: edit, input: { file_path: notes.txt, old_string: Helo, new_string: Hello } }]
-      - text: Fixed.
-    expect: { files: { notes.txt: { equals: "Hello ${i}\\n" } } }
-`,
-  ).join('');
 
 /** Sessions whose events are not one unbroken block of the trace. */
 function interleavedSessions(file: string): number {
@@ -55,7 +40,7 @@ describe('faultline run --workers on sessions that wait on nothing but promises'
   it('runs each worker thread’s sessions interleaved, not one after the other', async () => {
     const dir = tempDir();
     const file = join(dir, 'interleave.yaml');
-    writeFileSync(file, suite(TASKS));
+    writeFileSync(file, typoSuiteYaml('interleave', TASKS));
     const trace = join(dir, 'trace.jsonl');
     const result = await cli(['run', file, '--workers', '2', '-j', String(J), '--out', trace], { env: { NO_COLOR: '1', TMPDIR: dir } });
     expect(result.stderr).toBe('');
