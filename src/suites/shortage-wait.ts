@@ -5,13 +5,10 @@
  * made again once others had time to give theirs back; a shortage that
  * outlasts the wait ends the session as an error of the harness.
  */
-import { isDescriptorShortageError } from '../harness/safe-fs/fd-budget.js';
+import { isDescriptorShortageError, shortagePause, SHORTAGE_WAIT_MS } from '../harness/safe-fs/fd-budget.js';
 
 /** A shortage that outlasted the wait: the session ends as an error (the harness's), not as a failed task. */
 export class DescriptorShortageError extends Error {}
-
-/** How long a check waits out a shortage before the session is an error. */
-export const SHORTAGE_WAIT_MS = 60_000;
 
 /** `check()` now; after an EMFILE/ENFILE, again (a promise) until it passes that point or `waitMs` passed. */
 export function waitingOutShortage<T>(check: () => T, waitMs = SHORTAGE_WAIT_MS): T | Promise<T> {
@@ -27,7 +24,7 @@ async function again<T>(check: () => T, waitMs: number, first: unknown): Promise
   const started = performance.now();
   let last = first;
   for (let attempt = 0; performance.now() - started < waitMs; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 200)));
+    await shortagePause(attempt);
     try {
       return check();
     } catch (error) {

@@ -14,8 +14,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, writeFileSyn
 import { DIR_FLAGS } from '../harness/safe-fs/beneath.js';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
-import { acquireDescriptors, isDescriptorShortageError, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
-import { SHORTAGE_WAIT_MS } from './shortage-wait.js';
+import { acquireDescriptors, isDescriptorShortageError, shortagePause, SHORTAGE_WAIT_MS, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -44,7 +43,7 @@ function openRootForRemoval(root: string): number | undefined {
 async function removeWhenDescriptorsFree(root: string): Promise<void> {
   const started = performance.now();
   for (let attempt = 0; performance.now() - started < SHORTAGE_WAIT_MS; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 200)));
+    await shortagePause(attempt);
     const asked = acquireDescriptors(REMOVAL_DESCRIPTORS);
     const lease = asked instanceof Promise ? await asked : asked;
     try {

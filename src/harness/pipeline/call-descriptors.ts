@@ -19,15 +19,12 @@
  * shortage that outlasts SHORTAGE_WAIT_MS reaches the model, as the
  * `exception` it is (a fault of the harness, never `tool_error`).
  */
-import { acquireDescriptors, isDescriptorShortageError, type DescriptorLease } from '../safe-fs/fd-budget.js';
+import { acquireDescriptors, isDescriptorShortageError, shortagePause, SHORTAGE_WAIT_MS, type DescriptorLease } from '../safe-fs/fd-budget.js';
 import type { Tool } from '../tools/tool.js';
 import type { ExecOutcome } from './execute.js';
 
 /** Descriptors a call holds at once when its tool does not say (a directory, a file, a temp file, one spare). */
 export const CALL_DESCRIPTORS = 4;
-
-/** How long a call waits out a shortage before it is reported. */
-export const SHORTAGE_WAIT_MS = 60_000;
 
 /** The call's descriptors from the budget: at once when there are enough, else a promise. */
 export function callLease(tool: Tool): DescriptorLease | Promise<DescriptorLease> {
@@ -58,7 +55,7 @@ export async function runWithinShortage(
     const retry = (tool.readOnly || tool.opensBeforeEffects === true) && isDescriptorShortage(outcome);
     if (!retry || signal.aborted || performance.now() - started >= SHORTAGE_WAIT_MS) return { outcome, lease: held };
     held.release();
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 200)));
+    await shortagePause(attempt);
     const next = callLease(tool);
     held = next instanceof Promise ? await next : next;
   }

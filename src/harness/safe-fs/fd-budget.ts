@@ -170,3 +170,11 @@ export function isDescriptorShortageError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return code === 'EMFILE' || code === 'ENFILE';
 }
+
+/** How long the harness waits out a descriptor shortage before it reports it (a call's exception, a session's error). */
+export const SHORTAGE_WAIT_MS = 60_000;
+
+/** The pause before the next try after a shortage: 5 ms, doubling with each `attempt`, at most 200 ms. */
+export function shortagePause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 200)));
+}
