@@ -128,7 +128,6 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       // the harness while this thread reads and checks the suite; runPool later uses or stops them.
       const poolRequest = { opts, workersAsked, concurrency, runId, mockOptions };
       let early = earlyPool(poolRequest, 0);
-      if (sessionsStayHere(poolRequest)) loadGrammarEarly();
       try {
         const { parseCompactAt, parseContextWindow, withContextFlags } = await import('../../suites/task-context.js');
         const contextWindow = opts.contextWindow !== undefined ? parseContextWindow(opts.contextWindow) : undefined;
@@ -146,6 +145,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           streamIdleTimeoutMs,
           firstByteTimeoutMs,
         });
+        if (sessionsStayHere(poolRequest)) loadGrammarEarly();
         if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
         if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
         // Before the shard is cut: every shard of a suite refuses the same broken module.
