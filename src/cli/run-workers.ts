@@ -47,9 +47,19 @@ export function defaultWorkers(cores: number = availableParallelism()): number {
 }
 
 /** Worker threads for a run: --workers, else the default above; never more than -j or the sessions. */
-export function runWorkers(asked: number | undefined, sessions: number, concurrency: number): number {
-  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : defaultWorkers());
+export function runWorkers(asked: number | undefined, sessions: number, concurrency: number, cores?: number): number {
+  const wanted = asked ?? (sessions < WORKERS_FROM_SESSIONS ? 1 : defaultWorkers(cores));
   return Math.max(1, Math.min(wanted, concurrency, sessions));
+}
+
+/**
+ * Whether this thread runs the sessions whatever the suite holds, known
+ * before it is read: runWorkers gives 1 for any number of sessions (--workers
+ * 1, -j 1, a machine whose default is one thread) or no worker can take them
+ * (a live provider, --record).
+ */
+export function sessionsStayHere(request: Pick<PoolRequest, 'opts' | 'mockOptions' | 'workersAsked' | 'concurrency'>, cores?: number): boolean {
+  return !threadSource(request) || runWorkers(request.workersAsked, Number.MAX_SAFE_INTEGER, request.concurrency, cores) <= 1;
 }
 
 export interface PoolRequest {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { LiveProvider } from '../../suites/live-source.js';
 import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
+import { loadGrammarEarly } from '../early-grammar.js';
 import type { CommandResult } from '../command-result.js';
 
 /**
@@ -100,7 +101,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       if (!Number.isInteger(repeat) || repeat < 1) throw new CliError(`--repeat must be a positive integer, got "${opts.repeat}"`);
       const workersAsked = opts.workers !== undefined ? Number(opts.workers) : undefined;
       if (workersAsked !== undefined && (!Number.isInteger(workersAsked) || workersAsked < 1)) throw new CliError(`--workers must be a positive integer, got "${opts.workers}"`);
-      const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }, { earlyPool, poolExecutor, runPool }] =
+      const [{ loadSuitesForCli, checkModulesForCli }, { JsonlSink }, { mockModelSource }, { colorsFor, progressBar, summaryText, taskLine }, { configHash, newRunId, runSuite }, { parseShard, shardTasks, ShardSpecError }, { earlyPool, poolExecutor, runPool, sessionsStayHere }] =
         await Promise.all([
           import('../load-suites.js'),
           import('../../events/sink.js'),
@@ -144,6 +145,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           streamIdleTimeoutMs,
           firstByteTimeoutMs,
         });
+        if (sessionsStayHere(poolRequest)) loadGrammarEarly();
         if (opts.filter) tasks = tasks.filter((t) => t.id.includes(opts.filter!));
         if (tasks.length === 0) throw new CliError(`no task id contains "${opts.filter}"`);
         // Before the shard is cut: every shard of a suite refuses the same broken module.
