@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { join } from 'node:path';
 import type { LiveProvider } from '../../suites/live-source.js';
+import type { LoadedTask } from '../../suites/load-suite.js';
 import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../command-result.js';
@@ -48,6 +49,14 @@ interface RunOptions {
   firstByteTimeout?: string;
 }
 
+/** Where the run's workspaces go: --workspace-dir, else /dev/shm when workspace-tmpfs.ts finds it safe, else the temp directory. */
+async function workspacePlace(opts: RunOptions, tasks: LoadedTask[], concurrency: number): Promise<{ dir?: string; fallback?: boolean }> {
+  if (opts.workspaceDir !== undefined) return { dir: opts.workspaceDir };
+  const [{ runWorkspaceTmpfs }, { runWrites }] = await Promise.all([import('../workspace-tmpfs.js'), import('../../suites/task-writes.js')]);
+  const choice = runWorkspaceTmpfs({ workspaceDirGiven: false, keepWorkspaces: opts.keepWorkspaces === true, writes: runWrites(tasks), concurrency });
+  return choice.dir === null ? {} : { dir: choice.dir, fallback: true };
+}
+
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
   program
     .command('run')
@@ -71,7 +80,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
-    .option('--workspace-dir <dir>', 'directory the task workspaces are made in (default: the system temp directory); a RAM-backed tmpfs such as /dev/shm saves a big suite the disk work of making and removing them')
+    .option('--workspace-dir <dir>', 'directory the task workspaces are made in (default: /dev/shm when it is a tmpfs, not noexec, with 1 GiB and more free, and no task has bash, a setup script, hooks, modules or MCP servers: RAM saves a big suite the disk work of making and removing them; else, or with TMPDIR/TMP/TEMP set or --keep-workspaces, the system temp directory)')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
     .option('--json', 'print the result as one JSON document on stdout (task lines and the summary go to stderr)')
     .option('--junit <file>', 'also write JUnit XML for CI: a test case per task (and repeat), a failure with each failed expectation')
@@ -152,6 +161,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
         if (shard) tasks = shardTasks(tasks, shard);
         if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
+        const place = await workspacePlace(opts, tasks, concurrency);
         if (opts.wire) {
           const { pinnedWireNote } = await import('../../suites/wire-pins.js');
           const note = pinnedWireNote(tasks, opts.wire);
@@ -221,7 +231,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
         try {
           const summary = await runSuite({
-            ...(pool ? { executor: poolExecutor(pool, sink, opts.mcpNames) } : {}),
+            ...(pool ? { executor: poolExecutor(pool, sink, opts.mcpNames, place) } : {}),
             tasks,
             sink: withMcpNames(sink, opts.mcpNames),
             source,
@@ -231,7 +241,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
             ...(logicalRunId !== undefined ? { logicalRunId } : {}),
             ...(shard ? { shard } : {}),
             keepWorkspaces: opts.keepWorkspaces,
-            ...(opts.workspaceDir !== undefined ? { tempDir: opts.workspaceDir } : {}),
+            ...(place.dir !== undefined ? { tempDir: place.dir } : {}),
+            ...(place.fallback ? { tempDirFallback: true } : {}),
             signal: abort.signal,
             stopSignal: stop.signal,
             onTaskStart: () => void running++,
