@@ -21,7 +21,7 @@ function inputs(over: Partial<TmpfsInputs> = {}): TmpfsInputs {
     platform: 'linux',
     workspaceDirGiven: false,
     keepWorkspaces: false,
-    writes: { unbounded: null, largestTaskBytes: 600 },
+    writes: () => ({ unbounded: null, largestTaskBytes: 600 }),
     concurrency: 32,
     shm: () => facts(),
     ...over,
@@ -42,12 +42,15 @@ describe('the tmpfs workspace rule', () => {
       [{ env: { TEMP: '' } }, 'TEMP is set'],
       [{ keepWorkspaces: true }, 'kept workspaces belong on disk'],
       [{ platform: 'darwin' }, 'not Linux (darwin)'],
-      [{ writes: { unbounded: 's/t1 has the bash tool', largestTaskBytes: 10 } }, 's/t1 has the bash tool, which can write without bound'],
+      [{ writes: () => ({ unbounded: 's/t1 has the bash tool', largestTaskBytes: 10 }) }, 's/t1 has the bash tool, which can write without bound'],
     ];
     for (const [over, why] of cases) {
       const shm = vi.fn(facts);
-      expect(chooseWorkspaceTmpfs(inputs({ ...over, shm }))).toEqual({ dir: null, reason: `workspaces in the temp directory: ${why}` });
+      const writes = vi.fn(over.writes ?? (() => ({ unbounded: null, largestTaskBytes: 1 })));
+      expect(chooseWorkspaceTmpfs(inputs({ ...over, writes, shm }))).toEqual({ dir: null, reason: `workspaces in the temp directory: ${why}` });
       expect(shm).not.toHaveBeenCalled();
+      // The tasks are summed only once the user's choices allow the tmpfs.
+      expect(writes).toHaveBeenCalledTimes(over.writes ? 1 : 0);
     }
   });
 
@@ -71,7 +74,7 @@ describe('the tmpfs workspace rule', () => {
     expect(chooseWorkspaceTmpfs(inputs({ shm: free(64 * 1024 ** 2) })).reason).toBe('workspaces in the temp directory: /dev/shm has 64 MiB free, less than 1024 MiB');
     expect(chooseWorkspaceTmpfs(inputs({ shm: free(GiB) })).dir).toBe('/dev/shm');
     // 16 MiB a task at -j 32, x 4: 2 GiB.
-    const big = { unbounded: null, largestTaskBytes: 16 * 1024 ** 2 };
+    const big = () => ({ unbounded: null, largestTaskBytes: 16 * 1024 ** 2 });
     expect(chooseWorkspaceTmpfs(inputs({ writes: big, shm: free(2 * GiB - 4096) })).reason).toBe(
       'workspaces in the temp directory: /dev/shm has 2047 MiB free, less than 2048 MiB',
     );

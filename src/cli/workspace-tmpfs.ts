@@ -53,7 +53,8 @@ export interface TmpfsInputs {
   platform: string;
   workspaceDirGiven: boolean;
   keepWorkspaces: boolean;
-  writes: RunWrites;
+  /** The run's tasks (summed only when the rules before them let the run use the tmpfs). */
+  writes: () => RunWrites;
   concurrency: number;
   shm: () => ShmFacts;
 }
@@ -86,7 +87,8 @@ export function chooseWorkspaceTmpfs(inputs: TmpfsInputs): TmpfsChoice {
   if (set !== undefined) return disk(`${set} is set`);
   if (inputs.keepWorkspaces) return disk('kept workspaces belong on disk');
   if (inputs.platform !== 'linux') return disk(`not Linux (${inputs.platform})`);
-  if (inputs.writes.unbounded !== null) return disk(`${inputs.writes.unbounded}, which can write without bound`);
+  const writes = inputs.writes();
+  if (writes.unbounded !== null) return disk(`${writes.unbounded}, which can write without bound`);
   const facts = inputs.shm();
   const mount = facts.mountinfo === null ? null : mountAt(facts.mountinfo, SHM_DIR);
   if (mount === null) return disk(`${SHM_DIR} is not a mount point`);
@@ -94,7 +96,7 @@ export function chooseWorkspaceTmpfs(inputs: TmpfsInputs): TmpfsChoice {
   if (mount.options.includes('noexec')) return disk(`${SHM_DIR} is mounted noexec`);
   if (!facts.writable) return disk(`${SHM_DIR} is not writable by this user`);
   const free = facts.statfs.bavail * facts.statfs.bsize;
-  const needed = Math.max(MIN_FREE_BYTES, inputs.writes.largestTaskBytes * inputs.concurrency * SAFETY_FACTOR);
+  const needed = Math.max(MIN_FREE_BYTES, writes.largestTaskBytes * inputs.concurrency * SAFETY_FACTOR);
   if (free < needed) return disk(`${SHM_DIR} has ${mib(free)} free, less than ${mib(needed)}`);
   return { dir: SHM_DIR, reason: `workspaces on ${SHM_DIR}: a tmpfs with ${mib(free)} free, and every task writes only through the file tools` };
 }

@@ -36,12 +36,12 @@ describe('which tasks can write without bound', () => {
     expect(knownToolNames().filter((name) => !BOUNDED_TOOLS.has(name))).toEqual(['bash']);
   });
 
-  it('names the first unbounded task, and counts the largest task\'s fixture and script bytes', () => {
-    const script = [{ text: 'done' }] as LoadedTask['script'];
-    const scriptBytes = JSON.stringify(script).length;
+  it('names the first unbounded task, and counts the largest task\'s fixture bytes and its script\'s strings at 3 bytes a unit', () => {
+    const script = [{ tool_use: [{ name: 'write', input: { file_path: 'x', content: 'ab' } }] }] as LoadedTask['script'];
+    const units = 'tool_use'.length + 'name'.length + 'write'.length + 'input'.length + 'file_path'.length + 'x'.length + 'content'.length + 'ab'.length;
     expect(runWrites([task({ files: { 'a.txt': 'héllo' }, script }), task({ id: 't2', files: { 'b.txt': 'x', 'c/d.txt': 'yy' } })])).toEqual({
       unbounded: null,
-      largestTaskBytes: 6 + scriptBytes,
+      largestTaskBytes: 6 + 3 * units,
     });
     expect(runWrites([task(), task({ id: 't2', tools: ['bash'] })]).unbounded).toBe('s/t2 has the bash tool');
   });

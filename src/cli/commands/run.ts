@@ -53,7 +53,7 @@ interface RunOptions {
 async function workspacePlace(opts: RunOptions, tasks: LoadedTask[], concurrency: number): Promise<{ dir?: string; fallback?: boolean }> {
   if (opts.workspaceDir !== undefined) return { dir: opts.workspaceDir };
   const [{ runWorkspaceTmpfs }, { runWrites }] = await Promise.all([import('../workspace-tmpfs.js'), import('../../suites/task-writes.js')]);
-  const choice = runWorkspaceTmpfs({ workspaceDirGiven: false, keepWorkspaces: opts.keepWorkspaces === true, writes: runWrites(tasks), concurrency });
+  const choice = runWorkspaceTmpfs({ workspaceDirGiven: false, keepWorkspaces: opts.keepWorkspaces === true, writes: () => runWrites(tasks), concurrency });
   return choice.dir === null ? {} : { dir: choice.dir, fallback: true };
 }
 
