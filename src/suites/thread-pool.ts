@@ -286,7 +286,11 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
   return { executor, crashes: () => crashes, limit, close };
 }
 
-/** A worker's parent directory in the run's place; in the temp directory when faultline's own choice cannot take it. */
+/**
+ * A worker's parent directory in the run's place; in the temp directory when faultline's own choice cannot take it.
+ * (A workspace that falls back later, workspace-place.ts, goes straight into the temp directory, outside this parent:
+ * if its worker then dies, it is left there.)
+ */
 function workerParent(place: ThreadPoolPlace): string {
   try {
     return mkdtempSync(join(place.dir ?? tmpdir(), 'faultline-worker-'));

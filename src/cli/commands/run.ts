@@ -97,7 +97,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         '  faultline run tests/live/real-api.yaml --provider anthropic --model claude-sonnet-4-5 --repeat 5 --record recordings/live\n' +
         '  faultline run tests/live/real-api.yaml --provider openai-compatible --base-url http://127.0.0.1:11434/v1 --model qwen3\n' +
         '  faultline run tests/live/real-api.yaml --replay recordings/live\n' +
-        '  faultline run suites/ --shard 2/4 --logical-run-id "$GITHUB_RUN_ID" --out traces/shard-2.jsonl\n',
+        '  faultline run suites/ --shard 2/4 --logical-run-id "$GITHUB_RUN_ID" --out traces/shard-2.jsonl\n' +
+        '  faultline run suites/demo --workspace-dir /tmp      # workspaces in /tmp, whatever /dev/shm offers\n',
     )
     .action(async (paths: string[], opts: RunOptions) => {
       // With --json stdout carries only the JSON document: every human line goes to stderr.
