@@ -10,15 +10,21 @@
  * each on W worker threads (`--workers`, default what `faultline run` uses for
  * a run this big: one per two cores, at most 8), plus the in-process run on the
  * other choice of threads (`--workers 1`, or 2 where the default is 1) to show
- * what the default buys, and where /dev/shm is a tmpfs the in-process run
- * with its workspaces there (`--workspace-dir`: a choice, not the default).
+ * what the default buys, and the in-process run with its workspaces on the
+ * disk (`--workspace-dir` a directory beside the bench's output): the default
+ * puts them on /dev/shm where that is safe (src/cli/workspace-tmpfs.ts), and
+ * each row's label says where they went.
  * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
  * same -j J, run before and after the faultline runs (the machine is shared and
  * noisy; the ratio uses the mean of the two). Prints tasks/s, model calls/s,
  * tool calls/s, CPU, CPU ms per model call, peak RSS, the ratio faultline /
  * promptfoo wall time (target <= 0.5), each transport's own CPU per model call
  * (SDK + mock, no harness: bench/throughput/transport-cost.mjs; target for
- * http <= 1.0 ms), the load average, what the runs left in their own TMPDIR,
+ * http <= 1.0 ms), the load average, what the runs left behind (workspaces,
+ * worker and sandbox-probe directories that appeared in the temp directory or
+ * /dev/shm while they ran:
+ * the runs get the bench's own environment, since a TMPDIR set for them would
+ * turn the tmpfs default off),
  * and where faultline's time goes (a `--cpu-prof` profile of one more run:
  * the main thread, and the worker threads summed).
  *
@@ -31,11 +37,12 @@
  *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--workers W] [--no-promptfoo] [--keep]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultWorkers } from '../src/cli/run-workers.js';
+import { chooseWorkspaceTmpfs, readShmFacts } from '../src/cli/workspace-tmpfs.js';
 import { profileSummary } from './throughput/profile-summary.js';
 
 const args = process.argv.slice(2);
@@ -49,8 +56,7 @@ const W = wAt >= 0 ? Number(args[wAt + 1]) : defaultWorkers();
 const repo = resolve(import.meta.dirname, '..');
 const benchDir = join(repo, 'bench', 'throughput');
 const out = join(repo, 'bench', 'out', `throughput-${Date.now()}`);
-const tmp = join(out, 'tmp'); // the faultline runs' own TMPDIR: counted at the end
-mkdirSync(tmp, { recursive: true });
+mkdirSync(out, { recursive: true });
 const probe = pathToFileURL(join(benchDir, 'probe.mjs')).href;
 const cli = join(repo, 'dist', 'cli', 'bin.js');
 if (!existsSync(cli)) throw new Error('dist/ is missing: run `npm run build` first');
@@ -179,16 +185,35 @@ function ensurePromptfoo(): string {
   return main;
 }
 
-/** A fresh directory on /dev/shm when it is a writable tmpfs here (Linux), else null. */
-function tmpfsDir(): string | null {
-  try {
-    if (statfsSync('/dev/shm').type !== TMPFS_MAGIC) return null;
-    return mkdtempSync(join('/dev/shm', 'faultline-bench-'));
-  } catch {
-    return null;
-  }
+/** Where a default run's workspaces go (the CLI's own rule; the bench's tasks only read and edit, a few hundred bytes each). */
+function defaultPlace(j: number): string {
+  const taskBytes = Buffer.byteLength(suiteYaml(1));
+  const choice = chooseWorkspaceTmpfs({
+    env: process.env,
+    platform: process.platform,
+    workspaceDirGiven: false,
+    keepWorkspaces: false,
+    writes: () => ({ unbounded: null, largestTaskBytes: taskBytes }),
+    concurrency: j,
+    shm: readShmFacts,
+  });
+  return choice.dir ?? `temp dir ${tmpdir()}`;
 }
-const TMPFS_MAGIC = 0x01021994;
+
+/** The entries a `faultline run` makes, by name, in the places it makes them (the temp directory, /dev/shm). */
+const LEFTOVER_DIRS = [tmpdir(), '/dev/shm'];
+const RUN_PREFIXES = ['faultline-ws-', 'faultline-worker-', 'faultline-sandbox-probe-'];
+function faultlineEntries(): Set<string> {
+  const found = new Set<string>();
+  for (const dir of LEFTOVER_DIRS) {
+    try {
+      for (const name of readdirSync(dir)) if (RUN_PREFIXES.some((p) => name.startsWith(p))) found.add(join(dir, name));
+    } catch {
+      // no such place here
+    }
+  }
+  return found;
+}
 
 const fmt = (x: number, d = 0) => x.toFixed(d);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -209,9 +234,9 @@ const promptfoo = async (round: number) => {
   return m;
 };
 type Transport = 'memory' | 'http';
-const faultline = async (j: number, transport: Transport, workers = W, extra: string[] = [], label = `faultline ${transport} -j ${j} --workers ${workers}`, runArgs: string[] = []) => {
+const faultline = async (j: number, transport: Transport, workers = W, extra: string[] = [], label = `faultline ${transport} -j ${j} --workers ${workers} (workspaces: ${defaultPlace(j)})`, runArgs: string[] = []) => {
   const trace = join(out, `trace-${transport}-j${j}-w${workers}${extra.length ? '-prof' : ''}${runArgs.length ? '-ws' : ''}.jsonl`);
-  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--workers', String(workers), '--out', trace, ...runArgs], repo, { TMPDIR: tmp });
+  const m = await measure(label, [process.execPath, ...extra, cli, 'run', suite, '-j', String(j), '--transport', transport, '--workers', String(workers), '--out', trace, ...runArgs], repo);
   return { j, transport, workers, m, facts: traceFacts(trace) };
 };
 /** One transport alone: the SDK and the mock in one process, CPU per model call. */
@@ -221,6 +246,7 @@ const transportCost = (transport: Transport): { cpuMsPerCall: number; calls: num
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { cpuMsPerCall: number; calls: number };
 };
 
+const entriesBefore = faultlineEntries();
 const pf: Measured[] = [];
 if (withPromptfoo) pf.push(await promptfoo(1));
 const memoryRun = await faultline(J, 'memory');
@@ -229,14 +255,15 @@ if (withPromptfoo) pf.push(await promptfoo(2));
 // The same run on the other choice of threads (the main thread alone, or two workers when the default is one), to show what the default buys.
 const otherThreadsRun = await faultline(J, 'memory', W > 1 ? 1 : 2);
 const wideRun = await faultline(1000, 'memory');
-// Not the default, shown beside it: the same run with its workspaces on a RAM-backed tmpfs (--workspace-dir), where
-// making and removing 2,000 workspaces costs no disk work (src/cli/workspace-dir.ts says why it is a choice).
-const shm = tmpfsDir();
-const tmpfsRun = shm === null ? null : await faultline(J, 'memory', W, [], `faultline memory -j ${J} --workers ${W} --workspace-dir ${shm}`, ['--workspace-dir', shm]);
-const runs = [memoryRun, otherThreadsRun, httpRun, wideRun, ...(tmpfsRun ? [tmpfsRun] : [])];
+// Shown beside the default: the same run with its workspaces on the disk (--workspace-dir a directory in the bench's
+// output, on the repository's file system), where making and removing 2,000 workspaces is journal and block work.
+const diskDir = join(out, 'workspaces');
+mkdirSync(diskDir);
+const diskRun = await faultline(J, 'memory', W, [], `faultline memory -j ${J} --workers ${W} (workspaces: disk, --workspace-dir ${diskDir})`, ['--workspace-dir', diskDir]);
+const runs = [memoryRun, otherThreadsRun, httpRun, wideRun, diskRun];
 const costs = { memory: transportCost('memory'), http: transportCost('http') };
 const profDir = join(out, 'prof');
-const profiled = await faultline(J, 'memory', W, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} --workers ${W} (profiled)`);
+const profiled = await faultline(J, 'memory', W, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} --workers ${W} (profiled; workspaces: ${defaultPlace(J)})`);
 const loadAfter = load();
 
 console.log('\n| run | wall s | tasks/s | model calls/s | tool calls/s | CPU s | CPU ms / model call | peak RSS MB | passed | sessions at once (peak) | lost events (seq gaps) | unsettled calls | model errors |');
@@ -249,11 +276,14 @@ for (const p of pf) {
   const s = p.wallMs / 1000;
   console.log(`| ${p.label} -j ${J} | ${fmt(s, 2)} | ${fmt(N / s)} | ${fmt(N / s)} | 0 | ${fmt(p.cpuMs / 1000, 2)} | ${fmt(p.cpuMs / N, 3)} | ${fmt(p.peakRssMb)} | exit ${p.code} | | | | |`);
 }
-const leftovers = [...readdirSync(tmp), ...(shm !== null ? readdirSync(shm) : [])];
-if (shm !== null) rmSync(shm, { recursive: true, force: true });
+const leftovers = [...faultlineEntries()].filter((path) => !entriesBefore.has(path));
+leftovers.push(...readdirSync(diskDir));
 const sessionsRun = runs.reduce((n, r) => n + r.facts.sessions, 0) + profiled.facts.sessions;
 console.log(`\nload average: before ${loadBefore}, after ${loadAfter} (2 cores, shared)`);
-console.log(`temp dir after ${sessionsRun} faultline sessions: ${leftovers.length} entries left`);
+console.log(
+  `left after ${sessionsRun} faultline sessions: ${leftovers.length} entries (${RUN_PREFIXES.map((p) => `${p}*`).join(', ')} new in ${LEFTOVER_DIRS.join(' and ')}, and anything in ${diskDir}; ` +
+    `another faultline run on this machine at the same time would count too)${leftovers.length > 0 ? `: ${leftovers.slice(0, 5).join(', ')}` : ''}`,
+);
 console.log(
   `transport alone (official Anthropic SDK + the mock in one process, ${costs.memory.calls} calls at ${J} at once): ` +
     `memory ${fmt(costs.memory.cpuMsPerCall, 3)} ms CPU per model call, http ${fmt(costs.http.cpuMsPerCall, 3)} ms (incl. the mock server; target <= 1.0: ${costs.http.cpuMsPerCall <= 1.0 ? 'met' : 'NOT met'})`,
@@ -261,10 +291,10 @@ console.log(
 if (pf.length > 0) {
   const pfWall = pf.reduce((s, p) => s + p.wallMs, 0) / pf.length;
   const pfCpu = pf.reduce((s, p) => s + p.cpuMs, 0) / pf.length;
-  for (const r of [memoryRun, httpRun, ...(tmpfsRun ? [tmpfsRun] : [])]) {
+  for (const r of [memoryRun, httpRun, diskRun]) {
     const ratio = r.m.wallMs / pfWall;
     const target = r === memoryRun ? ` target wall <= 0.5: ${ratio <= 0.5 ? 'met' : 'NOT met'}` : '';
-    const where = r === tmpfsRun ? ` --workspace-dir ${shm}` : '';
+    const where = r === diskRun ? ` (workspaces: disk, --workspace-dir)` : ` (workspaces: ${defaultPlace(J)})`;
     console.log(`ratio faultline ${r.transport}${where} (-j ${J}, ${N} x 3 turns) / promptfoo (-j ${J}, mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
   }
 }

@@ -12,7 +12,7 @@ import type { SandboxMode } from '../events/labels.js';
 import type { LoadedTask } from '../suites/load-suite.js';
 import type { MockSourceOptions } from '../suites/mock-source.js';
 // Static: the early pool starts from inside the (synchronous) suite loading.
-import { threadPool, type ThreadPool } from '../suites/thread-pool.js';
+import { threadPool, type ThreadPool, type ThreadPoolPlace } from '../suites/thread-pool.js';
 import type { ThreadSourceSpec } from '../suites/thread-protocol.js';
 import type { UnitExecutor } from '../suites/run-suite.js';
 import type { CliIo } from './io.js';
@@ -64,7 +64,7 @@ export function sessionsStayHere(request: Pick<PoolRequest, 'opts' | 'mockOption
 
 export interface PoolRequest {
   /** The run's options that decide where its sessions may run. */
-  opts: { provider: string; record?: string; replay?: string; mcpNames?: McpNameMode; keepWorkspaces?: boolean; workspaceDir?: string; sandbox?: SandboxMode };
+  opts: { provider: string; record?: string; replay?: string; mcpNames?: McpNameMode; keepWorkspaces?: boolean; sandbox?: SandboxMode };
   /** --workers as given (undefined: the default). */
   workersAsked: number | undefined;
   concurrency: number;
@@ -84,7 +84,6 @@ function startPool(request: PoolRequest, workers: number): ThreadPool {
   return threadPool({
     workers,
     runId: request.runId,
-    ...(opts.workspaceDir !== undefined ? { workspaceDir: opts.workspaceDir } : {}),
     init: {
       source: threadSource(request)!,
       mcpNames: opts.mcpNames ?? 'private',
@@ -109,9 +108,12 @@ export function earlyPool(request: PoolRequest, sessionsSoFar: number): ThreadPo
   return workers > 1 ? startPool(request, workers) : null;
 }
 
-/** The executor of a pool writing to the run's trace (`sink`, with the run's MCP-name mode for what the main thread writes itself). */
-export function poolExecutor(pool: ThreadPool, sink: JsonlSink, mcpNames: McpNameMode | undefined): UnitExecutor {
-  return pool.executor({ lines: sink, sink: withMcpNames(sink, mcpNames) });
+/**
+ * The executor of a pool writing to the run's trace (`sink`, with the run's MCP-name mode for what the main thread
+ * writes itself), its workspaces in `place`.
+ */
+export function poolExecutor(pool: ThreadPool, sink: JsonlSink, mcpNames: McpNameMode | undefined, place: ThreadPoolPlace): UnitExecutor {
+  return pool.executor({ lines: sink, sink: withMcpNames(sink, mcpNames) }, place);
 }
 
 /**

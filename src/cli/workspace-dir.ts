@@ -1,16 +1,18 @@
 /**
  * `faultline run --workspace-dir <dir>`: the directory the run's task
- * workspaces are made in (default: the system temp directory, TMPDIR).
+ * workspaces are made in. Without it they go on the RAM tmpfs /dev/shm when
+ * the run qualifies (workspace-tmpfs.ts: no TMPDIR/TMP/TEMP set, no
+ * --keep-workspaces, a roomy tmpfs that is not noexec, and no task that can
+ * write without bound), else in the system temp directory (TMPDIR).
  *
- * Why a run would move them: each task makes a directory, writes its fixture
+ * Why a run would choose: each task makes a directory, writes its fixture
  * files, has the edit tool write a new file and rename it over the old name,
  * and removes it all at the end. On a disk file system that is journal and
- * block work for files nobody keeps; on a RAM-backed tmpfs (/dev/shm on most
- * Linux systems) it is not. It is a choice, not the default: a tmpfs is
- * memory, so a task that writes a lot (an `npm install` in its workspace)
- * spends RAM, and a container's /dev/shm is often 64 MB. Unlike TMPDIR it
- * moves only the workspaces: the temp directory that commands run by the
- * `bash` tool see stays as it was.
+ * block work for files nobody keeps; on a tmpfs it is not. A suite whose tasks
+ * run bash (an `npm install` spends RAM on a tmpfs) can still choose /dev/shm
+ * here, and any run can choose the disk. Unlike TMPDIR it moves only the
+ * workspaces: the temp directory that commands run by the `bash` tool see
+ * stays as it was.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -25,6 +25,8 @@ export interface RunSuiteOptions {
   keepWorkspaces?: boolean;
   /** Parent of the task workspaces (default: the OS temp directory). */
   tempDir?: string;
+  /** tempDir is faultline's own choice: see TaskRunOptions. */
+  tempDirFallback?: boolean;
   /** Aborts the running tasks (their sessions end `aborted`) and starts no more (a second Ctrl-C). */
   signal?: AbortSignal;
   /** Starts no more tasks; the running ones finish normally (a first Ctrl-C). run_end is written either way. */
@@ -197,6 +199,7 @@ function inProcessExecutor(run: RunEmitter, options: RunSuiteOptions): UnitExecu
           runSignal,
           onCleanup,
           ...(options.tempDir !== undefined ? { tempDir: options.tempDir } : {}),
+          ...(options.tempDirFallback ? { tempDirFallback: true } : {}),
           ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           ...(options.extraDefenses ? { extraDefenses: options.extraDefenses } : {}),
         });

@@ -4,7 +4,8 @@
  * events, one `expectation` per check, defense_stats and session_end.
  *
  * The workspace is lazy (see LazyWorkspace): made on the first tool call or
- * `files:` check, removed when the session ends. Removal runs in the
+ * `files:` check (on a tmpfs faultline chose itself, at set-up:
+ * workspace-place.ts says why), removed when the session ends. Removal runs in the
  * background when the caller collects it (`onCleanup`), so it never sits on
  * the session's critical path.
  */
@@ -28,6 +29,7 @@ import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
 import { taskPipeline, taskSandbox, taskTools, type TaskTools } from './task-pipeline.js';
 import { LazyWorkspace } from './workspace.js';
+import { placeWorkspace } from './workspace-place.js';
 import { DescriptorShortageError, waitingOutShortage } from './shortage-wait.js';
 import { loadShellParser } from '../harness/permissions/shell-parser.js';
 import { outcomeTokens } from './session-usage.js';
@@ -46,6 +48,8 @@ export interface TaskRunOptions {
   onCleanup?: (removal: Promise<void>) => void;
   /** Parent of the workspace (default: the OS temp directory). */
   tempDir?: string;
+  /** tempDir is faultline's own choice (a RAM tmpfs): a workspace that cannot be made there goes to the temp directory (workspace-place.ts). */
+  tempDirFallback?: boolean;
   /** Defenses armed beside the task's own modules. */
   extraDefenses?: readonly HookDefense[];
 }
@@ -101,7 +105,7 @@ export async function runTask(task: LoadedTask, options: TaskRunOptions): Promis
     await loadShellParser();
     tools = taskTools(task);
     registry = tools.registry;
-    lazy = new LazyWorkspace(task.files, options.tempDir);
+    lazy = options.tempDirFallback ? await placeWorkspace(task.files, options.tempDir) : new LazyWorkspace(task.files, options.tempDir);
     // A kept workspace is printed for a person to open, so it must exist even when no tool ran.
     if (options.keepWorkspace) await lazy.ensure();
     const made = lazy;

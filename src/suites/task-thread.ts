@@ -81,9 +81,11 @@ async function openSource(): Promise<ModelSource & { close?: () => Promise<void>
 
 const sink = new PostingSink();
 let run: RunEmitter | null = null;
+let place: Pick<ThreadSetup, 'tempDir' | 'tempDirFallback'> = {};
 const runAbort = new AbortController();
 function setUp(setup: ThreadSetup): void {
   run = new RunEmitter(withMcpNames(sink, init.mcpNames), setup.runId);
+  place = setup;
   setMaxListeners(setup.concurrency + 16, runAbort.signal);
 }
 const cleanups = new Set<Promise<void>>();
@@ -104,7 +106,8 @@ async function runOne(slot: number, task: LoadedTask, r: number, sessionId: stri
       keepWorkspace: init.keepWorkspaces,
       runSignal: runAbort.signal,
       onCleanup,
-      ...(init.tempDir !== undefined ? { tempDir: init.tempDir } : {}),
+      ...(place.tempDir !== undefined ? { tempDir: place.tempDir } : {}),
+      ...(place.tempDirFallback ? { tempDirFallback: true } : {}),
       ...(init.sandbox ? { sandbox: init.sandbox } : {}),
     });
     void ran;

@@ -37,8 +37,16 @@ export interface ThreadPoolOptions {
   init: ThreadInit;
   /** The run id the workers' sessions belong to. */
   runId: string;
-  /** Where the workers' workspaces go (`faultline run --workspace-dir`; default the system temp directory). */
-  workspaceDir?: string;
+}
+
+/**
+ * Where the workers' workspaces go (`faultline run --workspace-dir`, or the tmpfs the run chose itself: `fallback`;
+ * default the system temp directory). Given with the run, not at the threads' start: the tmpfs choice needs the
+ * whole suite read, and the threads start while it is read.
+ */
+export interface ThreadPoolPlace {
+  dir?: string;
+  fallback?: boolean;
 }
 
 /** Where the run's events go (known once the trace is open, after the threads started). */
@@ -51,7 +59,7 @@ export interface ThreadPoolOutput {
 
 export interface ThreadPool {
   /** The run's executor on these threads (one run per pool). */
-  executor(output: ThreadPoolOutput): UnitExecutor;
+  executor(output: ThreadPoolOutput, place?: ThreadPoolPlace): UnitExecutor;
   /** One line per worker that died, naming the tasks it was running (empty when none did). */
   crashes(): readonly string[];
   /** Keeps at most `workers` threads (the run turned out smaller than the pool was started for). */
@@ -63,7 +71,7 @@ export interface ThreadPool {
 interface Thread {
   id: number;
   worker: Worker;
-  /** The parent of this worker's workspaces (null when they are kept): removed whole when the worker dies. */
+  /** The parent of this worker's workspaces (null when they are kept, or before the run): removed whole when the worker dies. */
   parent: string | null;
   ready: boolean;
   alive: boolean;
@@ -90,12 +98,8 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
   const tell = (t: Thread, news: ThreadNews) => (listener ? listener(t, news) : early.push([t, news]));
   let closed = false;
   for (let id = 1; id <= options.workers; id++) {
-    // Each worker's workspaces under a directory of its own, unless kept or placed by the caller.
-    const base = options.workspaceDir ?? tmpdir();
-    const parent = options.init.keepWorkspaces || options.init.tempDir !== undefined ? null : mkdtempSync(join(base, 'faultline-worker-'));
-    const placed = parent ?? options.init.tempDir ?? options.workspaceDir;
-    const worker = startWorker({ ...options.init, ...(placed !== undefined ? { tempDir: placed } : {}) });
-    const t: Thread = { id, worker, parent, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
+    const worker = startWorker(options.init);
+    const t: Thread = { id, worker, parent: null, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
     threads.push(t);
     worker.on('message', (message: FromThread) => tell(t, { kind: 'message', message }));
     worker.on('error', (error) => tell(t, { kind: 'error', error }));
@@ -117,9 +121,11 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       stopThread(t);
     }
   };
-  const executor = (output: ThreadPoolOutput): UnitExecutor => ({ units, concurrency, runSignal, stopping, onStart, onEnd }) =>
+  const executor = (output: ThreadPoolOutput, place: ThreadPoolPlace = {}): UnitExecutor => ({ units, concurrency, runSignal, stopping, onStart, onEnd }) =>
     new Promise<void>((resolve) => {
       limit(Math.min(concurrency, units.length));
+      // Each worker's workspaces under a directory of its own (removed whole if the worker dies), unless kept.
+      for (const t of threads) if (t.alive && !options.init.keepWorkspaces) t.parent = workerParent(place);
       const run = new RunEmitter(output.sink, options.runId);
       let next = 0;
       let total = 0;
@@ -267,13 +273,31 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
         else if (news.kind === 'error') t.error ??= news.error instanceof Error ? news.error.message : String(news.error);
         else if (threads.includes(t)) died(t, t.error ?? (finished ? 'terminated' : `exit code ${news.code}`));
       };
-      for (const t of threads) send(t, { type: 'setup', runId: options.runId, concurrency });
+      for (const t of threads) {
+        const where = t.parent ?? place.dir;
+        const fallback = place.fallback === true && where !== undefined && where.startsWith(place.dir + '/');
+        send(t, { type: 'setup', runId: options.runId, concurrency, ...(where !== undefined ? { tempDir: where } : {}), ...(fallback ? { tempDirFallback: true } : {}) });
+      }
       listener = onNews;
       for (const [t, news] of early.splice(0)) onNews(t, news);
       if (runSignal.aborted) onAbort();
       pump();
     });
   return { executor, crashes: () => crashes, limit, close };
+}
+
+/**
+ * A worker's parent directory in the run's place; in the temp directory when faultline's own choice cannot take it.
+ * (A workspace that falls back later, workspace-place.ts, goes straight into the temp directory, outside this parent:
+ * if its worker then dies, it is left there.)
+ */
+function workerParent(place: ThreadPoolPlace): string {
+  try {
+    return mkdtempSync(join(place.dir ?? tmpdir(), 'faultline-worker-'));
+  } catch (error) {
+    if (!place.fallback) throw error;
+    return mkdtempSync(join(tmpdir(), 'faultline-worker-'));
+  }
 }
 
 function removeParent(t: Thread): void {

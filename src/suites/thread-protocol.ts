@@ -18,7 +18,6 @@ export interface ThreadInit {
   source: ThreadSourceSpec;
   mcpNames: McpNameMode;
   keepWorkspaces?: boolean;
-  tempDir?: string;
   sandbox?: SandboxMode;
 }
 
@@ -27,6 +26,10 @@ export interface ThreadSetup {
   runId: string;
   /** Most sessions this worker may be given at once (its run-abort signal's listener budget). */
   concurrency: number;
+  /** Parent of this worker's workspaces (default: the system temp directory); known once the suite is read. */
+  tempDir?: string;
+  /** tempDir is faultline's own choice (run-task.ts's TaskRunOptions). */
+  tempDirFallback?: boolean;
 }
 
 export type ToThread =

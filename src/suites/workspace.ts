@@ -160,7 +160,7 @@ export class LazyWorkspace {
   /** Makes the directory and its fixture files, once; later calls wait for the first. */
   ensure(): Promise<void> {
     this.creating ??= this.make().catch((error: unknown) => {
-      this.failure = new Error(`could not make the task workspace ${this.root}: ${error instanceof Error ? error.message : String(error)}`);
+      this.failure = new Error(`could not make the task workspace ${this.root}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       throw this.failure;
     });
     return this.creating;

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { join } from 'node:path';
 import type { LiveProvider } from '../../suites/live-source.js';
+import type { LoadedTask } from '../../suites/load-suite.js';
 import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
 import { loadGrammarEarly } from '../early-grammar.js';
@@ -49,6 +50,14 @@ interface RunOptions {
   firstByteTimeout?: string;
 }
 
+/** Where the run's workspaces go: --workspace-dir, else /dev/shm when workspace-tmpfs.ts finds it safe, else the temp directory. */
+async function workspacePlace(opts: RunOptions, tasks: LoadedTask[], concurrency: number): Promise<{ dir?: string; fallback?: boolean }> {
+  if (opts.workspaceDir !== undefined) return { dir: opts.workspaceDir };
+  const [{ runWorkspaceTmpfs }, { runWrites }] = await Promise.all([import('../workspace-tmpfs.js'), import('../../suites/task-writes.js')]);
+  const choice = runWorkspaceTmpfs({ workspaceDirGiven: false, keepWorkspaces: opts.keepWorkspaces === true, writes: () => runWrites(tasks), concurrency });
+  return choice.dir === null ? {} : { dir: choice.dir, fallback: true };
+}
+
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
   program
     .command('run')
@@ -72,7 +81,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option('--shard <i/n>', 'run only shard i of n: a balanced slice of the tasks chosen by id hash, the same on every machine and run (after --filter; repeats stay with their task)')
     .option('--logical-run-id <id>', 'id shared by the shards of one run, so `report` and `diff` merge them (default with --shard: suite-<hash of the whole suite>)')
     .option('--keep-workspaces', 'keep each task\'s temporary workspace and print its path')
-    .option('--workspace-dir <dir>', 'directory the task workspaces are made in (default: the system temp directory); a RAM-backed tmpfs such as /dev/shm saves a big suite the disk work of making and removing them')
+    .option('--workspace-dir <dir>', 'directory the task workspaces are made in (default: /dev/shm when it is a tmpfs, not noexec, with 1 GiB and more free, and no task has bash, a setup script, hooks, modules or MCP servers: RAM saves a big suite the disk work of making and removing them; else, or with TMPDIR/TMP/TEMP set or --keep-workspaces, the system temp directory)')
     .option('--report', 'print the report of this run\'s trace at the end (as `faultline report` would)')
     .option('--json', 'print the result as one JSON document on stdout (task lines and the summary go to stderr)')
     .option('--junit <file>', 'also write JUnit XML for CI: a test case per task (and repeat), a failure with each failed expectation')
@@ -89,7 +98,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         '  faultline run tests/live/real-api.yaml --provider anthropic --model claude-sonnet-4-5 --repeat 5 --record recordings/live\n' +
         '  faultline run tests/live/real-api.yaml --provider openai-compatible --base-url http://127.0.0.1:11434/v1 --model qwen3\n' +
         '  faultline run tests/live/real-api.yaml --replay recordings/live\n' +
-        '  faultline run suites/ --shard 2/4 --logical-run-id "$GITHUB_RUN_ID" --out traces/shard-2.jsonl\n',
+        '  faultline run suites/ --shard 2/4 --logical-run-id "$GITHUB_RUN_ID" --out traces/shard-2.jsonl\n' +
+        '  faultline run suites/demo --workspace-dir /tmp      # workspaces in /tmp, whatever /dev/shm offers\n',
     )
     .action(async (paths: string[], opts: RunOptions) => {
       // With --json stdout carries only the JSON document: every human line goes to stderr.
@@ -154,6 +164,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         const logicalRunId = opts.logicalRunId ?? (shard ? `suite-${configHash(tasks)}` : undefined);
         if (shard) tasks = shardTasks(tasks, shard);
         if (shard && tasks.length === 0) io.stderr(`faultline: shard ${shard.index}/${shard.count} has no tasks (fewer tasks than shards); writing an empty run\n`);
+        const place = await workspacePlace(opts, tasks, concurrency);
         if (opts.wire) {
           const { pinnedWireNote } = await import('../../suites/wire-pins.js');
           const note = pinnedWireNote(tasks, opts.wire);
@@ -223,7 +234,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
         if (io.isTTY) io.stdout(progressBar(0, tasks.length, 0, c));
         try {
           const summary = await runSuite({
-            ...(pool ? { executor: poolExecutor(pool, sink, opts.mcpNames) } : {}),
+            ...(pool ? { executor: poolExecutor(pool, sink, opts.mcpNames, place) } : {}),
             tasks,
             sink: withMcpNames(sink, opts.mcpNames),
             source,
@@ -233,7 +244,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
             ...(logicalRunId !== undefined ? { logicalRunId } : {}),
             ...(shard ? { shard } : {}),
             keepWorkspaces: opts.keepWorkspaces,
-            ...(opts.workspaceDir !== undefined ? { tempDir: opts.workspaceDir } : {}),
+            ...(place.dir !== undefined ? { tempDir: place.dir } : {}),
+            ...(place.fallback ? { tempDirFallback: true } : {}),
             signal: abort.signal,
             stopSignal: stop.signal,
             onTaskStart: () => void running++,
