@@ -20,6 +20,7 @@
  * the workspace.
  */
 import { closeSync, constants as C, openSync } from 'node:fs';
+import { closeUnlinked } from './close-unlinked.js';
 import { tryPinDescriptor, type DescriptorLease } from './fd-budget.js';
 
 interface Pin {
@@ -35,7 +36,8 @@ const pins = new Map<string, Pin>();
 /** A borrowed root descriptor; `release` once when done (never close `fd` itself). */
 export interface BorrowedRoot {
   readonly fd: number;
-  release(): void;
+  /** `removed`: the directory was just removed: the last close, which frees it, is made on the thread pool (close-unlinked.ts). */
+  release(removed?: boolean): void;
 }
 
 /** Re-exported: the limit the held roots and every other holder are budgeted from (fd-budget.ts). */
@@ -61,7 +63,8 @@ export function pinRoot(root: string): void {
   pins.set(root, { fd, lease, users: 0, pinned: true });
 }
 
-function close(pin: Pin): void {
+function close(pin: Pin, removed = false): void {
+  if (removed) return closeUnlinked(pin.fd, pin.lease);
   try {
     closeSync(pin.fd);
   } finally {
@@ -77,11 +80,11 @@ export function borrowRoot(root: string): BorrowedRoot | undefined {
   let released = false;
   return {
     fd: pin.fd,
-    release: () => {
+    release: (removed = false) => {
       if (released) return;
       released = true;
       pin.users -= 1;
-      if (!pin.pinned && pin.users === 0) close(pin);
+      if (!pin.pinned && pin.users === 0) close(pin, removed);
     },
   };
 }
