@@ -9,8 +9,9 @@
  */
 import { closeSync, openSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rmdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DIR_FLAGS, HAS_PROC_FD } from './beneath.js';
+import { isInMemoryFs } from './in-memory-fs.js';
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
@@ -64,6 +65,7 @@ async function removeHeld(path: string, held: number, known: readonly string[]):
  * True when that emptied it; false (anything else in it, the name swapped) sends the caller to the full walk.
  */
 async function removeKnown(path: string, held: number, known: readonly string[]): Promise<boolean> {
+  if (isInMemoryFs(dirname(path))) return removeKnownSync(path, held, known);
   for (const name of known) {
     await unlink(HAS_PROC_FD ? `/proc/self/fd/${held}/${name}` : join(path, name)).catch(() => undefined);
   }
@@ -71,6 +73,23 @@ async function removeKnown(path: string, held: number, known: readonly string[])
     () => true,
     () => false,
   );
+}
+
+/** removeKnown made synchronously, where unlink and rmdir never wait on a disk (in-memory-fs.ts): the same calls. */
+function removeKnownSync(path: string, held: number, known: readonly string[]): boolean {
+  for (const name of known) {
+    try {
+      unlinkSync(HAS_PROC_FD ? `/proc/self/fd/${held}/${name}` : join(path, name));
+    } catch {
+      // as the async unlink's failure: the rmdir below tells whether the directory was emptied
+    }
+  }
+  try {
+    rmdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function empty(fd: number, path: string): Promise<void> {
