@@ -21,7 +21,8 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * async call's thread-pool round trip cost several times the call); unlink and rmdir change the disk and stay
  * async: on a busy journaled disk they can wait milliseconds, which must not hold the event loop. (Measured on
  * this machine's ext4 mounted with `discard`: 2,000 unlink+rmdir pairs took 3.1-3.2 s of wall time made
- * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.)
+ * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.) In memory
+ * (tmpfs), where they never wait, the usual end (removeKnown) makes them synchronously: in-memory-fs.ts.
  */
 export async function removeTree(path: string, held?: number, known: readonly string[] = []): Promise<void> {
   if (held !== undefined) return removeHeld(path, held, known);
