@@ -14,6 +14,8 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, writeFileSyn
 import { DIR_FLAGS } from '../harness/safe-fs/beneath.js';
 import { removeTree, removeTreeSync } from '../harness/safe-fs/remove-tree.js';
 import { borrowRoot, pinRoot, unpinRoot } from '../harness/safe-fs/pinned-root.js';
+import { closeUnlinked } from '../harness/safe-fs/close-unlinked.js';
+import { isInMemoryFs } from '../harness/safe-fs/in-memory-fs.js';
 import { acquireDescriptors, isDescriptorShortageError, shortagePause, SHORTAGE_WAIT_MS, type DescriptorLease } from '../harness/safe-fs/fd-budget.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -205,9 +207,15 @@ export class LazyWorkspace {
         short = isDescriptorShortageError(error);
       }); // never follows a link the model left (safe-fs/remove-tree.ts)
     } finally {
-      held?.release();
-      if (opened !== undefined) closeSync(opened);
-      lease?.release();
+      // The directory is gone (or, rarely, left): its last close frees it, made on the thread pool on a disk
+      // (close-unlinked.ts); in memory that is a few microseconds, made at once (in-memory-fs.ts).
+      const onDisk = !isInMemoryFs(dirname(this.root));
+      held?.release(onDisk);
+      if (opened !== undefined && onDisk) closeUnlinked(opened, lease ?? undefined);
+      else {
+        if (opened !== undefined) closeSync(opened);
+        lease?.release();
+      }
     }
     // Out of descriptors (a holder outside the budget, or another process): the directory must still go.
     if (short) await removeWhenDescriptorsFree(this.root);

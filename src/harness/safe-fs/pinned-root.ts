@@ -20,6 +20,7 @@
  * the workspace.
  */
 import { closeSync, constants as C, openSync } from 'node:fs';
+import { closeUnlinked } from './close-unlinked.js';
 import { tryPinDescriptor, type DescriptorLease } from './fd-budget.js';
 
 interface Pin {
@@ -35,7 +36,11 @@ const pins = new Map<string, Pin>();
 /** A borrowed root descriptor; `release` once when done (never close `fd` itself). */
 export interface BorrowedRoot {
   readonly fd: number;
-  release(): void;
+  /**
+   * `inBackground`: the directory was just removed from a disk, so the last close, which frees it, is made on the
+   * thread pool (close-unlinked.ts).
+   */
+  release(inBackground?: boolean): void;
 }
 
 /** Re-exported: the limit the held roots and every other holder are budgeted from (fd-budget.ts). */
@@ -61,7 +66,8 @@ export function pinRoot(root: string): void {
   pins.set(root, { fd, lease, users: 0, pinned: true });
 }
 
-function close(pin: Pin): void {
+function close(pin: Pin, inBackground = false): void {
+  if (inBackground) return closeUnlinked(pin.fd, pin.lease);
   try {
     closeSync(pin.fd);
   } finally {
@@ -77,11 +83,11 @@ export function borrowRoot(root: string): BorrowedRoot | undefined {
   let released = false;
   return {
     fd: pin.fd,
-    release: () => {
+    release: (inBackground = false) => {
       if (released) return;
       released = true;
       pin.users -= 1;
-      if (!pin.pinned && pin.users === 0) close(pin);
+      if (!pin.pinned && pin.users === 0) close(pin, inBackground);
     },
   };
 }

@@ -9,8 +9,9 @@
  */
 import { closeSync, openSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rmdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DIR_FLAGS, HAS_PROC_FD } from './beneath.js';
+import { isInMemoryFs } from './in-memory-fs.js';
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
@@ -20,7 +21,8 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * async call's thread-pool round trip cost several times the call); unlink and rmdir change the disk and stay
  * async: on a busy journaled disk they can wait milliseconds, which must not hold the event loop. (Measured on
  * this machine's ext4 mounted with `discard`: 2,000 unlink+rmdir pairs took 3.1-3.2 s of wall time made
- * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.)
+ * synchronously, for 0.2 s of CPU — the time is spent waiting — and 0.5-1.0 s through the thread pool.) In memory
+ * (tmpfs), where they never wait, the usual end (removeKnown) makes them synchronously: in-memory-fs.ts.
  */
 export async function removeTree(path: string, held?: number, known: readonly string[] = []): Promise<void> {
   if (held !== undefined) return removeHeld(path, held, known);
@@ -64,6 +66,7 @@ async function removeHeld(path: string, held: number, known: readonly string[]):
  * True when that emptied it; false (anything else in it, the name swapped) sends the caller to the full walk.
  */
 async function removeKnown(path: string, held: number, known: readonly string[]): Promise<boolean> {
+  if (isInMemoryFs(dirname(path))) return removeKnownSync(path, held, known);
   for (const name of known) {
     await unlink(HAS_PROC_FD ? `/proc/self/fd/${held}/${name}` : join(path, name)).catch(() => undefined);
   }
@@ -71,6 +74,23 @@ async function removeKnown(path: string, held: number, known: readonly string[])
     () => true,
     () => false,
   );
+}
+
+/** removeKnown made synchronously, where unlink and rmdir never wait on a disk (in-memory-fs.ts): the same calls. */
+function removeKnownSync(path: string, held: number, known: readonly string[]): boolean {
+  for (const name of known) {
+    try {
+      unlinkSync(HAS_PROC_FD ? `/proc/self/fd/${held}/${name}` : join(path, name));
+    } catch {
+      // as the async unlink's failure: the rmdir below tells whether the directory was emptied
+    }
+  }
+  try {
+    rmdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function empty(fd: number, path: string): Promise<void> {

@@ -29,12 +29,19 @@ export async function handleLooksBinary(handle: FileHandle): Promise<boolean> {
 }
 
 /**
+ * Where sniffFd reads: one buffer per thread. Why: a fresh Buffer of 8,000 bytes is past the pool's size, so
+ * each read call made a new ArrayBuffer (8 KB of memory outside the heap, and its tracking in each young
+ * collection) only to decode it and drop it.
+ */
+const sniffed = Buffer.allocUnsafeSlow(SNIFF_BYTES);
+
+/**
  * The same sniff on a descriptor, synchronously (a read of 8,000 bytes: no thread-pool round trip), keeping what it read: `whole` is the file's every byte when the read came back short (a short
  * read of a regular file is its end), so a caller reading a small file needs no second read; null otherwise.
+ * `whole` is a view of a buffer the next sniffFd overwrites: use it before any await or other sniff, never keep it.
  */
 export function sniffFd(fd: number): { binary: boolean; whole: Buffer | null } {
-  const buffer = Buffer.allocUnsafe(SNIFF_BYTES);
-  const bytesRead = readSync(fd, buffer, 0, SNIFF_BYTES, 0);
-  const read = buffer.subarray(0, bytesRead);
+  const bytesRead = readSync(fd, sniffed, 0, SNIFF_BYTES, 0);
+  const read = sniffed.subarray(0, bytesRead);
   return { binary: isBinaryBuffer(read), whole: bytesRead < SNIFF_BYTES ? read : null };
 }

@@ -85,7 +85,8 @@ export const readTool: Tool<ReadInput> = {
         }
         const offset = input.offset ?? 1;
         const limit = input.limit ?? READ_DEFAULT_LIMIT;
-        // A file shorter than the sniff was read whole by it: its bytes are the file's, no second read.
+        // A file shorter than the sniff was read whole by it: its bytes are the file's, no second read (split at once: the
+        // sniff's buffer is shared, binary.ts).
         let window = stats.size > WHOLE_READ_BYTES ? null : sniff.whole !== null ? splitWindow(sniff.whole, offset, limit) : readWhole(opened.fd, stats.size, offset, limit, context);
         if (window === null) {
           const fd = opened.fd;
