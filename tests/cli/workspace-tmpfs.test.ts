@@ -65,7 +65,7 @@ function holds(dir: string, token: string): boolean {
 }
 
 /** Where workspaces holding `token` were seen while `run` ran: directly in `dirs`, or one level down (a worker's parent). */
-async function whereSeen(dirs: string[], token: string, run: () => Promise<{ code: number; stderr: string }>) {
+async function whereSeen(dirs: string[], token: string, run: () => Promise<{ code: number; stdout: string; stderr: string }>) {
   const seen = new Set<string>();
   const look = (dir: string, depth: number) => {
     let names: string[];
@@ -83,6 +83,9 @@ async function whereSeen(dirs: string[], token: string, run: () => Promise<{ cod
   try {
     const ran = await run();
     expect(ran.code, ran.stderr).toBe(0);
+    // The run says where its workspaces went only when faultline chose the place itself.
+    const said = /^workspaces on \/dev\/shm: a tmpfs with \d+ MiB free, and every task writes only through the file tools \(--workspace-dir or TMPDIR chooses another place\)$/m.test(ran.stdout);
+    expect(said, ran.stdout).toBe(seen.has(SHM_DIR) || [...seen].some((where) => where.startsWith(`${SHM_DIR}/`)));
   } finally {
     clearInterval(timer);
   }

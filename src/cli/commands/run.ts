@@ -51,11 +51,12 @@ interface RunOptions {
 }
 
 /** Where the run's workspaces go: --workspace-dir, else /dev/shm when workspace-tmpfs.ts finds it safe, else the temp directory. */
-async function workspacePlace(opts: RunOptions, tasks: LoadedTask[], concurrency: number): Promise<{ dir?: string; fallback?: boolean }> {
+async function workspacePlace(opts: RunOptions, tasks: LoadedTask[], concurrency: number): Promise<{ dir?: string; fallback?: boolean; note?: string }> {
   if (opts.workspaceDir !== undefined) return { dir: opts.workspaceDir };
   const [{ runWorkspaceTmpfs }, { runWrites }] = await Promise.all([import('../workspace-tmpfs.js'), import('../../suites/task-writes.js')]);
   const choice = runWorkspaceTmpfs({ workspaceDirGiven: false, keepWorkspaces: opts.keepWorkspaces === true, writes: () => runWrites(tasks), concurrency });
-  return choice.dir === null ? {} : { dir: choice.dir, fallback: true };
+  // Said at the end of the run: the user did not ask for this place, so they are told it and why.
+  return choice.dir === null ? {} : { dir: choice.dir, fallback: true, note: `${choice.reason} (--workspace-dir or TMPDIR chooses another place)` };
 }
 
 export function registerRun(program: Command, io: CliIo, result: CommandResult): void {
@@ -264,6 +265,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           if (io.isTTY) io.stdout('\n');
           sink.close();
           io.stdout(summaryText(summary, tracePath, c));
+          if (place.note !== undefined) io.stdout(`${place.note}\n`);
           if (opts.json) printJson((await import('../../report/json-format.js')).printJson((await import('../../suites/run-json.js')).runJson(summary, tracePath)));
           if (junitPath !== null) (await import('../junit-file.js')).writeJunitFile(junitPath, (await import('../../suites/run-junit.js')).runJunit(summary));
           if (opts.report) {
