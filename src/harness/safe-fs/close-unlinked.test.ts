@@ -3,12 +3,13 @@
  * descriptor budget until it is closed, then given back; closed at once when
  * the budget is spent.
  */
-import { fstatSync, mkdtempSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeUnlinked } from './close-unlinked.js';
 import { descriptorCapacity, descriptorsHeld, tryAcquireDescriptors } from './fd-budget.js';
+import { isOpen } from './test-fd.js';
 
 let base: string | null = null;
 afterEach(() => {
@@ -26,14 +27,6 @@ function unlinkedFd(): number {
   return fd;
 }
 
-const isOpen = (fd: number) => {
-  try {
-    fstatSync(fd);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 2));

@@ -4,7 +4,7 @@
  * and unpinning while a walk still holds it closes it only after that walk.
  */
 import { spawnSync } from 'node:child_process';
-import { fstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeOpenedSync, openBeneathSync, openDirBeneathSync } from './beneath.js';
 import { borrowRoot, isPinned, pinRoot, unpinRoot } from './pinned-root.js';
 import { readToEndSync } from './read-to-end.js';
+import { isOpen } from './test-fd.js';
 
 let base: string | null = null;
 afterEach(() => {
@@ -42,14 +43,6 @@ function readBeneath(root: string, rel: string): string {
   }
 }
 
-const isOpen = (fd: number) => {
-  try {
-    fstatSync(fd);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('pinned workspace root', () => {
   it('walks from the held directory: a root swapped for a link afterwards is not followed, pinned or not', () => {
