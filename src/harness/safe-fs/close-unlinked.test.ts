@@ -27,7 +27,6 @@ function unlinkedFd(): number {
   return fd;
 }
 
-
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 2));
 }

@@ -43,7 +43,6 @@ function readBeneath(root: string, rel: string): string {
   }
 }
 
-
 describe('pinned workspace root', () => {
   it('walks from the held directory: a root swapped for a link afterwards is not followed, pinned or not', () => {
     const { ws, outside } = lab();
