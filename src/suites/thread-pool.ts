@@ -18,10 +18,7 @@
  * them beside each batch); the run starts nothing more and the CLI reports an
  * internal error.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RunEmitter } from '../events/emitter.js';
@@ -31,22 +28,15 @@ import type { TaskOutcome } from './run-task.js';
 import { emptyUsage, mergeUsage, outcomeTokens, type SessionUsage } from './session-usage.js';
 import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
 import { descriptorBudgetBuffer } from '../harness/safe-fs/fd-budget.js';
+import { removeWorkerParent, workerParent, type ThreadPoolPlace } from './worker-parent.js';
+
+export type { ThreadPoolPlace };
 
 export interface ThreadPoolOptions {
   workers: number;
   init: ThreadInit;
   /** The run id the workers' sessions belong to. */
   runId: string;
-}
-
-/**
- * Where the workers' workspaces go (`faultline run --workspace-dir`, or the tmpfs the run chose itself: `fallback`;
- * default the system temp directory). Given with the run, not at the threads' start: the tmpfs choice needs the
- * whole suite read, and the threads start while it is read.
- */
-export interface ThreadPoolPlace {
-  dir?: string;
-  fallback?: boolean;
 }
 
 /** Where the run's events go (known once the trace is open, after the threads started). */
@@ -286,27 +276,9 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
   return { executor, crashes: () => crashes, limit, close };
 }
 
-/**
- * A worker's parent directory in the run's place; in the temp directory when faultline's own choice cannot take it.
- * (A workspace that falls back later, workspace-place.ts, goes straight into the temp directory, outside this parent:
- * if its worker then dies, it is left there.)
- */
-function workerParent(place: ThreadPoolPlace): string {
-  try {
-    return mkdtempSync(join(place.dir ?? tmpdir(), 'faultline-worker-'));
-  } catch (error) {
-    if (!place.fallback) throw error;
-    return mkdtempSync(join(tmpdir(), 'faultline-worker-'));
-  }
-}
-
 function removeParent(t: Thread): void {
   if (t.parent === null) return;
-  try {
-    rmSync(t.parent, { recursive: true, force: true, maxRetries: 3 });
-  } catch {
-    // a workspace still in use (a bash child of a dead worker): nothing more to do here
-  }
+  removeWorkerParent(t.parent);
   t.parent = null;
 }
 
