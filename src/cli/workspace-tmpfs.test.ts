@@ -12,6 +12,7 @@ const facts = (over: Partial<ShmFacts> = {}): ShmFacts => ({
   mountinfo: MOUNTS,
   statfs: { type: TMPFS_MAGIC, bavail: (4 * GiB) / 4096, bsize: 4096 },
   writable: true,
+  memoryLimit: null,
   ...over,
 });
 
@@ -79,6 +80,21 @@ describe('the tmpfs workspace rule', () => {
       'workspaces in the temp directory: /dev/shm has 2047 MiB free, less than 2048 MiB',
     );
     expect(chooseWorkspaceTmpfs(inputs({ writes: big, shm: free(2 * GiB) })).dir).toBe('/dev/shm');
+  });
+});
+
+describe('the tmpfs workspace rule under a memory limit', () => {
+  it('asks that the largest task x -j x 4 be at most a quarter of the limit (a tmpfs page is charged to it)', () => {
+    const MiB = 1024 ** 2;
+    // 1 MiB a task at -j 32, x 4: 128 MiB in flight.
+    const writes = () => ({ unbounded: null, largestTaskBytes: MiB });
+    const limited = (limit: number) => () => facts({ memoryLimit: limit });
+    expect(chooseWorkspaceTmpfs(inputs({ writes, shm: limited(512 * MiB - 1) })).reason).toBe(
+      'workspaces in the temp directory: the process may use 511 MiB of memory, less than 4 x the 128 MiB its workspaces may hold',
+    );
+    expect(chooseWorkspaceTmpfs(inputs({ writes, shm: limited(512 * MiB) })).dir).toBe('/dev/shm');
+    // The bench's tasks (about 600 bytes) fit any container.
+    expect(chooseWorkspaceTmpfs(inputs({ shm: limited(256 * MiB) })).dir).toBe('/dev/shm');
   });
 });
 

@@ -24,11 +24,16 @@
  * - It has room: at least 1 GiB free (a container's 64 MB /dev/shm never
  *   qualifies) and at least the largest task's bytes x -j x 4 (an edit's new
  *   file beside the old one, and room to grow).
+ * - A memory limit on the process (a container's cgroup, which a tmpfs's
+ *   pages are charged to and cannot be reclaimed from) has room too: that
+ *   same largest task x -j x 4 is at most a quarter of the limit, so the
+ *   workspaces cannot be what pushes the run out of memory.
  * A workspace that cannot be made there after all (the tmpfs filled up or went
  * away) is made in the temp directory, and so is every later one
  * (suites/workspace-place.ts): the task does not fail for it.
  */
 import { accessSync, constants, readFileSync, statfsSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import type { RunWrites } from '../suites/task-writes.js';
 
 export const SHM_DIR = '/dev/shm';
@@ -46,6 +51,8 @@ export interface ShmFacts {
   statfs: { type: number; bavail: number; bsize: number } | null;
   /** Writable and searchable by this user. */
   writable: boolean;
+  /** The process's memory limit in bytes (process.constrainedMemory), or null when there is none below the machine's memory. */
+  memoryLimit: number | null;
 }
 
 export interface TmpfsInputs {
@@ -98,6 +105,10 @@ export function chooseWorkspaceTmpfs(inputs: TmpfsInputs): TmpfsChoice {
   const free = facts.statfs.bavail * facts.statfs.bsize;
   const needed = Math.max(MIN_FREE_BYTES, writes.largestTaskBytes * inputs.concurrency * SAFETY_FACTOR);
   if (free < needed) return disk(`${SHM_DIR} has ${mib(free)} free, less than ${mib(needed)}`);
+  const inFlight = writes.largestTaskBytes * inputs.concurrency * SAFETY_FACTOR;
+  if (facts.memoryLimit !== null && inFlight > facts.memoryLimit / 4) {
+    return disk(`the process may use ${mib(facts.memoryLimit)} of memory, less than 4 x the ${mib(inFlight)} its workspaces may hold`);
+  }
   return { dir: SHM_DIR, reason: `workspaces on ${SHM_DIR}: a tmpfs with ${mib(free)} free, and every task writes only through the file tools` };
 }
 
@@ -127,7 +138,16 @@ export function readShmFacts(): ShmFacts {
   } catch {
     // not ours to use
   }
-  return { mountinfo, statfs, writable };
+  return { mountinfo, statfs, writable, memoryLimit: memoryLimit() };
+}
+
+/**
+ * The cgroup memory limit libuv reads for Node. Node 20 answers 0, or a value at or above the machine's memory
+ * (2^64 here: cgroup v1's "no limit"), when there is none.
+ */
+function memoryLimit(): number | null {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < totalmem() ? limit : null;
 }
 
 /**
