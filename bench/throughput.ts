@@ -12,7 +12,7 @@
  * other choice of threads (`--workers 1`, or 2 where the default is 1) to show
  * what the default buys, and the in-process run with its workspaces on the
  * disk (`--workspace-dir` a directory beside the bench's output): the default
- * puts them on /dev/shm where that is safe (src/cli/workspace-tmpfs.ts), and
+ * puts them on /dev/shm where that is safe (src/suites/workspace-tmpfs.ts), and
  * each row's label says where they went.
  * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
  * same -j J, run before and after the faultline runs (the machine is shared and
@@ -42,7 +42,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultWorkers } from '../src/cli/run-workers.js';
-import { chooseWorkspaceTmpfs, readShmFacts } from '../src/cli/workspace-tmpfs.js';
+import { chooseWorkspaceTmpfs, readShmFacts } from '../src/suites/workspace-tmpfs.js';
 import { profileSummary } from './throughput/profile-summary.js';
 
 const args = process.argv.slice(2);

@@ -1,7 +1,7 @@
 /**
  * Whether a run's tasks can only write a bounded amount into their
  * workspaces, and how much: what decides if faultline may put the workspaces
- * on a RAM-backed tmpfs on its own (cli/workspace-tmpfs.ts).
+ * on a RAM-backed tmpfs on its own (workspace-tmpfs.ts).
  *
  * Bounded: the task's tools are only faultline's built-in file tools, which
  * write what the model sends (the script, or a live model's output) and

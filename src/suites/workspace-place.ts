@@ -1,6 +1,6 @@
 /**
  * A task's workspace in a directory faultline chose on its own (the RAM
- * tmpfs of cli/workspace-tmpfs.ts), with the system temp directory behind it.
+ * tmpfs of workspace-tmpfs.ts), with the system temp directory behind it.
  *
  * Such a workspace is made at once, at the session's set-up, not at its first
  * tool call as LazyWorkspace otherwise does: its path is handed to the tools,

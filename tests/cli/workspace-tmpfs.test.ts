@@ -1,7 +1,7 @@
 /**
  * `faultline run` with no --workspace-dir and no TMPDIR/TMP/TEMP puts a
  * read/edit suite's workspaces on /dev/shm where that qualifies
- * (src/cli/workspace-tmpfs.ts), on the main thread and in worker threads,
+ * (src/suites/workspace-tmpfs.ts), on the main thread and in worker threads,
  * and a suite with bash in the system temp directory. The tasks sleep (the
  * `sleep` tool) so each workspace lives long enough to be found; a workspace
  * is known as this test's by the token in its fixture (other runs share
@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIN_FREE_BYTES, mountAt, readShmFacts, SHM_DIR, TMPFS_MAGIC } from '../../src/cli/workspace-tmpfs.js';
+import { MIN_FREE_BYTES, mountAt, readShmFacts, SHM_DIR, TMPFS_MAGIC } from '../../src/suites/workspace-tmpfs.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { cli } from './cli-io.js';
 

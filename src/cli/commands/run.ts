@@ -53,8 +53,8 @@ interface RunOptions {
 /** Where the run's workspaces go: --workspace-dir, else /dev/shm when workspace-tmpfs.ts finds it safe, else the temp directory. */
 async function workspacePlace(opts: RunOptions, tasks: LoadedTask[], concurrency: number): Promise<{ dir?: string; fallback?: boolean; note?: string }> {
   if (opts.workspaceDir !== undefined) return { dir: opts.workspaceDir };
-  const [{ runWorkspaceTmpfs }, { runWrites }] = await Promise.all([import('../workspace-tmpfs.js'), import('../../suites/task-writes.js')]);
-  const choice = runWorkspaceTmpfs({ workspaceDirGiven: false, keepWorkspaces: opts.keepWorkspaces === true, writes: () => runWrites(tasks), concurrency });
+  const { runWorkspaceTmpfs } = await import('../../suites/workspace-tmpfs.js');
+  const choice = runWorkspaceTmpfs({ tasks, keepWorkspaces: opts.keepWorkspaces === true, concurrency });
   // Said at the end of the run: the user did not ask for this place, so they are told it and why.
   return choice.dir === null ? {} : { dir: choice.dir, fallback: true, note: `${choice.reason} (--workspace-dir or TMPDIR chooses another place)` };
 }

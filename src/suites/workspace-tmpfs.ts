@@ -1,5 +1,5 @@
 /**
- * `faultline run` without --workspace-dir: the task workspaces go on the
+ * A run without --workspace-dir (`faultline run`): the task workspaces go on the
  * RAM-backed tmpfs /dev/shm when that is safe, else in the system temp
  * directory as before. Decided once per run, here; the worker threads get the
  * answer as they get --workspace-dir.
@@ -34,7 +34,8 @@
  */
 import { accessSync, constants, readFileSync, statfsSync } from 'node:fs';
 import { totalmem } from 'node:os';
-import type { RunWrites } from '../suites/task-writes.js';
+import type { LoadedTask } from './load-suite.js';
+import { runWrites, type RunWrites } from './task-writes.js';
 
 export const SHM_DIR = '/dev/shm';
 /** statfs f_type of a tmpfs (linux/magic.h). */
@@ -151,9 +152,17 @@ function memoryLimit(): number | null {
 }
 
 /**
- * The run's choice. `process.env`, not the CLI's io.env: the temp directory
- * the workspaces would otherwise go to is os.tmpdir(), which reads process.env.
+ * The choice for a run of `tasks` given no --workspace-dir. `process.env`, not the CLI's io.env: the temp
+ * directory the workspaces would otherwise go to is os.tmpdir(), which reads process.env.
  */
-export function runWorkspaceTmpfs(given: Omit<TmpfsInputs, 'env' | 'platform' | 'shm'>): TmpfsChoice {
-  return chooseWorkspaceTmpfs({ ...given, env: process.env, platform: process.platform, shm: readShmFacts });
+export function runWorkspaceTmpfs(run: { tasks: readonly LoadedTask[]; keepWorkspaces: boolean; concurrency: number }): TmpfsChoice {
+  return chooseWorkspaceTmpfs({
+    workspaceDirGiven: false,
+    keepWorkspaces: run.keepWorkspaces,
+    writes: () => runWrites(run.tasks),
+    concurrency: run.concurrency,
+    env: process.env,
+    platform: process.platform,
+    shm: readShmFacts,
+  });
 }
