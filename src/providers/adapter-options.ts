@@ -1,5 +1,7 @@
 /** What every SDK adapter is configured with (one definition for both wires and the factory). */
+import type { Agent } from 'undici';
 import { CALLER_SIGNAL } from './caller-signal.js';
+import { connectionPool } from './connection-pool.js';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 120_000;
@@ -42,12 +44,21 @@ export interface AdapterOptions {
 /**
  * Client options both official SDKs take in the same shape. Retries are off:
  * the harness retries itself (loop/model-call.ts), so each attempt is logged.
+ * Without a custom fetch, fetch's connections come from a pool bounded by the
+ * process's descriptor budget (connection-pool.ts).
  */
-export function sdkClientOptions(options: AdapterOptions): { apiKey?: string; baseURL?: string; fetch?: typeof fetch; maxRetries: 0; timeout: number } {
+export function sdkClientOptions(options: AdapterOptions): {
+  apiKey?: string;
+  baseURL?: string;
+  fetch?: typeof fetch;
+  fetchOptions?: { dispatcher: Agent };
+  maxRetries: 0;
+  timeout: number;
+} {
   return {
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : { fetchOptions: { dispatcher: connectionPool(options.baseURL) } }),
     maxRetries: 0,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };

@@ -6,6 +6,13 @@
  * every session. Before the process-wide descriptor budget
  * (src/harness/safe-fs/fd-budget.ts) the same run lost 67 of 300 tasks at
  * this limit (edit failing with EMFILE), on one thread and on two.
+ *
+ * Over HTTP (`--transport http`: the official SDK through fetch to the mock's
+ * loopback server in the same process) every connection costs two more
+ * descriptors and stays open between calls: before the SDK clients' pool was
+ * bounded and counted in the budget (src/providers/connection-pool.ts) this
+ * run lost tasks to model calls failing with `connection` errors (EMFILE on
+ * connect) and did not finish within the test's minute.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -40,11 +47,17 @@ function runLimited(args: string[]): Promise<{ code: number | null; stdout: stri
 }
 
 describe(`run -j ${TASKS} under a hard limit of ${LIMIT} descriptors`, () => {
-  for (const workers of ['1', '2']) {
-    it(`loses no task on ${workers} worker thread(s)`, async () => {
+  const cases = [
+    { workers: '1', transport: 'memory' },
+    { workers: '2', transport: 'memory' },
+    { workers: '1', transport: 'http' },
+    { workers: '2', transport: 'http' },
+  ];
+  for (const { workers, transport } of cases) {
+    it(`loses no task on ${workers} worker thread(s), ${transport} transport`, async () => {
       const dir = tempDir();
       const trace = join(dir, 't.jsonl');
-      const ran = await runLimited(['run', suite(dir), '-j', String(TASKS), '--workers', workers, '--out', trace]);
+      const ran = await runLimited(['run', suite(dir), '-j', String(TASKS), '--workers', workers, '--transport', transport, '--out', trace]);
       expect(ran.stdout).toContain(`${TASKS} passed, 0 failed`);
       expect(ran.code, ran.stderr).toBe(0);
       const events = readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; task_id?: string; outcome?: string });
@@ -52,6 +65,7 @@ describe(`run -j ${TASKS} under a hard limit of ${LIMIT} descriptors`, () => {
       expect(new Set(ends.map((e) => e.task_id)).size).toBe(TASKS);
       expect(ends.every((e) => e.outcome === 'passed')).toBe(true);
       expect(events.filter((e) => e.event === 'tool_failure')).toEqual([]);
+      expect(events.filter((e) => e.event === 'model_error')).toEqual([]);
     }, 60_000);
   }
 });

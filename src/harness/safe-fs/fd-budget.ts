@@ -120,6 +120,17 @@ export function tryAcquireDescriptors(n: number): DescriptorLease | null {
   return waiting.length === 0 && take(want) ? lease(want) : null;
 }
 
+/**
+ * `n` descriptors counted as held from now on, whether or not the budget has them: for descriptors already open
+ * that no one could wait for (a socket a connection pool opened on its own, providers/connection-pool.ts). The
+ * others wait while they are counted. Never waits.
+ */
+export function countDescriptors(n: number): DescriptorLease {
+  if (n <= 0) return NONE;
+  Atomics.add(shared(), USED, n);
+  return lease(n);
+}
+
 /** `n` descriptors, waiting (in order of asking) while the budget is spent. */
 export function acquireDescriptors(n: number): DescriptorLease | Promise<DescriptorLease> {
   const now = tryAcquireDescriptors(n);
