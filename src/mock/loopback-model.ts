@@ -4,9 +4,12 @@
  * runner's mock source, so every fault (resets and cut streams included) runs
  * over real sockets.
  */
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Model } from '../providers/types.js';
 import { startLoopbackServer, type LoopbackServer, type LoopbackSessionHandle } from './loopback-server.js';
+
+export { LOOPBACK_HOST } from './loopback-server.js';
 import type { ModelScript } from './script.js';
 import type { Wire } from './wire-errors.js';
 import { loadMockAdapter } from './wire-adapter.js';
@@ -37,6 +40,8 @@ export interface LoopbackModelOptions {
   streamIdleTimeoutMs?: number;
   firstByteTimeoutMs?: number;
   promptCache?: boolean;
+  /** Where the SDK client gets its connections to the server (default fetch's global pool): see AdapterOptions.dispatcher. */
+  dispatcher?: Dispatcher;
 }
 
 export async function loopbackModel(
@@ -48,6 +53,6 @@ export async function loopbackModel(
   const server = options.server ?? (await sharedLoopbackServer());
   const session = server.register(script, { wire: options.wire });
   // The root base URL and the session header: every session of a wire shares one SDK client.
-  const model = adapter({ baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools });
+  const model = adapter({ baseURL: session.rootBaseURL, headers: session.headers, model: options.model, stream: options.stream, timeoutMs: options.timeoutMs, streamIdleTimeoutMs: options.streamIdleTimeoutMs, firstByteTimeoutMs: options.firstByteTimeoutMs, promptCache: options.promptCache, strictTools: options.strictTools, ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}) });
   return { model, session };
 }

@@ -9,6 +9,7 @@ import type { GeminiModel } from '../providers/gemini.js';
 import type { OpenAIModel } from '../providers/openai.js';
 import type { OpenAIResponsesModel } from '../providers/openai-responses.js';
 import type { Model } from '../providers/types.js';
+import type { Dispatcher } from 'undici';
 import type { Wire } from './wire-errors.js';
 
 export interface MockAdapterOptions {
@@ -18,6 +19,8 @@ export interface MockAdapterOptions {
   /** Stream the responses (SSE). Default false. */
   stream?: boolean;
   fetch?: typeof fetch;
+  /** Where fetch gets its connections (no custom `fetch`): see AdapterOptions.dispatcher. */
+  dispatcher?: Dispatcher;
   /** Sent with every request (the loopback server routes sessions by SESSION_HEADER). */
   headers?: Readonly<Record<string, string>>;
   timeoutMs?: number;
@@ -48,6 +51,7 @@ export function wireAdapter(options: MockAdapterOptions, models: WireModels): Mo
     // ending one (even a no-op span when no tracer provider is registered) was ~10 us of every call.
     sdkTelemetry: false,
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
     ...(options.fetchFollowsSignal !== undefined ? { fetchFollowsSignal: options.fetchFollowsSignal } : {}),
     ...(options.headers !== undefined ? { headers: options.headers } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

@@ -1,7 +1,6 @@
 /** What every SDK adapter is configured with (one definition for both wires and the factory). */
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { CALLER_SIGNAL } from './caller-signal.js';
-import { connectionPool } from './connection-pool.js';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 120_000;
@@ -14,6 +13,11 @@ export interface AdapterOptions {
   baseURL?: string;
   /** Custom fetch (tests, proxies). */
   fetch?: typeof fetch;
+  /**
+   * Where fetch gets its connections when there is no custom `fetch` (its `dispatcher`): default fetch's global
+   * pool. The suite runner gives one bounded by the process's descriptor budget (suites/connection-pool.ts).
+   */
+  dispatcher?: Dispatcher;
   timeoutMs?: number;
   /** Strict tool use: the wire's strict schema subset plus `strict: true` on each tool (default false, see dialects/index.ts). */
   strictTools?: boolean;
@@ -44,21 +48,20 @@ export interface AdapterOptions {
 /**
  * Client options both official SDKs take in the same shape. Retries are off:
  * the harness retries itself (loop/model-call.ts), so each attempt is logged.
- * Without a custom fetch, fetch's connections come from a pool bounded by the
- * process's descriptor budget (connection-pool.ts).
+ * The dispatcher goes in the SDKs' `fetchOptions` (both pass it to every fetch).
  */
 export function sdkClientOptions(options: AdapterOptions): {
   apiKey?: string;
   baseURL?: string;
   fetch?: typeof fetch;
-  fetchOptions?: { dispatcher: Agent };
+  fetchOptions?: { dispatcher: Dispatcher };
   maxRetries: 0;
   timeout: number;
 } {
   return {
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : { fetchOptions: { dispatcher: connectionPool(options.baseURL) } }),
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : options.dispatcher !== undefined ? { fetchOptions: { dispatcher: options.dispatcher } } : {}),
     maxRetries: 0,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
@@ -93,13 +96,14 @@ export function byteLength(value: unknown): number {
  * SDK, ~0.5 ms: at thousands of sessions a run that was real time. Models of
  * one configuration differ only in per-request things (model name, headers,
  * signal), which go with each request. A custom `fetch` is part of the key
- * by identity. Only clients given an explicit key and base URL are shared.
+ * and a dispatcher are part of the key by identity. Only clients given an
+ * explicit key and base URL are shared.
  */
 export function sharedClient<C>(make: (options: ReturnType<typeof sdkClientOptions>) => C, cache: Map<string, C>, options: AdapterOptions): C {
   // Without an explicit key and base URL the SDK reads them from the environment when built: never share those.
   if (options.apiKey === undefined || options.baseURL === undefined) return make(sdkClientOptions(options));
   // The key from the options themselves: the client's options object is built only for a new client (a model per session).
-  const key = JSON.stringify([options.apiKey, options.baseURL, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetchId(options.fetch), options.sdkTelemetry ?? null]);
+  const key = JSON.stringify([options.apiKey, options.baseURL, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, objectId(options.fetch), objectId(options.dispatcher), options.sdkTelemetry ?? null]);
   let client = cache.get(key);
   if (client === undefined) {
     client = make(sdkClientOptions(options));
@@ -110,11 +114,12 @@ export function sharedClient<C>(make: (options: ReturnType<typeof sdkClientOptio
   return client;
 }
 
-const fetchIds = new WeakMap<typeof fetch, number>();
-let nextFetchId = 0;
-function fetchId(f: typeof fetch | undefined): number | null {
-  if (f === undefined) return null;
-  let id = fetchIds.get(f);
-  if (id === undefined) fetchIds.set(f, (id = ++nextFetchId));
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
+/** A number per object (a custom fetch, a dispatcher) for the client key: clients differ by them. */
+function objectId(o: object | undefined): number | null {
+  if (o === undefined) return null;
+  let id = objectIds.get(o);
+  if (id === undefined) objectIds.set(o, (id = ++nextObjectId));
   return id;
 }

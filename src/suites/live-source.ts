@@ -7,6 +7,7 @@
  */
 import { createModel, type ProviderName } from '../providers/factory.js';
 import { loadGeminiSdk } from '../providers/gemini-sdk.js';
+import { connectionPool } from './connection-pool.js';
 import type { ModelSource } from './model-source.js';
 
 /** `openai` speaks Chat Completions, `openai-responses` the Responses API (same key). */
@@ -92,7 +93,8 @@ export function liveModelSource(options: LiveSourceOptions): ModelSource {
         model: options.model,
         apiKey,
         ...(baseURL ? { baseURL } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        // The connections, counted in the descriptor budget (connection-pool.ts); a given fetch brings its own.
+        ...(options.fetch ? { fetch: options.fetch } : { dispatcher: connectionPool(baseURL || undefined) }),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.strictTools !== undefined ? { strictTools: options.strictTools } : {}),
         ...(options.stream !== undefined ? { stream: options.stream } : {}),

@@ -16,6 +16,7 @@ import { loadGeminiSdk } from '../providers/gemini-sdk.js';
 import type { Wire } from '../mock/wire-errors.js';
 import type { LoadedTask } from './load-suite.js';
 import type { ModelSource } from './model-source.js';
+import { connectionPool } from './connection-pool.js';
 import { taskWire } from './wire-pins.js';
 
 export interface MockSourceOptions {
@@ -59,7 +60,8 @@ export function mockModelSource(options: MockSourceOptions = {}): ModelSource & 
       let opened;
       if (transport === 'http') {
         loopback ??= await import('../mock/loopback-model.js');
-        opened = await loopback.loopbackModel(task.script, modelOptions);
+        // The server is this process's own: its connections are counted in the descriptor budget (connection-pool.ts).
+        opened = await loopback.loopbackModel(task.script, { ...modelOptions, dispatcher: connectionPool(`http://${loopback.LOOPBACK_HOST}`) });
       } else {
         memory ??= await import('../mock/memory-model-lazy.js');
         // The suite schema parsed the script already: the mount takes it as it is. Only the wire's SDK is loaded.

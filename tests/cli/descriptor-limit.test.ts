@@ -10,7 +10,7 @@
  * Over HTTP (`--transport http`: the official SDK through fetch to the mock's
  * loopback server in the same process) every connection costs two more
  * descriptors and stays open between calls: before the SDK clients' pool was
- * bounded and counted in the budget (src/providers/connection-pool.ts) this
+ * bounded and counted in the budget (src/suites/connection-pool.ts) this
  * run lost tasks to model calls failing with `connection` errors (EMFILE on
  * connect) and did not finish within the test's minute.
  */

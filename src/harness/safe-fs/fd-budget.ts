@@ -122,7 +122,7 @@ export function tryAcquireDescriptors(n: number): DescriptorLease | null {
 
 /**
  * `n` descriptors counted as held from now on, whether or not the budget has them: for descriptors already open
- * that no one could wait for (a socket a connection pool opened on its own, providers/connection-pool.ts). The
+ * that no one could wait for (a socket a connection pool opened on its own, suites/connection-pool.ts). The
  * others wait while they are counted. Never waits.
  */
 export function countDescriptors(n: number): DescriptorLease {

@@ -1,6 +1,9 @@
 /**
- * The HTTP connections of the SDK clients, bounded and counted in the
- * process's descriptor budget (harness/safe-fs/fd-budget.ts).
+ * The HTTP connections of the SDK clients of a run, bounded and counted in
+ * the process's descriptor budget (harness/safe-fs/fd-budget.ts). The suite
+ * runner gives each model its origin's pool as the client's `dispatcher`
+ * (providers/adapter-options.ts); a model made outside a run keeps fetch's
+ * own pool.
  *
  * Why: fetch's default pool opens one connection per request in flight and
  * keeps it open afterwards (keep-alive), so at `-j 1000` over HTTP a run
@@ -40,8 +43,8 @@ const MAX_POOLS = 256;
 const pools = new Map<string, Agent>();
 
 /**
- * The dispatcher (fetch's `dispatcher` init member) of the pool for `baseURL`'s origin, made on first use.
- * Without a base URL the SDK's default host is meant: one pool for those.
+ * The pool (a dispatcher for fetch) of `baseURL`'s origin, made on first use. Without a base URL the SDK's default
+ * host is meant: one pool for those.
  */
 export function connectionPool(baseURL: string | undefined): Agent {
   const origin = originOf(baseURL);

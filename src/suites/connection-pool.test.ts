@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { descriptorsHeld } from '../harness/safe-fs/fd-budget.js';
-import { sdkClientOptions } from './adapter-options.js';
+import { sdkClientOptions } from '../providers/adapter-options.js';
 import { connectionPool, descriptorsPerConnection, poolConnections } from './connection-pool.js';
 
 let server: Server | null = null;
@@ -50,9 +50,10 @@ describe('connection pool', () => {
     await expect.poll(() => descriptorsHeld() - before).toBe(0);
   });
 
-  it('is what the SDK clients fetch through, unless they are given their own fetch', () => {
-    const viaPool = sdkClientOptions({ model: 'm', baseURL: 'http://127.0.0.1:9/v1' });
-    expect(viaPool.fetchOptions?.dispatcher).toBe(connectionPool('http://127.0.0.1:9'));
-    expect(sdkClientOptions({ model: 'm', fetch: globalThis.fetch }).fetchOptions).toBeUndefined();
+  it('is what an SDK client given it fetches through, unless it is given its own fetch', () => {
+    const pool = connectionPool('http://127.0.0.1:9');
+    expect(sdkClientOptions({ model: 'm', baseURL: 'http://127.0.0.1:9/v1', dispatcher: pool }).fetchOptions?.dispatcher).toBe(pool);
+    expect(sdkClientOptions({ model: 'm', fetch: globalThis.fetch, dispatcher: pool }).fetchOptions).toBeUndefined();
+    expect(sdkClientOptions({ model: 'm' }).fetchOptions).toBeUndefined();
   });
 });
