@@ -8,11 +8,12 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Model } from '../providers/types.js';
 import { startLoopbackServer, type LoopbackServer, type LoopbackSessionHandle } from './loopback-server.js';
-
-export { LOOPBACK_HOST } from './loopback-server.js';
 import type { ModelScript } from './script.js';
 import type { Wire } from './wire-errors.js';
 import { loadMockAdapter } from './wire-adapter.js';
+
+/** The server's host, for a caller that loaded only this module (the suite runner's connection pool for it). */
+export { LOOPBACK_HOST } from './loopback-server.js';
 
 let shared: Promise<LoopbackServer> | null = null;
 

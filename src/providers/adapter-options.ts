@@ -95,9 +95,9 @@ export function byteLength(value: unknown): number {
  * pool is fetch's), yet constructing one builds every resource object of the
  * SDK, ~0.5 ms: at thousands of sessions a run that was real time. Models of
  * one configuration differ only in per-request things (model name, headers,
- * signal), which go with each request. A custom `fetch` is part of the key
- * and a dispatcher are part of the key by identity. Only clients given an
- * explicit key and base URL are shared.
+ * signal), which go with each request. A custom `fetch` and a dispatcher
+ * are part of the key by identity. Only clients given an explicit key and
+ * base URL are shared.
  */
 export function sharedClient<C>(make: (options: ReturnType<typeof sdkClientOptions>) => C, cache: Map<string, C>, options: AdapterOptions): C {
   // Without an explicit key and base URL the SDK reads them from the environment when built: never share those.
