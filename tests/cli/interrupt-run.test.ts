@@ -2,8 +2,9 @@
  * Item 2 of issue 29: Ctrl-C stops `faultline run`. The first SIGINT says
  * how many tasks are finishing, starts nothing new and ends the run with
  * run_end; a second one aborts the running tasks, removes their workspaces
- * and still leaves a valid trace. Both exit 130. The real CLI runs as a
- * subprocess and gets real signals.
+ * and still leaves a valid trace. Both exit 130. SIGTERM aborts at once, as
+ * the second Ctrl-C does, and exits 143. The real CLI runs as a subprocess
+ * and gets real signals.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -99,6 +100,28 @@ describe('Ctrl-C during faultline run', () => {
     expect(all.at(-1)).toMatchObject({ event: 'run_end', sessions: 4, aborted: 4 });
     const validated = await cli(['validate', run.trace]);
     expect(validated.code).toBe(0);
+    expect(leftovers(dir)).toEqual([]);
+  }, 180_000);
+
+  it('SIGTERM (timeout, a service manager, a cancelled CI job): aborts at once, removes the workspaces, leaves run_end, exits 143', async () => {
+    const dir = tempDir();
+    const run = start(dir, 60_000);
+    const deadline = Date.now() + 120_000;
+    while (count(run.trace, 'tool_call') < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const startedBefore = count(run.trace, 'session_start');
+    const at = Date.now();
+    run.child.kill('SIGTERM');
+    const { code } = await run.exited;
+    expect(Date.now() - at).toBeLessThan(30_000);
+    expect(run.stderr()).toContain('terminated (SIGTERM): aborting 4 running tasks');
+    expect(code).toBe(143);
+    const all = events(run.trace);
+    expect(count(run.trace, 'session_start')).toBe(startedBefore);
+    expect(all.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
+    expect(all.at(-1)).toMatchObject({ event: 'run_end', sessions: 4, aborted: 4 });
+    const validated = await cli(['validate', run.trace]);
+    expect(validated.code).toBe(0);
+    // Dying of the signal's default left the 4 running tasks' workspaces here.
     expect(leftovers(dir)).toEqual([]);
   }, 180_000);
 });

@@ -219,6 +219,21 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           }
         };
         process.on('SIGINT', onSigint);
+        // SIGTERM (a service manager, `timeout`, a cancelled CI job) asks to end now: abort at once, as a second
+        // Ctrl-C does, so the sessions end as aborted and their workspaces are removed. Dying of the signal's default
+        // left every running task's workspace behind, in memory when it was on /dev/shm. A second SIGTERM exits.
+        let terminated = false;
+        const onSigterm = () => {
+          if (terminated) {
+            sink.close();
+            process.exit(143);
+          }
+          terminated = true;
+          io.stderr(`faultline: terminated (SIGTERM): aborting ${plural(running, 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
+          stop.abort('sigterm');
+          abort.abort('sigterm');
+        };
+        process.on('SIGTERM', onSigterm);
         let failing = 0;
         // Task lines go out in batches (at most every 100 ms): one write per finished task cost a fifth of a
         // 2,000-task run when stdout is a pipe read by a busy CI log collector.
@@ -279,15 +294,16 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           const crashes = pool?.crashes() ?? [];
           for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
           if (crashes.length > 0) result.exitCode = 70;
-          if (interrupts > 0) {
+          if (interrupts > 0 || terminated) {
             const planned = tasks.length * repeat;
             io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
-            // 128 + SIGINT, as a shell reports a command stopped by Ctrl-C: the suite did not run to the end.
-            result.exitCode = 130;
+            // 128 + the signal, as a shell reports a command the signal stopped: the suite did not run to the end.
+            result.exitCode = terminated ? 143 : 130;
           }
         } finally {
           flushLines();
           process.removeListener('SIGINT', onSigint);
+          process.removeListener('SIGTERM', onSigterm);
           sink.close();
           await mock.close();
         }
