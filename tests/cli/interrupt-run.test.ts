@@ -51,6 +51,32 @@ async function midRun(trace: string): Promise<void> {
 /** What the run left in its TMPDIR besides the suite, the trace and tsx's compile cache: task workspaces. */
 const leftovers = (dir: string) => readdirSync(dir).filter((f) => f !== 'slow.yaml' && f !== 'run.jsonl' && !f.startsWith('tsx-'));
 
+/**
+ * A run of minute-long tasks, stopped by `stop` once 4 run: it must end within 30 s with the 4 sessions aborted,
+ * `said` on stderr, exit `code`, run_end, a valid trace and no workspace left.
+ */
+async function expectAborted(stop: (run: ReturnType<typeof start>, at: number) => Promise<void>, said: string, code: number): Promise<void> {
+  const dir = tempDir();
+  // Each task sleeps a minute: only an abort ends the run in time.
+  const run = start(dir, 60_000);
+  const deadline = Date.now() + 120_000;
+  while (count(run.trace, 'tool_call') < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const startedBefore = count(run.trace, 'session_start');
+  const at = Date.now();
+  await stop(run, at);
+  const exited = await run.exited;
+  expect(Date.now() - at).toBeLessThan(30_000);
+  expect(run.stderr()).toContain(said);
+  expect(exited.code).toBe(code);
+  const all = events(run.trace);
+  expect(count(run.trace, 'session_start')).toBe(startedBefore);
+  expect(all.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
+  expect(all.at(-1)).toMatchObject({ event: 'run_end', sessions: 4, aborted: 4 });
+  const validated = await cli(['validate', run.trace]);
+  expect(validated.code).toBe(0);
+  expect(leftovers(dir)).toEqual([]);
+}
+
 describe('Ctrl-C during faultline run', () => {
   it('first SIGINT: says so, starts nothing new, lets the running tasks finish, writes run_end, exits 130', async () => {
     const dir = tempDir();
@@ -80,48 +106,15 @@ describe('Ctrl-C during faultline run', () => {
   }, 180_000);
 
   it('second SIGINT: aborts the running tasks, removes their workspaces, leaves a valid trace with run_end, exits 130', async () => {
-    const dir = tempDir();
-    // Each task sleeps a minute: only an abort ends the run in time.
-    const run = start(dir, 60_000);
-    const deadline = Date.now() + 120_000;
-    while (count(run.trace, 'tool_call') < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const startedBefore = count(run.trace, 'session_start');
-    const at = Date.now();
-    run.child.kill('SIGINT');
-    while (!run.stderr().includes('Ctrl-C again') && Date.now() - at < 30_000) await new Promise((r) => setTimeout(r, 20));
-    run.child.kill('SIGINT');
-    const { code } = await run.exited;
-    expect(Date.now() - at).toBeLessThan(30_000);
-    expect(run.stderr()).toContain('aborting 4 running tasks');
-    expect(code).toBe(130);
-    const all = events(run.trace);
-    expect(count(run.trace, 'session_start')).toBe(startedBefore);
-    expect(all.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
-    expect(all.at(-1)).toMatchObject({ event: 'run_end', sessions: 4, aborted: 4 });
-    const validated = await cli(['validate', run.trace]);
-    expect(validated.code).toBe(0);
-    expect(leftovers(dir)).toEqual([]);
+    await expectAborted(async (run, at) => {
+      run.child.kill('SIGINT');
+      while (!run.stderr().includes('Ctrl-C again') && Date.now() - at < 30_000) await new Promise((r) => setTimeout(r, 20));
+      run.child.kill('SIGINT');
+    }, 'aborting 4 running tasks', 130);
   }, 180_000);
 
   it('SIGTERM (timeout, a service manager, a cancelled CI job): aborts at once, removes the workspaces, leaves run_end, exits 143', async () => {
-    const dir = tempDir();
-    const run = start(dir, 60_000);
-    const deadline = Date.now() + 120_000;
-    while (count(run.trace, 'tool_call') < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const startedBefore = count(run.trace, 'session_start');
-    const at = Date.now();
-    run.child.kill('SIGTERM');
-    const { code } = await run.exited;
-    expect(Date.now() - at).toBeLessThan(30_000);
-    expect(run.stderr()).toContain('terminated (SIGTERM): aborting 4 running tasks');
-    expect(code).toBe(143);
-    const all = events(run.trace);
-    expect(count(run.trace, 'session_start')).toBe(startedBefore);
-    expect(all.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
-    expect(all.at(-1)).toMatchObject({ event: 'run_end', sessions: 4, aborted: 4 });
-    const validated = await cli(['validate', run.trace]);
-    expect(validated.code).toBe(0);
-    // Dying of the signal's default left the 4 running tasks' workspaces here.
-    expect(leftovers(dir)).toEqual([]);
+    // Dying of the signal's default left the 4 running tasks' workspaces behind.
+    await expectAborted(async (run) => void run.child.kill('SIGTERM'), 'terminated (SIGTERM): aborting 4 running tasks', 143);
   }, 180_000);
 });
