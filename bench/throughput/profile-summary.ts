@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 interface ProfileNode {
   id: number;
@@ -41,12 +41,14 @@ function sourceUrl(): (frame: ProfileNode['callFrame']) => string {
   const maps = new Map<string, SourceMap | null>();
   return (frame) => {
     if (!frame.url.includes('/dist/cli/bundle/')) return frame.url;
-    if (!maps.has(frame.url)) {
-      const file = `${fileURLToPath(frame.url)}.map`;
-      maps.set(frame.url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    // A chunk compiled by the bundle loader (src/cli/bundle-loader.ts) is named by its path, not a file URL.
+    const url = frame.url.startsWith('file:') ? frame.url : pathToFileURL(frame.url).href;
+    if (!maps.has(url)) {
+      const file = `${fileURLToPath(url)}.map`;
+      maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
     }
-    const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-    return entry && 'originalSource' in entry ? new URL(entry.originalSource, frame.url).href : frame.url;
+    const entry = maps.get(url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    return entry && 'originalSource' in entry ? new URL(entry.originalSource, url).href : url;
   };
 }
 

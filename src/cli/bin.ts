@@ -1,4 +1,7 @@
 #!/usr/bin/env node
 import { run } from './program.js';
 
-process.exitCode = await run(process.argv.slice(2));
+// Not a top-level await: the built CLI is a CommonJS bundle, loaded from V8's code cache (scripts/bundle-cli.mjs).
+void run(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

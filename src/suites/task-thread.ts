@@ -93,7 +93,8 @@ const onCleanup = (removal: Promise<void>) => {
   cleanups.add(removal);
   void removal.finally(() => cleanups.delete(removal));
 };
-const source = await openSource();
+// Set before the thread listens (listen() below): no session arrives before its model source is open.
+let source!: Awaited<ReturnType<typeof openSource>>;
 
 async function runOne(slot: number, task: LoadedTask, r: number, sessionId: string): Promise<void> {
   try {
@@ -126,23 +127,32 @@ async function drain(): Promise<void> {
   post({ type: 'drained' });
 }
 
-// A suite module that calls process.exit ends this thread: what its sessions emitted still reaches the trace.
-process.on('exit', () => sink.flush());
-// Sessions received in one turn of the loop start together, so they interleave (start-together.ts says why).
-const arrive = startTogether((m: Extract<ToThread, { type: 'run' }>) => void runOne(m.slot, m.task, m.r, m.sessionId));
-port.on('message', (message: ToThread) => {
-  if (message.type === 'run') arrive(message);
-  else if (message.type === 'setup') setUp(message);
-  else if (message.type === 'abort') runAbort.abort(message.reason);
-  else void drain();
-});
-post({ type: 'ready' });
-// The first session loads the mock's transport and the SDKs behind it (~80 ms of CPU): load them now, while the main
-// thread still reads the suite, so the first sessions do not wait for them. The same modules, once; a module that
-// cannot load fails that session's open as before.
-// Only the default wire's adapter and SDK: a task pinning another wire loads its own when it opens.
-if (init.source.kind === 'mock') {
-  const { transport, wire = 'anthropic' } = init.source.options;
-  void import(transport === 'http' ? '../mock/loopback-model.js' : '../mock/memory-model-lazy.js').catch(() => undefined);
-  void import('../mock/wire-adapter.js').then((adapters) => adapters.loadMockAdapter(wire)).catch(() => undefined);
+/** Takes sessions from the main thread, once the model source is open (a failure to open it fails the thread, as before). */
+function listen(): void {
+  // A suite module that calls process.exit ends this thread: what its sessions emitted still reaches the trace.
+  process.on('exit', () => sink.flush());
+  // Sessions received in one turn of the loop start together, so they interleave (start-together.ts says why).
+  const arrive = startTogether((m: Extract<ToThread, { type: 'run' }>) => void runOne(m.slot, m.task, m.r, m.sessionId));
+  port.on('message', (message: ToThread) => {
+    if (message.type === 'run') arrive(message);
+    else if (message.type === 'setup') setUp(message);
+    else if (message.type === 'abort') runAbort.abort(message.reason);
+    else void drain();
+  });
+  post({ type: 'ready' });
+  // The first session loads the mock's transport and the SDKs behind it (~80 ms of CPU): load them now, while the main
+  // thread still reads the suite, so the first sessions do not wait for them. The same modules, once; a module that
+  // cannot load fails that session's open as before.
+  // Only the default wire's adapter and SDK: a task pinning another wire loads its own when it opens.
+  if (init.source.kind === 'mock') {
+    const { transport, wire = 'anthropic' } = init.source.options;
+    void import(transport === 'http' ? '../mock/loopback-model.js' : '../mock/memory-model-lazy.js').catch(() => undefined);
+    void import('../mock/wire-adapter.js').then((adapters) => adapters.loadMockAdapter(wire)).catch(() => undefined);
+  }
 }
+
+// Not a top-level await: the CLI's bundle is CommonJS, to load from V8's code cache (scripts/bundle-cli.mjs).
+void openSource().then((opened) => {
+  source = opened;
+  listen();
+});
