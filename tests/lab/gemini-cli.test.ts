@@ -114,7 +114,8 @@ function retryGaps(lines: Line[], task: string): Array<{ turn: number; attempt: 
 
 describe('the lab against Gemini CLI', () => {
   it(`finds in Gemini CLI ${GEMINI_CLI_VERSION} what its recorded requests show`, async () => {
-    const command = ['env', `HOME=${HOME}`, process.execPath, GEMINI, '--yolo', '-m', 'gemini-2.5-flash', '-p', '{prompt}'];
+    // TMPDIR in HOME (removed after the file): Gemini CLI writes a gemini-client-error-*.json report there per API error.
+    const command = ['env', `HOME=${HOME}`, `TMPDIR=${HOME}`, process.execPath, GEMINI, '--yolo', '-m', 'gemini-2.5-flash', '-p', '{prompt}'];
     const lines: Line[] = [];
     // lab-overloaded-then-success alone sleeps ~75 s of Gemini CLI's 5 s doubling back-off.
     const run = await lab(command, labTasks(...FINDINGS.map(([task]) => task)), { timeoutMs: 200_000, onRequestRecord: (l) => lines.push(JSON.parse(l) as Line) });

@@ -65,6 +65,8 @@ export async function runClaudeCode(dir: string): Promise<ClaudeCodeRun> {
     const env = {
       PATH: process.env.PATH ?? '',
       HOME: home,
+      // Its own temporary directory (removed with `dir`): Claude Code leaves fswatch-probe-* in $TMPDIR/claude-<uid>/.
+      TMPDIR: home,
       CLAUDE_CONFIG_DIR: config,
       ANTHROPIC_BASE_URL: session.baseURL,
       ANTHROPIC_API_KEY: 'test',
