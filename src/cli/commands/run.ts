@@ -8,6 +8,7 @@ import type { LoadedTask } from '../../suites/load-suite.js';
 import { plural } from '../../report/plural.js';
 import { CliError, type CliIo } from '../io.js';
 import { loadGrammarEarly } from '../early-grammar.js';
+import { listenForRunSignals } from '../run-signals.js';
 import type { CommandResult } from '../command-result.js';
 
 /**
@@ -197,43 +198,9 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           sink.close();
           throw new CliError(`cannot write the trace ${tracePath}: ${openError instanceof Error ? openError.message : String(openError)} (choose a writable --out)`);
         }
-        // Ctrl-C: the first stops starting tasks and lets the running ones finish; the second aborts them.
-        // Either way the run ends with run_end and its workspaces removed (a third exits at once).
-        const stop = new AbortController();
-        const abort = new AbortController();
+        // Ctrl-C finishes or aborts the running tasks, SIGTERM aborts them (run-signals.ts): the run still ends with run_end.
         let running = 0;
-        let interrupts = 0;
-        const onSigint = () => {
-          interrupts++;
-          const lead = io.isTTY ? '\n' : '';
-          if (interrupts === 1) {
-            io.stderr(`${lead}faultline: stopping: finishing ${plural(running, 'running task')}, Ctrl-C again to abort\n`);
-            stop.abort('sigint');
-          } else if (interrupts === 2) {
-            io.stderr(`${lead}faultline: aborting ${plural(running, 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
-            abort.abort('sigint');
-          } else {
-            io.stderr(`${lead}faultline: exiting at once; the trace may lack session_end and run_end\n`);
-            sink.close();
-            process.exit(130);
-          }
-        };
-        process.on('SIGINT', onSigint);
-        // SIGTERM (a service manager, `timeout`, a cancelled CI job) asks to end now: abort at once, as a second
-        // Ctrl-C does, so the sessions end as aborted and their workspaces are removed. Dying of the signal's default
-        // left every running task's workspace behind, in memory when it was on /dev/shm. A second SIGTERM exits.
-        let terminated = false;
-        const onSigterm = () => {
-          if (terminated) {
-            sink.close();
-            process.exit(143);
-          }
-          terminated = true;
-          io.stderr(`faultline: terminated (SIGTERM): aborting ${plural(running, 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
-          stop.abort('sigterm');
-          abort.abort('sigterm');
-        };
-        process.on('SIGTERM', onSigterm);
+        const signals = listenForRunSignals(io, () => running, () => sink.close());
         let failing = 0;
         // Task lines go out in batches (at most every 100 ms): one write per finished task cost a fifth of a
         // 2,000-task run when stdout is a pipe read by a busy CI log collector.
@@ -262,8 +229,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
             keepWorkspaces: opts.keepWorkspaces,
             ...(place.dir !== undefined ? { tempDir: place.dir } : {}),
             ...(place.fallback ? { tempDirFallback: true } : {}),
-            signal: abort.signal,
-            stopSignal: stop.signal,
+            signal: signals.abort,
+            stopSignal: signals.stop,
             onTaskStart: () => void running++,
             ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
             onTaskEnd: (outcome, done, total) => {
@@ -294,16 +261,16 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           const crashes = pool?.crashes() ?? [];
           for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
           if (crashes.length > 0) result.exitCode = 70;
-          if (interrupts > 0 || terminated) {
+          const interrupted = signals.exitCode();
+          if (interrupted !== null) {
             const planned = tasks.length * repeat;
             io.stderr(`faultline: interrupted: ${summary.outcomes.length} of ${plural(planned, 'session')} ran (${summary.aborted} aborted); the trace ends with run_end\n`);
             // 128 + the signal, as a shell reports a command the signal stopped: the suite did not run to the end.
-            result.exitCode = terminated ? 143 : 130;
+            result.exitCode = interrupted;
           }
         } finally {
           flushLines();
-          process.removeListener('SIGINT', onSigint);
-          process.removeListener('SIGTERM', onSigterm);
+          signals.remove();
           sink.close();
           await mock.close();
         }
