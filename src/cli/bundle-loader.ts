@@ -76,8 +76,12 @@ function compileChunk(file: string, cachedData: Buffer | undefined): vm.Script {
 }
 
 function readCache(file: string): Buffer | undefined {
-  const cache = file + CODE_CACHE_SUFFIX;
-  return existsSync(cache) ? readFileSync(cache) : undefined;
+  try {
+    return readFileSync(file + CODE_CACHE_SUFFIX);
+  } catch {
+    // None shipped (a build without it): compiled from source.
+    return undefined;
+  }
 }
 
 export function codeCacheStats(): CodeCacheStats {
