@@ -46,6 +46,7 @@ const stats: CodeCacheStats = { fromCache: 0, compiled: 0, rejected: [] };
 
 /** Runs a bundle chunk (an absolute path) and returns its exports; a chunk already loaded returns the same exports. */
 export function loadBundleChunk(file: string): unknown {
+  if (process.sourceMapsEnabled) return requireWithSourceMaps(file);
   const known = chunks.get(file);
   if (known) return known.module.exports;
   const module = { exports: {}, filename: file, id: file, loaded: false };
@@ -66,6 +67,16 @@ export function loadBundleChunk(file: string): unknown {
   wrapper.call(module.exports, module.exports, require, module, file, here, dynImp);
   module.loaded = true;
   return module.exports;
+}
+
+/**
+ * Under `node --enable-source-maps` Node's own loader runs the bundle, without the code cache: Node 20 maps stack
+ * traces through a chunk's source map (dist/cli/bundle/*.map, beside it in a build) only for the modules it loads
+ * itself, not for a vm.Script. Its wrapper passes no `dynImp`, so the chunks find it as a global.
+ */
+function requireWithSourceMaps(file: string): unknown {
+  (globalThis as { dynImp?: typeof dynImp }).dynImp ??= dynImp;
+  return createRequire(file)(file);
 }
 
 /** The chunk compiled (not run), from `cachedData` when V8 takes it (script.cachedDataRejected says). */

@@ -7,7 +7,8 @@
  *   chunk changed after its cache was written is compiled from its source (V8 refuses the stale cache), so a
  *   cache never changes what runs;
  * - on the build (dist/, as npm ci built it): V8 takes every cache the build shipped, the run path is cached,
- *   and the CLI runs from it, on the main thread and on worker threads (the worker's shim).
+ *   and the CLI runs from it, on the main thread and on worker threads (the worker's shim); under
+ *   `--enable-source-maps` a stack trace from a chunk names the module it came from.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -23,11 +24,12 @@ const bundle = join(root, 'dist/cli/bundle');
  * Runs `script` (ESM, with the loader as `L`) in a child node, from a file (a worker thread the script starts must not
  * inherit `--input-type`); the loader from src (through tsx) unless `built`. Returns its stdout parsed as JSON.
  */
-function child(script: string, built = false): { result: unknown; stats: { fromCache: number; compiled: number; rejected: string[] } } {
+function child(script: string, built = false, nodeArgs: string[] = []): { result: unknown; stats: { fromCache: number; compiled: number; rejected: string[] } } {
   const loader = pathToFileURL(join(root, built ? 'dist/cli/bundle-loader.js' : 'src/cli/bundle-loader.ts')).href;
   const file = join(tempDir('faultline-loader-child-'), 'child.mjs');
-  writeFileSync(file, `const L = await import(${JSON.stringify(loader)});\n${script}`);
-  const ran = spawnSync(process.execPath, [...(built ? [] : ['--import', 'tsx']), file], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  // tsx turns source-mapped stack traces on, with which the loader leaves chunks to Node's own loader (the last case).
+  writeFileSync(file, `${built ? '' : 'process.setSourceMapsEnabled(false);\n'}const L = await import(${JSON.stringify(loader)});\n${script}`);
+  const ran = spawnSync(process.execPath, [...nodeArgs, ...(built ? [] : ['--import', 'tsx']), file], { cwd: root, encoding: 'utf8', timeout: 120_000 });
   expect(ran.status, ran.stderr).toBe(0);
   return JSON.parse(ran.stdout) as never;
 }
@@ -96,5 +98,23 @@ describe('the built CLI', () => {
       expect(ran.stats.fromCache).toBeGreaterThan(10);
       expect(existsSync(out)).toBe(true);
     }
+  });
+
+  it('under --enable-source-maps, names the module a chunk\'s frame came from, and still imports through dynImp', () => {
+    const chunk = readdirSync(bundle).find((f) => /^builtin-.*\.cjs$/.test(f))!;
+    const ran = child(
+      `
+      const m = L.loadBundleChunk(${JSON.stringify(join(bundle, chunk))});
+      let frame = '';
+      try { m.packedMap(null, (x) => x); } catch (e) { frame = e.stack.split('\\n')[1]; }
+      const os = typeof (await globalThis.dynImp('node:os')).cpus;
+      process.stdout.write(JSON.stringify({ result: { frame, os }, stats: L.codeCacheStats() }));`,
+      true,
+      ['--enable-source-maps'],
+    );
+    expect((ran.result as { frame: string }).frame).toContain('dist/harness/packed-map.js');
+    expect((ran.result as { os: string }).os).toBe('function');
+    // Node's own loader ran the chunk: nothing came from (or went past) the code cache.
+    expect(ran.stats).toEqual({ fromCache: 0, compiled: 0, rejected: [] });
   });
 });
