@@ -16,7 +16,7 @@
 // the files it finds beside itself (the SQL reports, the bash grammar, the
 // shipped suites, package.json) resolve as before (rolldown turns
 // import.meta.url into the chunk's own file URL in CommonJS). One exception:
-// suites/thread-pool.js starts its worker from './task-thread.js' beside
+// suites/thread-start.js starts the worker from './task-thread.js' beside
 // itself, which in the bundle must be the worker entry's shim.
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -25,7 +25,7 @@ import { build } from 'rolldown';
 
 const dist = resolve('dist');
 const out = resolve(dist, 'cli/bundle');
-const BUNDLE_URL_KEPT = new Set([resolve(dist, 'suites/thread-pool.js')]);
+const BUNDLE_URL_KEPT = new Set([resolve(dist, 'suites/thread-start.js')]);
 
 /** Every import.meta.url in a dist/ module, as that module's own dist/ URL (computed from the bundle file, which sits in `out`). */
 const ownUrls = {
@@ -146,4 +146,4 @@ const shim = (loader, chunk, note) =>
   `${note}import { fileURLToPath } from 'node:url';\nimport { loadBundleChunk } from '${loader}';\n\nloadBundleChunk(fileURLToPath(new URL('${chunk}', import.meta.url)));\n`;
 writeFileSync(resolve(dist, 'cli/bin.js'), shim('./bundle-loader.js', './bundle/bin.cjs', '#!/usr/bin/env node\n// The bundled CLI (scripts/bundle-cli.mjs says why).\n'));
 chmodSync(resolve(dist, 'cli/bin.js'), 0o755);
-writeFileSync(resolve(out, 'task-thread.js'), shim('../bundle-loader.js', './task-thread.cjs', '// The worker thread of `faultline run --workers` (suites/thread-pool.ts starts it).\n'));
+writeFileSync(resolve(out, 'task-thread.js'), shim('../bundle-loader.js', './task-thread.cjs', '// The worker thread of `faultline run --workers` (suites/thread-start.ts starts it).\n'));

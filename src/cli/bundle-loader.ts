@@ -16,7 +16,7 @@
  * the chunk's own directory. A chunk has no `import()` of its own: the bundler made each one a call of the `dynImp`
  * this loader passes it (a script from the code cache loses Node 20's dynamic import callback).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
@@ -116,6 +116,9 @@ export function writeCodeCache(): string[] {
 /** For each chunk in `dir` with a cache beside it: whether V8 takes that cache for the chunk as it is now (tests). */
 export function checkCodeCache(dir: string): { chunk: string; accepted: boolean }[] {
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.cjs') && existsSync(join(dir, name + CODE_CACHE_SUFFIX)))
-    .map((name) => ({ chunk: name, accepted: compileChunk(join(dir, name), readCache(join(dir, name))).cachedDataRejected !== true }));
+    .filter((name) => name.endsWith('.cjs'))
+    .flatMap((name) => {
+      const cache = readCache(join(dir, name));
+      return cache === undefined ? [] : [{ chunk: name, accepted: compileChunk(join(dir, name), cache).cachedDataRejected !== true }];
+    });
 }

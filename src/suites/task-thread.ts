@@ -1,5 +1,5 @@
 /**
- * The worker thread of `faultline run --workers N` (thread-pool.ts starts it).
+ * The worker thread of `faultline run --workers N` (thread-start.ts starts it, thread-pool.ts runs it).
  * It runs the sessions the main thread hands it with runTask, exactly as the
  * single-thread run does, with its own model source (the in-process mock or
  * a replay) and its own workspaces. Events are serialized here, the costly
