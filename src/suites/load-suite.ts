@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { fastParse } from './fast-yaml.js';
 import { MissingPathError, walkSuiteFiles, type FoundSuites } from './find-suite-files.js';
 import { SuiteSpec, type TaskSpec } from './schema.js';
 import { issueMessages } from './schema-issues.js';
@@ -62,11 +62,10 @@ export interface LoadOptions {
  * Two parsers, one meaning: js-yaml reads a valid suite about 10x faster than
  * `yaml` (2,000 tasks: a few hundred ms instead of seconds), but only `yaml`
  * keeps the source positions every message needs. So a suite is read with
- * js-yaml first (YAML 1.2 core schema, as `yaml` reads it: no merge keys, no
- * timestamps), and anything it rejects, that fails the schema or the suite
+ * js-yaml first (YAML 1.2 core schema, as `yaml` reads it: fast-yaml.ts), and
+ * anything it rejects or leaves to `yaml`, that fails the schema or the suite
  * checks, or that draws a warning, is read again with `yaml` for the
- * `file:line:col:` messages. load-suite.test.ts checks both parsers agree on
- * every shipped suite.
+ * `file:line:col:` messages. fast-yaml.test.ts checks both parsers agree.
  */
 export function loadSuiteFile(file: string, onParsed?: (tasks: number) => void): LoadedSuite {
   const text = readFileSync(file, 'utf8');
@@ -87,14 +86,6 @@ export function loadSuiteFile(file: string, onParsed?: (tasks: number) => void):
  * gives the same result (measured: 1 task 17 against 3.5 ms, 40 tasks 16 against 12 ms, 120 tasks 22 against 30).
  */
 const JIT_FROM_TASKS = 64;
-
-function fastParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: loadYaml(text, { schema: CORE_SCHEMA }) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 function suiteTasks(spec: SuiteSpec, file: string): { suite: string; tasks: LoadedTask[] } {
   const suite = spec.suite ?? basename(file, extname(file));
