@@ -25,7 +25,7 @@ interface Profile {
 /** First match wins, so specific parts come before the layers they sit in. */
 const PARTS: [string, (url: string) => boolean][] = [
   ['start-up (module loading)', (u) => u.startsWith('node:internal/modules/')],
-  ['suite loading (YAML, schema)', (u) => /\/(js-yaml|yaml)\/|suites\/(load-suite|schema)\.js/.test(u)],
+  ['suite loading (YAML, schema)', (u) => /\/(js-yaml|yaml)\/|suites\/(load-suite|fast-yaml|schema|validate-by-shape|suite-checks)\.js/.test(u)],
   ['workspace (create, remove)', (u) => /suites\/workspace\.js|node:internal\/fs\/rimraf/.test(u)],
   ['sink (JSONL trace)', (u) => /\/events\/(sink|emitter|redact)\.js/.test(u)],
   ['mock (engine; HTTP server or in-process fetch)', (u) => /\/dist\/mock\/|node:_http_server|node:_http_incoming|node:_http_outgoing|node:_http_common/.test(u)],
