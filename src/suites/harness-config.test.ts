@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_HARNESS_CONFIG, DEFAULT_RETRY_CONFIG } from '../harness/config.js';
 import { DEFAULT_CONTEXT_CONFIG } from '../harness/context/context-manager.js';
 import type { LoadedTask } from './load-suite.js';
-import { harnessConfig } from './run-task.js';
+import { harnessConfig } from './task-harness-config.js';
 
 const task = (settings: Partial<LoadedTask> = {}): LoadedTask => ({ id: 't', prompt: 'p', expect: {}, suite: 's', file: 's.yaml', ...settings });
 
