@@ -69,6 +69,11 @@ export interface ExecutorContext {
   stopping(): boolean;
   onStart(unit: RunUnit): void;
   onEnd(unit: RunUnit, outcome: TaskOutcome): void;
+  /**
+   * Runs `units` on this thread, as a run without an executor does: where an executor whose threads could not start
+   * hands the units they never got, so a run loses none of them.
+   */
+  runHere(units: readonly RunUnit[]): Promise<void>;
 }
 
 /** Runs units (at most `concurrency` at once) and resolves once every started one ended and its workspace is gone. */
@@ -130,19 +135,21 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunSummary> {
   const forwardAbort = () => runAbort.abort(options.signal?.reason);
   if (options.signal?.aborted) forwardAbort();
   else options.signal?.addEventListener('abort', forwardAbort, { once: true });
-  const execute = options.executor ?? inProcessExecutor(run, options);
+  const here = inProcessExecutor(run, options);
+  const context: ExecutorContext = {
+    units,
+    concurrency,
+    runSignal: runAbort.signal,
+    stopping: () => options.stopSignal?.aborted === true || runAbort.signal.aborted,
+    onStart: (unit) => options.onTaskStart?.(unit.task),
+    onEnd: (unit, outcome) => {
+      outcomes[unit.slot] = outcome;
+      options.onTaskEnd?.(outcome, ++done, units.length);
+    },
+    runHere: (rest) => here({ ...context, units: rest, concurrency: Math.max(1, Math.min(concurrency, rest.length)) }),
+  };
   try {
-    await execute({
-      units,
-      concurrency,
-      runSignal: runAbort.signal,
-      stopping: () => options.stopSignal?.aborted === true || runAbort.signal.aborted,
-      onStart: (unit) => options.onTaskStart?.(unit.task),
-      onEnd: (unit, outcome) => {
-        outcomes[unit.slot] = outcome;
-        options.onTaskEnd?.(outcome, ++done, units.length);
-      },
-    });
+    await (options.executor ?? here)(context);
   } finally {
     options.signal?.removeEventListener('abort', forwardAbort);
   }

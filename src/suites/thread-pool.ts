@@ -11,6 +11,11 @@
  * file has one seq sequence. Threads, not processes: a worker starts in a
  * fraction of the time and the event batches move without a pipe.
  *
+ * A worker that ends before it was handed a session (it could not start: no
+ * descriptor or memory left for a new thread, a module that fails to load in
+ * it) loses nothing: the run goes on on the other workers, or on the main
+ * thread when none is left, and the CLI warns, naming why.
+ *
  * A worker that dies (a suite module calling process.exit, an uncaught
  * exception) ends its running sessions as errors naming the task, with a
  * session_end written for each one that had started, carrying the turns and
@@ -23,8 +28,9 @@ import { RunEmitter } from '../events/emitter.js';
 import type { EventSink } from '../events/sink.js';
 import type { RunUnit, UnitExecutor } from './run-suite.js';
 import type { TaskOutcome } from './run-task.js';
-import { emptyUsage, mergeUsage, outcomeTokens, type SessionUsage } from './session-usage.js';
-import type { FromThread, ThreadEvents, ThreadInit, ToThread } from './thread-protocol.js';
+import { endLostSession, type HandedSession } from './lost-session.js';
+import { emptyUsage, mergeUsage } from './session-usage.js';
+import { forEachThreadLine, type FromThread, type ThreadEvents, type ThreadInit, type ToThread } from './thread-protocol.js';
 import { startWorker } from './thread-start.js';
 import { removeWorkerParent, workerParent, type ThreadPoolPlace } from './worker-parent.js';
 
@@ -35,6 +41,8 @@ export interface ThreadPoolOptions {
   init: ThreadInit;
   /** The run id the workers' sessions belong to. */
   runId: string;
+  /** Starts one thread (default startWorker; a test gives one whose threads fail). */
+  start?: (init: ThreadInit) => Worker;
 }
 
 /** Where the run's events go (known once the trace is open, after the threads started). */
@@ -50,6 +58,8 @@ export interface ThreadPool {
   executor(output: ThreadPoolOutput, place?: ThreadPoolPlace): UnitExecutor;
   /** One line per worker that died, naming the tasks it was running (empty when none did). */
   crashes(): readonly string[];
+  /** One line per worker that ended before it was handed a session, saying why and where its share ran. */
+  unstarted(): readonly string[];
   /** Keeps at most `workers` threads (the run turned out smaller than the pool was started for). */
   limit(workers: number): void;
   /** Stops the threads and removes their workspaces' parents, unless the executor already ran to its end (a refused run, an error). */
@@ -62,11 +72,13 @@ interface Thread {
   /** The parent of this worker's workspaces (null when they are kept, or before the run): removed whole when the worker dies. */
   parent: string | null;
   ready: boolean;
+  /** Sessions handed to it so far. */
+  given: number;
   alive: boolean;
   drainAsked: boolean;
   drained: boolean;
   /** Units given to this worker and not ended yet, by slot; `started` once its session_start arrived; `usage` of its events written so far. */
-  inflight: Map<number, { unit: RunUnit; started: boolean; at: number; usage: SessionUsage }>;
+  inflight: Map<number, HandedSession>;
   error: string | null;
 }
 
@@ -80,14 +92,15 @@ type ThreadNews = { kind: 'message'; message: FromThread } | { kind: 'error'; er
  */
 export function threadPool(options: ThreadPoolOptions): ThreadPool {
   const crashes: string[] = [];
+  const unstarted: string[] = [];
   const threads: Thread[] = [];
   let listener: ((t: Thread, news: ThreadNews) => void) | null = null;
   const early: [Thread, ThreadNews][] = [];
   const tell = (t: Thread, news: ThreadNews) => (listener ? listener(t, news) : early.push([t, news]));
   let closed = false;
   for (let id = 1; id <= options.workers; id++) {
-    const worker = startWorker(options.init);
-    const t: Thread = { id, worker, parent: null, ready: false, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
+    const worker = (options.start ?? startWorker)(options.init);
+    const t: Thread = { id, worker, parent: null, ready: false, given: 0, alive: true, drainAsked: false, drained: false, inflight: new Map(), error: null };
     threads.push(t);
     worker.on('message', (message: FromThread) => tell(t, { kind: 'message', message }));
     worker.on('error', (error) => tell(t, { kind: 'error', error }));
@@ -109,7 +122,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       stopThread(t);
     }
   };
-  const executor = (output: ThreadPoolOutput, place: ThreadPoolPlace = {}): UnitExecutor => ({ units, concurrency, runSignal, stopping, onStart, onEnd }) =>
+  const executor = (output: ThreadPoolOutput, place: ThreadPoolPlace = {}): UnitExecutor => ({ units, concurrency, runSignal, stopping, onStart, onEnd, runHere }) =>
     new Promise<void>((resolve) => {
       limit(Math.min(concurrency, units.length));
       // Each worker's workspaces under a directory of its own (removed whole if the worker dies), unless kept.
@@ -117,6 +130,8 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       const run = new RunEmitter(output.sink, options.runId);
       let next = 0;
       let total = 0;
+      /** The units no thread got, running on the main thread (every thread ended before it was handed one). */
+      let here: Promise<void> | null = null;
       let finished = false;
       const bySession = new Map<string, { thread: Thread; slot: number }>();
 
@@ -129,7 +144,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       };
       // Nothing in flight and nothing more to start: the workers remove their workspaces, then the run ends.
       const maybeFinish = () => {
-        if (total > 0) return;
+        if (total > 0 || here !== null) return;
         const live = threads.filter((t) => t.alive);
         // More to start once a worker is ready (pump comes back then).
         if (next < units.length && !stopping() && crashes.length === 0 && live.length > 0) return;
@@ -148,6 +163,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
           if (best === null) break;
           const unit = units[next++]!;
           total++;
+          best.given++;
           best.inflight.set(unit.slot, { unit, started: false, at: performance.now(), usage: emptyUsage() });
           bySession.set(unit.sessionId, { thread: best, slot: unit.slot });
           onStart(unit);
@@ -175,41 +191,43 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
         }
         // Its sessions' workspaces die with it: nobody is left to remove them one by one.
         removeParent(t);
+        if (t.given === 0 && crashes.length === 0) {
+          goOnWithout(t, why);
+          return;
+        }
         const lost = [...t.inflight.values()];
         crashes.push(
           `worker ${t.id} stopped (${why})` +
-            (lost.length > 0 ? ` while running ${lost.map((l) => `${l.unit.task.suite}/${l.unit.task.id}`).join(', ')}` : ' before it ran a task'),
+            (lost.length > 0 ? ` while running ${lost.map((l) => `${l.unit.task.suite}/${l.unit.task.id}`).join(', ')}` : ' between tasks'),
         );
-        for (const { unit, started, at, usage } of lost) {
-          const error = `internal error: the worker thread running task ${unit.task.id} stopped (${why}); the run starts no more tasks`;
-          const durationMs = Math.round(performance.now() - at);
-          // A session whose start is in the trace gets its end, so the trace does not show it as cut short by a kill;
-          // with the turns and tokens of its events in the trace (reports sum session_end's tokens).
-          if (started) {
-            run.session(unit.sessionId, unit.task.id).emit('session_end', { outcome: 'error', stop: 'harness_error', ...usage, duration_ms: durationMs });
-          }
-          end(t, unit.slot, {
-            task: unit.task,
-            sessionId: unit.sessionId,
-            repeat: unit.r,
-            outcome: 'error',
-            stop: 'harness_error',
-            turns: usage.turns,
-            tokens: outcomeTokens(usage),
-            durationMs,
-            expectations: [],
-            error,
-          });
-        }
+        for (const session of lost) end(t, session.unit.slot, endLostSession(run, session, why));
         maybeFinish();
       };
-      const write = ({ lines, started, usage }: ThreadEvents) => {
-        for (let at = 0; at < lines.length; ) {
-          const space = lines.indexOf(' ', at);
-          const eol = lines.indexOf('\n', space);
-          output.lines.emitSerialized(Number(lines.slice(at, space)), lines.slice(space + 1, eol));
-          at = eol + 1;
+      /** A thread that ended before it was handed a session lost none: the others take its share, or this thread does. */
+      const goOnWithout = (t: Thread, why: string) => {
+        const others = threads.filter((o) => o.alive).length;
+        if (others > 0 || next >= units.length || stopping()) {
+          unstarted.push(`worker ${t.id} could not start (${why})${others > 0 ? `; the run went on on the other ${others === 1 ? 'worker' : `${others} workers`}` : ''}`);
+          pump();
+          return;
         }
+        unstarted.push(`worker ${t.id} could not start (${why}), nor could any other; the run went on on the main thread`);
+        const rest = units.slice(next);
+        next = units.length;
+        here = runHere(rest).then(
+          () => {
+            here = null;
+            maybeFinish();
+          },
+          (error: unknown) => {
+            here = null;
+            crashes.push(`the main thread, running the sessions no worker could take, failed: ${error instanceof Error ? error.message : String(error)}`);
+            maybeFinish();
+          },
+        );
+      };
+      const write = ({ lines, started, usage }: ThreadEvents) => {
+        forEachThreadLine(lines, (ts, body) => output.lines.emitSerialized(ts, body));
         for (const id of started) {
           const where = bySession.get(id);
           const entry = where ? where.thread.inflight.get(where.slot) : undefined;
@@ -271,7 +289,7 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       if (runSignal.aborted) onAbort();
       pump();
     });
-  return { executor, crashes: () => crashes, limit, close };
+  return { executor, crashes: () => crashes, unstarted: () => unstarted, limit, close };
 }
 
 function removeParent(t: Thread): void {

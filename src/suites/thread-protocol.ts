@@ -51,6 +51,16 @@ export interface ThreadEvents {
   usage: Record<string, SessionUsage>;
 }
 
+/** Each `ts body` line of a ThreadEvents' `lines`, in order (JSON has no raw newline, so a line is one event). */
+export function forEachThreadLine(lines: string, each: (ts: number, body: string) => void): void {
+  for (let at = 0; at < lines.length; ) {
+    const space = lines.indexOf(' ', at);
+    const eol = lines.indexOf('\n', space);
+    each(Number(lines.slice(at, space)), lines.slice(space + 1, eol));
+    at = eol + 1;
+  }
+}
+
 export type FromThread =
   | { type: 'ready' }
   /** Serialized events in emit order, a `ts body` line each; `started` names the sessions whose session_start is among them. */

@@ -58,7 +58,8 @@ describe(`run -j ${TASKS} under a hard limit of ${LIMIT} descriptors`, () => {
       const dir = tempDir();
       const trace = join(dir, 't.jsonl');
       const ran = await runLimited(['run', suite(dir), '-j', String(TASKS), '--workers', workers, '--transport', transport, '--out', trace]);
-      expect(ran.stdout).toContain(`${TASKS} passed, 0 failed`);
+      // With stderr: a run that ends short says why there (a worker thread that stopped, a signal).
+      expect(ran.stdout, ran.stderr).toContain(`${TASKS} passed, 0 failed`);
       expect(ran.code, ran.stderr).toBe(0);
       const events = readFileSync(trace, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; task_id?: string; outcome?: string });
       const ends = events.filter((e) => e.event === 'session_end');

@@ -257,6 +257,8 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
           const lost = sink.stats();
           if (lost.failedWrites > 0) io.stderr(`faultline: ${plural(lost.failedWrites, 'trace line')} could not be written: ${lost.firstError}\n`);
           result.exitCode = summary.passed === summary.outcomes.length && lost.failedWrites === 0 ? 0 : 1;
+          // A worker thread that could not start lost no session (the others or this thread ran them): a warning.
+          for (const line of pool?.unstarted() ?? []) io.stderr(`faultline: warning: ${line}\n`);
           // A worker thread that died is faultline's failure, not the suite's: internal error, naming its tasks.
           const crashes = pool?.crashes() ?? [];
           for (const crash of crashes) io.stderr(`faultline: internal error: ${crash}\n`);
