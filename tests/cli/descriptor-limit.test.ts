@@ -14,10 +14,11 @@
  * run lost tasks to model calls failing with `connection` errors (EMFILE on
  * connect) and did not finish within the test's minute.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { underDescriptorLimit } from '../helpers/descriptor-limit.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { typoSuiteYaml } from '../helpers/typo-suite.js';
 
@@ -30,14 +31,8 @@ function suite(dir: string): string {
   return file;
 }
 
-/** The command under `limit` descriptors, soft and hard: prlimit when the machine has it, else the shell's ulimit. */
-function limited(limit: number, argv: string[]): [string, string[]] {
-  if (spawnSync('prlimit', ['--version'], { stdio: 'ignore' }).status === 0) return ['prlimit', [`--nofile=${limit}:${limit}`, ...argv]];
-  return ['bash', ['-c', `ulimit -n ${limit} && exec "$@"`, 'bash', ...argv]];
-}
-
 function runLimited(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const [file, argv] = limited(LIMIT, [process.execPath, '--import', 'tsx', 'src/cli/bin.ts', ...args]);
+  const [file, argv] = underDescriptorLimit(LIMIT, [process.execPath, '--import', 'tsx', 'src/cli/bin.ts', ...args]);
   const child = spawn(file, argv, { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';

@@ -66,7 +66,18 @@ export function bubblewrap(options: SandboxOptions): CommandSandbox {
 
 const probes = new Map<string, string | null>();
 
-/** Null when bubblewrap runs a command here, else why not. Probed once per binary per process. */
+/**
+ * Why a probe could not run that says nothing of bubblewrap: the process or the machine was out of descriptors,
+ * processes or memory for the moment, or too busy to finish it. Taken as no verdict: a run at a high -j would
+ * otherwise run every later session's commands without a sandbox because one probe met a descriptor shortage.
+ */
+const PASSING_SHORTAGE = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ETIMEDOUT']);
+
+/**
+ * Null when bubblewrap runs a command here, else why not. Probed once per binary per process; a probe that met a
+ * passing shortage (PASSING_SHORTAGE) is no verdict: it answers null, so the session's commands still go through
+ * bubblewrap (and fail there if the shortage lasts, never run outside it), and the next session probes again.
+ */
 export function bubblewrapProblem(bwrap = 'bwrap'): string | null {
   const cached = probes.get(bwrap);
   if (cached !== undefined) return cached;
@@ -75,7 +86,9 @@ export function bubblewrapProblem(bwrap = 'bwrap'): string | null {
   try {
     const args = bwrapArgs({ workspace: dir, homes: [homedir()] }, 'exit 0');
     const r = spawnSync(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
-    if (r.error) problem = (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? `${bwrap} is not installed (Debian package bubblewrap)` : `${bwrap} could not start: ${r.error.message}`;
+    const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
+    if (code !== undefined && PASSING_SHORTAGE.has(code)) return null;
+    if (r.error) problem = code === 'ENOENT' ? `${bwrap} is not installed (Debian package bubblewrap)` : `${bwrap} could not start: ${r.error.message}`;
     else if (r.status !== 0) problem = `${bwrap} failed here (exit ${r.status}): ${r.stderr.toString().trim().slice(0, 200)}`;
   } finally {
     rmSync(dir, { recursive: true, force: true });
