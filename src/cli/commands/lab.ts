@@ -102,10 +102,16 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       mkdirSync(dirname(requestsPath), { recursive: true });
       writeFileSync(requestsPath, '');
       const color = wantsColor(io.isTTY, io.env);
-      // The harness runs in its own process group, out of reach of the terminal's Ctrl-C: the lab stops it.
+      // The harness runs in its own process group, out of reach of the terminal's Ctrl-C: the lab stops it, on Ctrl-C
+      // and on SIGTERM (`timeout`, a cancelled CI job) alike, so neither leaves the harness running or its workspace
+      // behind, and the trace still ends with run_end. A second signal finds no listener: the process ends at once.
       const abort = new AbortController();
-      const onSigint = () => abort.abort('sigint');
-      process.once('SIGINT', onSigint);
+      const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
+        io.stderr(`${io.isTTY ? '\n' : ''}faultline lab: ${signal === 'SIGINT' ? 'interrupted' : 'terminated (SIGTERM)'}: stopping the harness and every process it started\n`);
+        abort.abort(signal);
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       let summary;
       try {
         summary = await runLab({
@@ -129,9 +135,12 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
           },
         });
       } finally {
-        process.removeListener('SIGINT', onSigint);
+        process.removeListener('SIGINT', onSignal);
+        process.removeListener('SIGTERM', onSignal);
         sink.close();
       }
+      // 128 + the signal, as a shell reports a command a signal stopped: the lab did not run to its end.
+      const interrupted = abort.signal.aborted ? (abort.signal.reason === 'SIGTERM' ? 143 : 130) : null;
       if (opts.json) {
         const { printJson, snakeKeys } = await import('../../report/json-format.js');
         const sessions = summary.sessions.map((s) => ({
@@ -140,7 +149,7 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
           checks: s.tallies.map((t) => ({ check: t.check, evaluated: t.evaluated, violations: t.violations })), expectations: s.expectations,
         }));
         io.stdout(printJson(snakeKeys({ runId: summary.runId, trace: tracePath, requests: requestsPath, passed: summary.sessions.every((s) => s.outcome === 'passed'), sessions }) as object));
-        result.exitCode = summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1;
+        result.exitCode = interrupted ?? (summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1);
         return;
       }
       io.stdout(verdictText(summary, command, color));
@@ -149,6 +158,6 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
         const { reportForFiles } = await import('../../report/report-for-files.js');
         io.stdout('\n' + (await reportForFiles([tracePath], { color, wrap: io.isTTY })).text);
       }
-      result.exitCode = summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1;
+      result.exitCode = interrupted ?? (summary.sessions.every((s) => s.outcome === 'passed') ? 0 : 1);
     });
 }

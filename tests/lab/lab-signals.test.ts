@@ -1,0 +1,60 @@
+/**
+ * `faultline lab` ended by a signal stops the harness and every process it
+ * started, removes the session's workspace, ends the trace with run_end and
+ * exits 128 + the signal. The harness runs in a process group of its own (so
+ * the lab can stop all of it), out of reach of the terminal's Ctrl-C and of a
+ * SIGTERM sent to faultline alone: before the lab listened for SIGTERM, a
+ * `timeout` or a cancelled CI job left the harness running and its workspace
+ * behind.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { aliveAfter, processesAlive } from '../helpers/live-processes.js';
+import { tempDir } from '../helpers/temp-dirs.js';
+import { PROTOCOL_SUITE } from './lab-run.js';
+
+/** Resolves once `check` holds, polling every 50 ms for at most `ms`. */
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+describe('faultline lab ended by a signal', () => {
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+    it(`${signal}: stops the harness, removes its workspace, ends the trace, exits ${code}`, async () => {
+      const dir = tempDir();
+      const trace = join(dir, 'lab.jsonl');
+      // The "harness": a process that never calls the model, found on the machine by its argument, which the shell
+      // computes (so faultline's own command line, which carries the sum's terms, does not match).
+      const a = 700_000 + (process.pid % 1000);
+      let b = Date.now() % 100_000;
+      while (`$((${a}+${b}))`.includes(String(a + b))) b += 1;
+      const marker = String(a + b);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'lab', '--suite', PROTOCOL_SUITE, '--task', 'lab-parallel-reads', '--out', trace, '--', 'sh', '-c', `sleep $((${a}+${b}))`], {
+        env: { ...process.env, NO_COLOR: '1', TMPDIR: dir },
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+      try {
+        expect(await until(() => processesAlive(marker) > 0, 60_000), stderr).toBe(true);
+        child.kill(signal);
+        expect(await closed, stderr).toBe(code);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(stderr).toContain(signal === 'SIGTERM' ? 'faultline lab: terminated (SIGTERM): stopping the harness' : 'faultline lab: interrupted: stopping the harness');
+      expect(await aliveAfter(marker)).toBe(0);
+      const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; outcome?: string });
+      expect(events.find((e) => e.event === 'session_end')).toMatchObject({ outcome: 'aborted' });
+      expect(events.at(-1)).toMatchObject({ event: 'run_end', aborted: 1 });
+      expect(readdirSync(dir).filter((f) => f.startsWith('faultline-'))).toEqual([]);
+    }, 90_000);
+  }
+});
