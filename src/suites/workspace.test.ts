@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,5 +37,14 @@ describe('LazyWorkspace: the temp directory', () => {
     expect(isPinned(ws.root)).toBe(true);
     await ws.remove();
     expect(isPinned(ws.root)).toBe(false);
+  });
+
+  it('is not made once removed: a tool body the session abandoned on an abort cannot leave it behind', async () => {
+    const ws = new LazyWorkspace({ 'a.txt': 'x', 'sub/b.txt': 'y' });
+    // The session ended (aborted) before any tool made the workspace; a late body asks for it.
+    await ws.remove();
+    await expect(ws.ensure()).rejects.toThrow(/the session ended: its workspace .* is not made any more/);
+    expect(existsSync(ws.root)).toBe(false);
+    expect(ws.failure).toBeNull();
   });
 });

@@ -159,8 +159,16 @@ export class LazyWorkspace {
   /** Why the workspace could not be made (the session then ends as an error), or null. */
   failure: Error | null = null;
 
-  /** Makes the directory and its fixture files, once; later calls wait for the first. */
+  /** remove() was called: the session is over, and nothing may make the directory again. */
+  private removed = false;
+
+  /**
+   * Makes the directory and its fixture files, once; later calls wait for the first. After remove() it refuses: a
+   * tool body the session abandoned on an abort (harness/pipeline/execute.ts races bodies against the stop) may
+   * still ask for the workspace, and making it then left it behind, fixture and all, after an interrupted run.
+   */
   ensure(): Promise<void> {
+    if (this.removed && this.creating === null) return Promise.reject(new Error(`the session ended: its workspace ${this.root} is not made any more`));
     this.creating ??= this.make().catch((error: unknown) => {
       this.failure = new Error(`could not make the task workspace ${this.root}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       throw this.failure;
@@ -170,6 +178,7 @@ export class LazyWorkspace {
 
   /** Removes the directory if it was made (waits for a creation in flight first). Never throws. */
   async remove(): Promise<void> {
+    this.removed = true;
     if (this.creating === null) return;
     await this.creating.catch(() => undefined);
     // Past REMOVALS_AT_ONCE the removal waits its turn without its held descriptor (then opens the root by name).

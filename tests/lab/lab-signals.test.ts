@@ -13,17 +13,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aliveAfter, processesAlive } from '../helpers/live-processes.js';
 import { tempDir } from '../helpers/temp-dirs.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { PROTOCOL_SUITE } from './lab-run.js';
-
-/** Resolves once `check` holds, polling every 50 ms for at most `ms`. */
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 describe('faultline lab ended by a signal', () => {
   for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
@@ -43,7 +34,7 @@ describe('faultline lab ended by a signal', () => {
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
       try {
-        expect(await until(() => processesAlive(marker) > 0, 60_000), stderr).toBe(true);
+        await waitFor(() => processesAlive(marker) > 0, 60_000, 'the harness to start');
         child.kill(signal);
         expect(await closed, stderr).toBe(code);
       } finally {

@@ -53,13 +53,7 @@ export function childPids(): number[] {
   return out;
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { waitFor } from '../helpers/wait-for.js';
 
 /**
  * For a test file: managers started with `start` are closed after each test,

@@ -102,20 +102,14 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
       mkdirSync(dirname(requestsPath), { recursive: true });
       writeFileSync(requestsPath, '');
       const color = wantsColor(io.isTTY, io.env);
-      // The harness runs in its own process group, out of reach of the terminal's Ctrl-C: the lab stops it, on Ctrl-C
-      // and on SIGTERM (`timeout`, a cancelled CI job) alike, so neither leaves the harness running or its workspace
-      // behind, and the trace still ends with run_end. A second signal finds no listener: the process ends at once.
-      const abort = new AbortController();
-      const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
-        io.stderr(`${io.isTTY ? '\n' : ''}faultline lab: ${signal === 'SIGINT' ? 'interrupted' : 'terminated (SIGTERM)'}: stopping the harness and every process it started\n`);
-        abort.abort(signal);
-      };
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
+      // The harness runs in its own process group, out of reach of the terminal's Ctrl-C and of a SIGTERM sent to
+      // faultline alone: the lab stops it, with every process it started, and the trace still ends with run_end.
+      const { stopOnSignal } = await import('../stop-on-signal.js');
+      const stop = stopOnSignal(io, 'faultline lab', 'stopping the harness and every process it started');
       let summary;
       try {
         summary = await runLab({
-          signal: abort.signal,
+          signal: stop.signal,
           tasks,
           command,
           sink,
@@ -135,12 +129,11 @@ export function registerLab(program: Command, io: CliIo, result: CommandResult):
           },
         });
       } finally {
-        process.removeListener('SIGINT', onSignal);
-        process.removeListener('SIGTERM', onSignal);
+        stop.remove();
         sink.close();
       }
       // 128 + the signal, as a shell reports a command a signal stopped: the lab did not run to its end.
-      const interrupted = abort.signal.aborted ? (abort.signal.reason === 'SIGTERM' ? 143 : 130) : null;
+      const interrupted = stop.exitCode();
       if (opts.json) {
         const { printJson, snakeKeys } = await import('../../report/json-format.js');
         const sessions = summary.sessions.map((s) => ({

@@ -71,8 +71,11 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
       const source = mockModelSource();
       let done = 0;
       const progress = io.stderrIsTTY === true;
+      const { stopOnSignal } = await import('../stop-on-signal.js');
+      const stop = stopOnSignal(io, 'faultline verify-defense', 'stopping the running sessions and removing their workspaces; no verdict');
       try {
         const verdicts = await verifyDefenses({
+          signal: stop.signal,
           defenses,
           tasks,
           source,
@@ -88,7 +91,14 @@ export function registerVerifyDefense(program: Command, io: CliIo, result: Comma
         io.stdout(opts.json ? render.renderJson(verdicts, sandboxProblem) : opts.md ? render.renderMarkdown(verdicts, sandboxProblem) : render.renderTerminal(verdicts, sandboxProblem));
         if (junitPath !== null) writeJunitFile(junitPath, (await import('../../suites/verify/junit.js')).verifyJunit(verdicts));
         result.exitCode = verdicts.every((v) => v.verified) ? 0 : 1;
+      } catch (error) {
+        // Interrupted: the sessions ended and their workspaces are gone; a verdict from part of the runs would mislead.
+        const interrupted = stop.exitCode();
+        if (interrupted === null) throw error;
+        if (progress) io.stderr('\r'.padEnd(91) + '\r');
+        result.exitCode = interrupted;
       } finally {
+        stop.remove();
         await source.close();
       }
     });

@@ -23,6 +23,8 @@ export interface PhaseOptions {
   concurrency: number;
   sandbox?: SandboxMode;
   tempDir?: string;
+  /** Aborts the running sessions (they end aborted, their workspaces removed) and starts no more. */
+  signal?: AbortSignal;
   onDone?: (result: ScenarioResult) => void;
 }
 
@@ -37,6 +39,7 @@ export async function runPhase(tasks: LoadedTask[], options: PhaseOptions): Prom
     concurrency: options.concurrency,
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.tempDir ? { tempDir: options.tempDir } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const fired = new Map<string, Set<string>>();
   const denials = new Map<string, ScenarioResult['denials']>();

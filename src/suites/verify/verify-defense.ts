@@ -86,6 +86,8 @@ export interface VerifyOptions {
   tempDir?: string;
   /** Why this machine has no OS sandbox, or null (default: probe bubblewrap, as every session does). */
   sandboxProblem?: string | null;
+  /** Aborts the running sessions and starts no more: verifyDefenses then throws the signal's reason (no verdict from a part). */
+  signal?: AbortSignal;
   onProgress?: (phase: 'scenarios' | 'mutations', result: ScenarioResult) => void;
 }
 
@@ -93,7 +95,7 @@ export async function verifyDefenses(options: VerifyOptions): Promise<DefenseVer
   const { defenses, tasks } = options;
   const concerned = (t: LoadedTask) => defenses.filter((d) => t.defense === d.name || t.control_for?.includes(d.name));
   const scenarios = tasks.filter((t) => concerned(t).length > 0);
-  const phase = { source: options.source, concurrency: options.concurrency ?? 4, tempDir: options.tempDir };
+  const phase = { source: options.source, concurrency: options.concurrency ?? 4, tempDir: options.tempDir, signal: options.signal };
   const mode = options.mutationSandbox ?? 'required';
   const problem = options.sandboxProblem !== undefined ? options.sandboxProblem : bubblewrapProblem();
   const skips = new Map<LoadedTask, Omit<SkippedScenario, 'role'>[]>();
@@ -107,6 +109,7 @@ export async function verifyDefenses(options: VerifyOptions): Promise<DefenseVer
     scenarios.map((t) => armedFor(t, concerned(t))),
     { ...phase, onDone: (r) => options.onProgress?.('scenarios', r) },
   );
+  options.signal?.throwIfAborted();
   // A session the chain constrained only for want of a sandbox shows nothing about the defense: set aside, named.
   const armed = armedAll.filter((r) => {
     const why = problem !== null ? sandboxDenialReason(r.denials) : null;
@@ -134,6 +137,7 @@ export async function verifyDefenses(options: VerifyOptions): Promise<DefenseVer
     sandbox: problem !== null && mode === 'required' ? 'off' : mode,
     onDone: (r) => options.onProgress?.('mutations', r),
   });
+  options.signal?.throwIfAborted();
   const mutated = mutatedAll.filter((r) => {
     const why = problem !== null && r.outcome !== 'passed' ? sandboxDenialReason(r.denials) : null;
     if (why) skip(r.task, 'defense off', why);
