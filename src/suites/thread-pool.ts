@@ -207,11 +207,11 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       const goOnWithout = (t: Thread, why: string) => {
         const others = threads.filter((o) => o.alive).length;
         if (others > 0 || next >= units.length || stopping()) {
-          unstarted.push(`worker ${t.id} could not start (${why})${others > 0 ? `; the run went on on the other ${others === 1 ? 'worker' : `${others} workers`}` : ''}`);
+          unstarted.push(`worker ${t.id} could not start (${why})${others > 0 ? `; ${others === 1 ? 'the other worker' : `the other ${others} workers`} took its share` : ''}`);
           pump();
           return;
         }
-        unstarted.push(`worker ${t.id} could not start (${why}), nor could any other; the run went on on the main thread`);
+        unstarted.push(`worker ${t.id} could not start (${why}), nor could any other; the main thread ran the sessions`);
         const rest = units.slice(next);
         next = units.length;
         here = runHere(rest).then(
