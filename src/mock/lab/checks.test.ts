@@ -115,7 +115,7 @@ describe('false alarms and new rules', () => {
     // timer's wake-up on a busy machine as any back-off does.
     const immediate = session({ cal: [275, 101, 279], waits: [38, 67], turnaround: 18 });
     expect(immediate.violations.map((v) => v.detail)).toEqual([
-      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms) do not all grow to those before third attempts (100 ms, 67 ms; median 84 ms), by 1.3x and by more than 240 ms (their spread, at least two median turnarounds and 40 ms)",
+      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms) do not grow to those before third attempts (100 ms, 67 ms; median 84 ms): longer in 2 of 6 pairs (at least 75%), by 1.3x and by more than 40 ms (twice the second waits' median deviation, at least two median turnarounds and 40 ms)",
     ]);
     // Claude Code 2.1.328 ignores a 1 ms hint and sleeps its own doubling back-off either way (recorded, load ~20):
     // its at-once retries cannot show an immediate retry's cost, its waits grow with the attempt number.
@@ -134,6 +134,23 @@ describe('false alarms and new rules', () => {
     // recorded: 280-400 ms is more than the 40-280 ms recorded at load 17).
     expect(session({ cal: [267, 54, 1], waits: [25, 48], turnaround: 2 }).violations).toHaveLength(1);
     expect(session({ cal: [310, 280, 402], waits: [762, 918], turnaround: 155 }).violations).toEqual([]);
+  });
+
+  it('reads a doubling back-off as one when the scheduler delayed one of its first waits (recorded, Claude Code 2.1.328, CI at load 5)', () => {
+    // Turn 6 waited 565 + 1150 ms; told to retry at once it still slept its own schedule (1378, 574, 649, 583 ms; 675 ms
+    // cold), so those calibrate nothing; median turnaround 221 ms. Second attempts 565-689 ms but one of 1,324 ms, third
+    // attempts 1,150-1,378 ms: every-against-every and the whole spread read that as no growth, a false no_backoff.
+    const seconds = [675, 689, 574, 1324, 649, 565, 583];
+    const thirds = [1378, 1209, 1235, 1150];
+    const all = [...seconds.map((gap) => ({ attempt: 2, gap })), ...thirds.map((gap) => ({ attempt: 3, gap }))];
+    expect(judgeBackoff([565, 1150], [1378, 574, 649, 583], 221, all, 675)).toMatchObject({
+      judged: true,
+      backedOff: true,
+      reason: expect.stringContaining('grow to those before third attempts (1378 ms, 1209 ms, 1235 ms, 1150 ms; median 1222 ms): longer in 25 of 28 pairs'),
+    });
+    // The same waits with no growth from second to third attempts (an immediate retry slowed by load) still read as none.
+    const flat = [...seconds.map((gap) => ({ attempt: 2, gap })), ...[600, 650, 1300, 580].map((gap) => ({ attempt: 3, gap }))];
+    expect(judgeBackoff([565, 650], [1378, 574, 649, 583], 221, flat, 675)).toMatchObject({ judged: true, backedOff: false });
   });
 
   it('does not read 25 ms more on third attempts as growth (recorded, bug on, Gemini wire at load 20)', () => {
@@ -169,7 +186,7 @@ describe('false alarms and new rules', () => {
     // hintless 4878 + 10418, 4277 + 11189, 3667 + 11210 ms; median turnaround 20 ms).
     const gemini = [[2, 5925], [3, 10700], [2, 4878], [3, 10418], [2, 5628], [2, 4277], [3, 11189], [2, 5485], [2, 3667], [3, 11210], [2, 5211]].map(([attempt, gap]) => ({ attempt: attempt!, gap: gap! }));
     for (const waits of [[4878, 10418], [4277, 11189], [3667, 11210]]) {
-      expect(judgeBackoff(waits, [10700, 5628, 5485, 5211], 20, gemini, 5925)).toMatchObject({ judged: true, backedOff: true, reason: expect.stringMatching(/waits on its own.*but the waits before second attempts .* all grow to those before third attempts \(10700 ms, 10418 ms, 11189 ms, 11210 ms; median 10945 ms\)/) });
+      expect(judgeBackoff(waits, [10700, 5628, 5485, 5211], 20, gemini, 5925)).toMatchObject({ judged: true, backedOff: true, reason: expect.stringMatching(/waits on its own.*but the waits before second attempts .* grow to those before third attempts \(10700 ms, 10418 ms, 11189 ms, 11210 ms; median 10945 ms\): longer in 28 of 28 pairs/) });
     }
     // The same harness sleeping a fixed 5 s every time shows no growth: still not judged.
     const fixed = gemini.map((r) => ({ ...r, gap: 5_000 + (r.gap % 300) }));
