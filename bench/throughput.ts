@@ -15,12 +15,15 @@
  * puts them on /dev/shm where that is safe (src/suites/workspace-tmpfs.ts), and
  * each row's label says where they went.
  * promptfoo: N single-turn cases with a custom JS provider, `--no-write`, the
- * same -j J, run before and after the faultline runs (the machine is shared and
- * noisy; the ratio uses the mean of the two). Prints tasks/s, model calls/s,
+ * same -j J. The machine is shared and noisy, so the headline pair is measured
+ * R times (`--rounds`, default 3), promptfoo and faultline's default run
+ * alternated, and the ratio is of the two medians (each round's own ratio is
+ * printed too); the other rows run once. Prints tasks/s, model calls/s,
  * tool calls/s, CPU, CPU ms per model call, peak RSS, the ratio faultline /
  * promptfoo wall time (target <= 0.5), each transport's own CPU per model call
- * (SDK + mock, no harness: bench/throughput/transport-cost.mjs; target for
- * http <= 1.0 ms), the load average, what the runs left behind (workspaces,
+ * (SDK + mock, no harness, the run's own connection pool for http:
+ * bench/throughput/transport-cost.mjs, R times alternated, the median; target
+ * for http <= 1.0 ms), the load average, what the runs left behind (workspaces,
  * worker and sandbox-probe directories that appeared in the temp directory or
  * /dev/shm while they ran:
  * the runs get the bench's own environment, since a TMPDIR set for them would
@@ -34,7 +37,7 @@
  * anything; its CLI itself runs on Node 20, so the bench starts
  * dist/src/main.js directly (offline: telemetry and update checks off).
  *
- *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--workers W] [--no-promptfoo] [--keep]
+ *   npm run build && node --import tsx bench/throughput.ts [tasks] [-j J] [--workers W] [--rounds R] [--no-promptfoo] [--keep]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,13 +49,16 @@ import { chooseWorkspaceTmpfs, readShmFacts } from '../src/suites/workspace-tmpf
 import { profileSummary } from './throughput/profile-summary.js';
 
 const args = process.argv.slice(2);
-const N = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '-j' && args[i - 1] !== '--workers') ?? 2000);
+const N = Number(args.find((a, i) => /^\d+$/.test(a) && !['-j', '--workers', '--rounds'].includes(args[i - 1] ?? '')) ?? 2000);
 const withPromptfoo = !args.includes('--no-promptfoo');
 const jAt = args.findIndex((a) => a === '-j');
 const J = jAt >= 0 ? Number(args[jAt + 1]) : 32;
 // The worker threads `faultline run` uses by default for a run this big; --workers W sets it.
 const wAt = args.findIndex((a) => a === '--workers');
 const W = wAt >= 0 ? Number(args[wAt + 1]) : defaultWorkers();
+const rAt = args.findIndex((a) => a === '--rounds');
+const R = rAt >= 0 ? Number(args[rAt + 1]) : 3;
+if (!Number.isInteger(R) || R < 1) throw new Error(`--rounds must be a positive integer, got ${args[rAt + 1]}`);
 const repo = resolve(import.meta.dirname, '..');
 const benchDir = join(repo, 'bench', 'throughput');
 const out = join(repo, 'bench', 'out', `throughput-${Date.now()}`);
@@ -216,6 +222,13 @@ function faultlineEntries(): Set<string> {
 }
 
 const fmt = (x: number, d = 0) => x.toFixed(d);
+/** The middle value (the lower of the two middle ones for an even count: a measured run, not an average of two). */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+/** The item whose `by` is the median. */
+function medianBy<T>(items: T[], by: (item: T) => number): T {
+  const m = median(items.map(by));
+  return items.find((item) => by(item) === m)!;
+}
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 const suite = join(out, 'suite.yaml');
@@ -240,18 +253,23 @@ const faultline = async (j: number, transport: Transport, workers = W, extra: st
   return { j, transport, workers, m, facts: traceFacts(trace) };
 };
 /** One transport alone: the SDK and the mock in one process, CPU per model call. */
+const TRANSPORT_CALLS = 4000;
 const transportCost = (transport: Transport): { cpuMsPerCall: number; calls: number } => {
-  const r = spawnSync(process.execPath, [join(benchDir, 'transport-cost.mjs'), transport, '4000', String(J)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(benchDir, 'transport-cost.mjs'), transport, String(TRANSPORT_CALLS), String(J)], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`transport-cost ${transport} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { cpuMsPerCall: number; calls: number };
 };
 
 const entriesBefore = faultlineEntries();
 const pf: Measured[] = [];
-if (withPromptfoo) pf.push(await promptfoo(1));
-const memoryRun = await faultline(J, 'memory');
+// The headline pair, alternated R times: promptfoo, then faultline's default run (a noisy minute hits both).
+const memoryRounds: Awaited<ReturnType<typeof faultline>>[] = [];
+for (let round = 1; round <= R; round++) {
+  if (withPromptfoo) pf.push(await promptfoo(round));
+  memoryRounds.push(await faultline(J, 'memory', W, [], `faultline memory -j ${J} --workers ${W} (workspaces: ${defaultPlace(J)}; round ${round} of ${R})`));
+}
+const memoryRun = medianBy(memoryRounds, (r) => r.m.wallMs);
 const httpRun = await faultline(J, 'http');
-if (withPromptfoo) pf.push(await promptfoo(2));
 // The same run on the other choice of threads (the main thread alone, or two workers when the default is one), to show what the default buys.
 const otherThreadsRun = await faultline(J, 'memory', W > 1 ? 1 : 2);
 const wideRun = await faultline(1000, 'memory');
@@ -260,8 +278,10 @@ const wideRun = await faultline(1000, 'memory');
 const diskDir = join(out, 'workspaces');
 mkdirSync(diskDir);
 const diskRun = await faultline(J, 'memory', W, [], `faultline memory -j ${J} --workers ${W} (workspaces: disk, --workspace-dir ${diskDir})`, ['--workspace-dir', diskDir]);
-const runs = [memoryRun, otherThreadsRun, httpRun, wideRun, diskRun];
-const costs = { memory: transportCost('memory'), http: transportCost('http') };
+const runs = [...memoryRounds, otherThreadsRun, httpRun, wideRun, diskRun];
+const costRounds = { memory: [] as number[], http: [] as number[] };
+for (let round = 0; round < R; round++) for (const t of ['memory', 'http'] as const) costRounds[t].push(transportCost(t).cpuMsPerCall);
+const costs = { memory: median(costRounds.memory), http: median(costRounds.http) };
 const profDir = join(out, 'prof');
 const profiled = await faultline(J, 'memory', W, ['--cpu-prof', `--cpu-prof-dir=${profDir}`], `faultline memory -j ${J} --workers ${W} (profiled; workspaces: ${defaultPlace(J)})`);
 const loadAfter = load();
@@ -284,19 +304,23 @@ console.log(
   `left after ${sessionsRun} faultline sessions: ${leftovers.length} entries (${RUN_PREFIXES.map((p) => `${p}*`).join(', ')} new in ${LEFTOVER_DIRS.join(' and ')}, and anything in ${diskDir}; ` +
     `another faultline run on this machine at the same time would count too)${leftovers.length > 0 ? `: ${leftovers.slice(0, 5).join(', ')}` : ''}`,
 );
+const spread = (xs: number[]) => (xs.length > 1 ? `, ${R} runs alternated: ${xs.map((x) => fmt(x, 3)).join(', ')}` : '');
 console.log(
-  `transport alone (official Anthropic SDK + the mock in one process, ${costs.memory.calls} calls at ${J} at once): ` +
-    `memory ${fmt(costs.memory.cpuMsPerCall, 3)} ms CPU per model call, http ${fmt(costs.http.cpuMsPerCall, 3)} ms (incl. the mock server; target <= 1.0: ${costs.http.cpuMsPerCall <= 1.0 ? 'met' : 'NOT met'})`,
+  `transport alone (official Anthropic SDK + the mock in one process, ${TRANSPORT_CALLS} calls at ${J} at once, median): ` +
+    `memory ${fmt(costs.memory, 3)} ms CPU per model call, http ${fmt(costs.http, 3)} ms (incl. the mock server; target <= 1.0: ${costs.http <= 1.0 ? 'met' : 'NOT met'}${spread(costRounds.http)})`,
 );
 if (pf.length > 0) {
-  const pfWall = pf.reduce((s, p) => s + p.wallMs, 0) / pf.length;
-  const pfCpu = pf.reduce((s, p) => s + p.cpuMs, 0) / pf.length;
+  const pfWall = median(pf.map((p) => p.wallMs));
+  const pfCpu = median(pf.map((p) => p.cpuMs));
   for (const r of [memoryRun, httpRun, diskRun]) {
+    const headline = r === memoryRun;
     const ratio = r.m.wallMs / pfWall;
-    const target = r === memoryRun ? ` target wall <= 0.5: ${ratio <= 0.5 ? 'met' : 'NOT met'}` : '';
+    const target = headline ? ` target wall <= 0.5: ${ratio <= 0.5 ? 'met' : 'NOT met'}` : '';
     const where = r === diskRun ? ` (workspaces: disk, --workspace-dir)` : ` (workspaces: ${defaultPlace(J)})`;
-    console.log(`ratio faultline ${r.transport}${where} (-j ${J}, ${N} x 3 turns) / promptfoo (-j ${J}, mean of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
+    const of = headline && R > 1 ? `median of ${R}` : 'one run';
+    console.log(`ratio faultline ${r.transport}${where} (-j ${J}, ${N} x 3 turns, ${of}) / promptfoo (-j ${J}, median of ${pf.length}, ${N} x 1 turn): wall ${ratio.toFixed(3)}, CPU ${(r.m.cpuMs / pfCpu).toFixed(3)};${target}`);
   }
+  if (R > 1) console.log(`each round's own ratio (promptfoo, then faultline): wall ${memoryRounds.map((r, i) => (r.m.wallMs / pf[i]!.wallMs).toFixed(3)).join(', ')}`);
 }
 // Node writes one profile per thread, the main thread's first (its thread id is 0 in the name).
 const profiles = readdirSync(profDir)
