@@ -2,6 +2,7 @@
 import { lowerBackgroundThreads } from './background-priority.js';
 import { keepRunningWhenOutputCloses } from './closed-output.js';
 import { run } from './program.js';
+import { exitForSignal, hungUpEarlier } from './stop-on-signal.js';
 
 // V8's background threads yield the CPU to the main one (background-priority.ts says why).
 lowerBackgroundThreads();
@@ -10,5 +11,7 @@ keepRunningWhenOutputCloses();
 
 // Not a top-level await: the built CLI is a CommonJS bundle, loaded from V8's code cache (scripts/bundle-cli.mjs).
 void run(process.argv.slice(2)).then((code) => {
+  // A command ended by a hang-up ends the process by the signal once it has cleaned up (stop-on-signal.ts says why).
+  if (hungUpEarlier()) exitForSignal('SIGHUP');
   process.exitCode = code;
 });

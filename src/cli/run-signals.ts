@@ -3,31 +3,33 @@
  * finish; the second aborts them; either way the run ends with run_end and its workspaces removed; a third exits at
  * once. SIGTERM (a service manager, `timeout`, a cancelled CI job) asks to end now: it aborts at once, as a second
  * Ctrl-C does, so the sessions end as aborted and their workspaces are removed (dying of the signal's default left
- * every running task's workspace behind, in memory when it was on /dev/shm); a second SIGTERM exits at once.
+ * every running task's workspace behind, in memory when it was on /dev/shm); a second SIGTERM exits at once. SIGHUP
+ * (the terminal or the SSH session the run was started from went away) is handled as SIGTERM.
  */
 import { plural } from '../report/plural.js';
 import type { CliIo } from './io.js';
+import { ENDING_SIGNALS, exitForSignal, onEndingSignals, signalWords, type EndingSignal } from './stop-on-signal.js';
 
 export interface RunSignals {
-  /** Aborted by the first Ctrl-C or a SIGTERM: start no more tasks. */
+  /** Aborted by the first Ctrl-C or a SIGTERM or SIGHUP: start no more tasks. */
   readonly stop: AbortSignal;
-  /** Aborted by the second Ctrl-C or a SIGTERM: abort the running tasks. */
+  /** Aborted by the second Ctrl-C or a SIGTERM or SIGHUP: abort the running tasks. */
   readonly abort: AbortSignal;
-  /** The exit code the run ends with when a signal ended it (130 SIGINT, 143 SIGTERM: 128 + the signal), else null. */
+  /** The exit code the run ends with when a signal ended it (130 SIGINT, 143 SIGTERM, 129 SIGHUP: 128 + the signal), else null. */
   exitCode(): number | null;
   /** Stops listening (the run is over). */
   remove(): void;
 }
 
 /**
- * Listens for SIGINT and SIGTERM for one run. `running()` is the number of tasks running (for the messages);
+ * Listens for SIGINT, SIGTERM and SIGHUP for one run. `running()` is the number of tasks running (for the messages);
  * `closeTrace` flushes and closes the trace before an immediate exit.
  */
 export function listenForRunSignals(io: CliIo, running: () => number, closeTrace: () => void): RunSignals {
   const stop = new AbortController();
   const abort = new AbortController();
   let interrupts = 0;
-  let terminated = false;
+  let terminated: EndingSignal | null = null;
   const onSigint = () => {
     interrupts++;
     const lead = io.isTTY ? '\n' : '';
@@ -43,25 +45,21 @@ export function listenForRunSignals(io: CliIo, running: () => number, closeTrace
       process.exit(130);
     }
   };
-  const onSigterm = () => {
-    if (terminated) {
+  const onTerminate = (signal: EndingSignal) => {
+    if (terminated !== null) {
       closeTrace();
-      process.exit(143);
+      exitForSignal(terminated);
     }
-    terminated = true;
-    io.stderr(`faultline: terminated (SIGTERM): aborting ${plural(running(), 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
-    stop.abort('sigterm');
-    abort.abort('sigterm');
+    terminated = signal;
+    io.stderr(`faultline: ${signalWords(signal)}: aborting ${plural(running(), 'running task')}; their sessions end as aborted and their workspaces are removed\n`);
+    stop.abort(signal.toLowerCase());
+    abort.abort(signal.toLowerCase());
   };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigterm);
+  const remove = onEndingSignals((signal) => (signal === 'SIGINT' ? onSigint() : onTerminate(signal)));
   return {
     stop: stop.signal,
     abort: abort.signal,
-    exitCode: () => (terminated ? 143 : interrupts > 0 ? 130 : null),
-    remove: () => {
-      process.removeListener('SIGINT', onSigint);
-      process.removeListener('SIGTERM', onSigterm);
-    },
+    exitCode: () => (terminated !== null ? ENDING_SIGNALS[terminated] : interrupts > 0 ? ENDING_SIGNALS.SIGINT : null),
+    remove,
   };
 }

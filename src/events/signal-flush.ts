@@ -1,9 +1,9 @@
 /**
- * Flush open sinks on SIGINT/SIGTERM, then let the signal do what it would
- * have done. One process-wide handler serves every open sink.
+ * Flush open sinks on SIGINT/SIGTERM/SIGHUP, then let the signal do what it
+ * would have done. One process-wide handler serves every open sink.
  */
 const flushers = new Set<() => void>();
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 let installed = false;
 
 function onSignal(signal: NodeJS.Signals): void {

@@ -3,13 +3,14 @@
  * how many tasks are finishing, starts nothing new and ends the run with
  * run_end; a second one aborts the running tasks, removes their workspaces
  * and still leaves a valid trace. Both exit 130. SIGTERM aborts at once, as
- * the second Ctrl-C does, and exits 143. The real CLI runs as a subprocess
+ * the second Ctrl-C does, and exits 143; SIGHUP as SIGTERM, then the process ends by the signal. The real CLI runs as a subprocess
  * and gets real signals.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { endedBy, type Ended } from '../helpers/ended-by-signal.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { cli } from './cli-io.js';
 import { slowSuite } from './slow-suite.js';
@@ -55,7 +56,7 @@ const leftovers = (dir: string) => readdirSync(dir).filter((f) => f !== 'slow.ya
  * A run of minute-long tasks, stopped by `stop` once 4 run: it must end within 30 s with the 4 sessions aborted,
  * `said` on stderr, exit `code`, run_end, a valid trace and no workspace left.
  */
-async function expectAborted(stop: (run: ReturnType<typeof start>, at: number) => Promise<void>, said: string, code: number): Promise<void> {
+async function expectAborted(stop: (run: ReturnType<typeof start>, at: number) => Promise<void>, said: string, ended: Ended): Promise<void> {
   const dir = tempDir();
   // Each task sleeps a minute: only an abort ends the run in time.
   const run = start(dir, 60_000);
@@ -67,7 +68,7 @@ async function expectAborted(stop: (run: ReturnType<typeof start>, at: number) =
   const exited = await run.exited;
   expect(Date.now() - at).toBeLessThan(30_000);
   expect(run.stderr()).toContain(said);
-  expect(exited.code).toBe(code);
+  expect(exited).toEqual(ended);
   const all = events(run.trace);
   expect(count(run.trace, 'session_start')).toBe(startedBefore);
   expect(all.filter((e) => e.event === 'session_end').map((e) => e.outcome)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
@@ -110,11 +111,16 @@ describe('Ctrl-C during faultline run', () => {
       run.child.kill('SIGINT');
       while (!run.stderr().includes('Ctrl-C again') && Date.now() - at < 30_000) await new Promise((r) => setTimeout(r, 20));
       run.child.kill('SIGINT');
-    }, 'aborting 4 running tasks', 130);
+    }, 'aborting 4 running tasks', endedBy('SIGINT'));
   }, 180_000);
 
   it('SIGTERM (timeout, a service manager, a cancelled CI job): aborts at once, removes the workspaces, leaves run_end, exits 143', async () => {
     // Dying of the signal's default left the 4 running tasks' workspaces behind.
-    await expectAborted(async (run) => void run.child.kill('SIGTERM'), 'terminated (SIGTERM): aborting 4 running tasks', 143);
+    await expectAborted(async (run) => void run.child.kill('SIGTERM'), 'terminated (SIGTERM): aborting 4 running tasks', endedBy('SIGTERM'));
+  }, 180_000);
+
+  it('SIGHUP (the terminal or SSH session went away): as SIGTERM, then ends by the signal (status 129 to a shell)', async () => {
+    // Dying of the signal's default left the 4 running tasks' workspaces behind, and the trace without run_end.
+    await expectAborted(async (run) => void run.child.kill('SIGHUP'), 'hung up (SIGHUP): aborting 4 running tasks', endedBy('SIGHUP'));
   }, 180_000);
 });

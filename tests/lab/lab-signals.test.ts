@@ -12,13 +12,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aliveAfter, processesAlive } from '../helpers/live-processes.js';
+import { closeOf, endedBy } from '../helpers/ended-by-signal.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { PROTOCOL_SUITE } from './lab-run.js';
 
+const words = { SIGTERM: 'terminated (SIGTERM)', SIGHUP: 'hung up (SIGHUP)', SIGINT: 'interrupted' } as const;
+
 describe('faultline lab ended by a signal', () => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
-    it(`${signal}: stops the harness, removes its workspace, ends the trace, exits ${code}`, async () => {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    it(`${signal}: stops the harness, removes its workspace, ends the trace, ends as the signal asks (${JSON.stringify(endedBy(signal))})`, async () => {
       const dir = tempDir();
       const trace = join(dir, 'lab.jsonl');
       // The "harness": a process that never calls the model, found on the machine by its argument, which the shell
@@ -32,15 +35,15 @@ describe('faultline lab ended by a signal', () => {
       });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+      const closed = closeOf(child);
       try {
         await waitFor(() => processesAlive(marker) > 0, 60_000, 'the harness to start');
         child.kill(signal);
-        expect(await closed, stderr).toBe(code);
+        expect(await closed, stderr).toEqual(endedBy(signal));
       } finally {
         child.kill('SIGKILL');
       }
-      expect(stderr).toContain(signal === 'SIGTERM' ? 'faultline lab: terminated (SIGTERM): stopping the harness' : 'faultline lab: interrupted: stopping the harness');
+      expect(stderr).toContain(`faultline lab: ${words[signal]}: stopping the harness`);
       expect(await aliveAfter(marker)).toBe(0);
       const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; outcome?: string });
       expect(events.find((e) => e.event === 'session_end')).toMatchObject({ outcome: 'aborted' });

@@ -12,6 +12,7 @@ import { Option } from 'commander';
 import type { LoopbackServer } from '../../mock/loopback-server.js';
 import { CliError, type CliIo } from '../io.js';
 import type { CommandResult } from '../command-result.js';
+import { onEndingSignals } from '../stop-on-signal.js';
 
 interface MockServerOptions {
   suite: string;
@@ -86,14 +87,12 @@ export function registerMockServer(program: Command, io: CliIo, result: CommandR
     .addHelpText('after', '\nExample:\n  faultline mock-server --suite suites/faults/protocol/006-rate-limited-429-retry-after.yaml --task protocol-006-rate-limited-429-retry-after-ms --port 8787\n  ANTHROPIC_BASE_URL=http://127.0.0.1:8787 your-harness ...\n')
     .action(async (opts: MockServerOptions) => {
       const server = await startTaskServer(opts, io);
+      // Ctrl-C, SIGTERM or SIGHUP (its terminal went away) closes the server and its connections before the exit.
       await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.removeListener('SIGINT', stop);
-          process.removeListener('SIGTERM', stop);
+        const remove = onEndingSignals(() => {
+          remove();
           resolve();
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        });
       });
       await server.close();
       result.exitCode = 0;
