@@ -50,9 +50,11 @@ async function visitLines(path: string, gz: boolean, visit: LineVisitor, onBytes
   const stream: Readable = gz ? raw.pipe(createGunzip()) : raw;
   let line = 0;
   let pending: Buffer | null = null;
+  let first = true;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     onBytes?.(raw.bytesRead);
-    let start = 0;
+    let start = first ? bomLength(chunk) : 0;
+    first = false;
     let nl = chunk.indexOf(10);
     if (pending !== null && nl !== -1) {
       const joined = Buffer.concat([pending, chunk.subarray(0, nl)]);
@@ -70,6 +72,19 @@ async function visitLines(path: string, gz: boolean, visit: LineVisitor, onBytes
   }
   if (pending !== null) visit(pending, 0, pending.length, ++line, true);
   return line;
+}
+
+/**
+ * A UTF-8 byte order mark, which Windows tools write at the start of a text file (PowerShell's `Out-File -Encoding
+ * utf8`, Notepad). It is not part of the first line: RFC 8259 lets a JSON parser ignore it, so the first event of
+ * such a trace is read, not quarantined as "not JSON". DuckDB's reader does not skip it; the reports rebuild that
+ * row from this reader's event, as for any line DuckDB cannot read (analysis/load-jsonl.ts).
+ */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The length of the byte order mark the first bytes of a file start with: 3, or 0 without one. */
+export function bomLength(firstBytes: Buffer): number {
+  return firstBytes.length >= UTF8_BOM.length && firstBytes[0] === 0xef && firstBytes[1] === 0xbb && firstBytes[2] === 0xbf ? UTF8_BOM.length : 0;
 }
 
 /** True for a line DuckDB's JSON reader skips: nothing but JSON whitespace. */

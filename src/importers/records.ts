@@ -14,7 +14,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { JSONParser } from '@streamparser/json';
-import { forEachLineBytes, isBlankLine } from '../events/trace-lines.js';
+import { bomLength, forEachLineBytes, isBlankLine } from '../events/trace-lines.js';
 import { readSample } from './sample.js';
 import type { ImportContext, Sample } from './types.js';
 
@@ -108,8 +108,12 @@ export async function readJsonDocument(path: string, ctx: ImportContext, layout:
     failed ??= { line: tokenLine, message: error.message };
   };
   const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  let first = true;
+  for await (const read of stream as AsyncIterable<Buffer>) {
     if (failed || parser.isEnded) break;
+    // A byte order mark is not part of the document (events/trace-lines.ts, bomLength).
+    const chunk = first ? read.subarray(bomLength(read)) : read;
+    first = false;
     lines.next(chunk);
     parser.write(chunk);
     ctx.progress(stream.bytesRead);

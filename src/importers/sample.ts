@@ -1,5 +1,6 @@
 /** The first bytes of a file, parsed as far as they go: what detection and the readers decide a layout from. */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { bomLength } from '../events/trace-lines.js';
 import type { Sample } from './types.js';
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -18,7 +19,8 @@ export function readSample(path: string): Sample {
       size += readSync(fd, more, size, more.length - size, size);
       buf = more;
     }
-    const text = buf.subarray(0, size).toString('utf8');
+    // Past a byte order mark (events/trace-lines.ts, bomLength): the sniffers and JSON.parse see the text itself.
+    const text = buf.subarray(bomLength(buf.subarray(0, size)), size).toString('utf8');
     const complete = text.split('\n');
     if (size === buf.length) complete.pop(); // the last piece may be cut
     const lines = complete
