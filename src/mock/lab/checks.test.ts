@@ -115,7 +115,7 @@ describe('false alarms and new rules', () => {
     // timer's wake-up on a busy machine as any back-off does.
     const immediate = session({ cal: [275, 101, 279], waits: [38, 67], turnaround: 18 });
     expect(immediate.violations.map((v) => v.detail)).toEqual([
-      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms) do not grow to those before third attempts (100 ms, 67 ms; median 84 ms): longer in 2 of 6 pairs (at least 75%), by 1.3x and by more than 40 ms (twice the second waits' median deviation, at least two median turnarounds and 40 ms)",
+      "turn 2: retries with no server hint waited 38 ms, 67 ms (105 ms in all); retries of the same harness told they may come at once (retry-after-ms: 1) waited 100 ms, 278 ms in this session (and 274 ms after the session's first failure, left out: its error path ran cold), and its median turnaround on a whole answer was 18 ms: not more than 3x the largest of the median at-once retry, that turnaround and 20 ms for timers (3 x 189 ms = 567 ms): no longer than 2 immediate retries and one more can take at this load; and the waits before second attempts (274 ms, 38 ms, 278 ms; median 274 ms) do not grow to those before third attempts (100 ms, 67 ms; median 84 ms): longer in 2 of 6 pairs, 0.30x the median, 191 ms less (grows: 75% of the pairs, 1.3x and more than 40 ms; doubles: 90% of the pairs, 1.6x and more than 40 ms; more than twice the second waits' median deviation, the turnarounds and 40 ms)",
     ]);
     // Claude Code 2.1.328 ignores a 1 ms hint and sleeps its own doubling back-off either way (recorded, load ~20):
     // its at-once retries cannot show an immediate retry's cost, its waits grow with the attempt number.
@@ -151,6 +151,23 @@ describe('false alarms and new rules', () => {
     // The same waits with no growth from second to third attempts (an immediate retry slowed by load) still read as none.
     const flat = [...seconds.map((gap) => ({ attempt: 2, gap })), ...[600, 650, 1300, 580].map((gap) => ({ attempt: 3, gap }))];
     expect(judgeBackoff([565, 650], [1378, 574, 649, 583], 221, flat, 675)).toMatchObject({ judged: true, backedOff: false });
+  });
+
+  it("reads a doubling back-off as one when the load made two of the harness's turnarounds longer than the doubling (recorded, Claude Code 2.1.328, CI)", () => {
+    // Turn 6 waited 555 + 1059 ms; told to retry at once it slept its own schedule (1074, 609, 564, 540 ms; 630 ms
+    // cold); median turnaround 273 ms. Second attempts 540-664 ms, third 1,059-1,209 ms: 28 of 28 pairs, 1.87x, but
+    // 531 ms more against two turnarounds of 546 ms, a false no_backoff.
+    const seconds = [630, 637, 609, 664, 564, 555, 540];
+    const thirds = [1074, 1209, 1206, 1059];
+    const all = [...seconds.map((gap) => ({ attempt: 2, gap })), ...thirds.map((gap) => ({ attempt: 3, gap }))];
+    expect(judgeBackoff([555, 1059], [1074, 609, 564, 540], 273, all, 630)).toMatchObject({
+      judged: true,
+      backedOff: true,
+      reason: expect.stringContaining('grow to those before third attempts (1074 ms, 1209 ms, 1206 ms, 1059 ms; median 1140 ms): longer in 28 of 28 pairs, 1.87x the median, 531 ms more'),
+    });
+    // Growth short of a doubling still has to beat two turnarounds: 1.4x and 256 ms more reads as none.
+    const slower = [...seconds.map((gap) => ({ attempt: 2, gap })), ...[850, 900, 880, 820].map((gap) => ({ attempt: 3, gap }))];
+    expect(judgeBackoff([555, 850], [850, 609, 564, 540], 273, slower, 630)).toMatchObject({ judged: true, backedOff: false });
   });
 
   it('does not read 25 ms more on third attempts as growth (recorded, bug on, Gemini wire at load 20)', () => {
