@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { endedBy, type Ended } from '../helpers/ended-by-signal.js';
+import { endedBy, type Ended } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { cli } from './cli-io.js';
 import { slowSuite } from './slow-suite.js';

@@ -7,17 +7,15 @@
  * `timeout` or a cancelled CI job left the harness running and its workspace
  * behind.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aliveAfter, processesAlive } from '../helpers/live-processes.js';
-import { closeOf, endedBy } from '../helpers/ended-by-signal.js';
+import { signalWords } from '../../src/cli/stop-on-signal.js';
+import { cliProcess, endedBy } from '../helpers/cli-process.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { PROTOCOL_SUITE } from './lab-run.js';
-
-const words = { SIGTERM: 'terminated (SIGTERM)', SIGHUP: 'hung up (SIGHUP)', SIGINT: 'interrupted' } as const;
 
 describe('faultline lab ended by a signal', () => {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
@@ -30,20 +28,15 @@ describe('faultline lab ended by a signal', () => {
       let b = Date.now() % 100_000;
       while (`$((${a}+${b}))`.includes(String(a + b))) b += 1;
       const marker = String(a + b);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'lab', '--suite', PROTOCOL_SUITE, '--task', 'lab-parallel-reads', '--out', trace, '--', 'sh', '-c', `sleep $((${a}+${b}))`], {
-        env: { ...process.env, NO_COLOR: '1', TMPDIR: dir },
-      });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const closed = closeOf(child);
+      const { child, stderr, closed } = cliProcess(['lab', '--suite', PROTOCOL_SUITE, '--task', 'lab-parallel-reads', '--out', trace, '--', 'sh', '-c', `sleep $((${a}+${b}))`], { TMPDIR: dir });
       try {
         await waitFor(() => processesAlive(marker) > 0, 60_000, 'the harness to start');
         child.kill(signal);
-        expect(await closed, stderr).toEqual(endedBy(signal));
+        expect(await closed, stderr()).toEqual(endedBy(signal));
       } finally {
         child.kill('SIGKILL');
       }
-      expect(stderr).toContain(`faultline lab: ${words[signal]}: stopping the harness`);
+      expect(stderr()).toContain(`faultline lab: ${signalWords(signal)}: stopping the harness`);
       expect(await aliveAfter(marker)).toBe(0);
       const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; outcome?: string });
       expect(events.find((e) => e.event === 'session_end')).toMatchObject({ outcome: 'aborted' });
