@@ -136,20 +136,23 @@ describe('false alarms and new rules', () => {
     expect(session({ cal: [310, 280, 402], waits: [762, 918], turnaround: 155 }).violations).toEqual([]);
   });
 
+  /** A session's retries: the waits before second attempts, then those before third attempts. */
+  const retriesOf = (seconds: number[], thirds: number[]) => [...seconds.map((gap) => ({ attempt: 2, gap })), ...thirds.map((gap) => ({ attempt: 3, gap }))];
+
   it('reads a doubling back-off as one when the scheduler delayed one of its first waits (recorded, Claude Code 2.1.328, CI at load 5)', () => {
     // Turn 6 waited 565 + 1150 ms; told to retry at once it still slept its own schedule (1378, 574, 649, 583 ms; 675 ms
     // cold), so those calibrate nothing; median turnaround 221 ms. Second attempts 565-689 ms but one of 1,324 ms, third
     // attempts 1,150-1,378 ms: every-against-every and the whole spread read that as no growth, a false no_backoff.
     const seconds = [675, 689, 574, 1324, 649, 565, 583];
     const thirds = [1378, 1209, 1235, 1150];
-    const all = [...seconds.map((gap) => ({ attempt: 2, gap })), ...thirds.map((gap) => ({ attempt: 3, gap }))];
+    const all = retriesOf(seconds, thirds);
     expect(judgeBackoff([565, 1150], [1378, 574, 649, 583], 221, all, 675)).toMatchObject({
       judged: true,
       backedOff: true,
       reason: expect.stringContaining('grow to those before third attempts (1378 ms, 1209 ms, 1235 ms, 1150 ms; median 1222 ms): longer in 25 of 28 pairs'),
     });
     // The same waits with no growth from second to third attempts (an immediate retry slowed by load) still read as none.
-    const flat = [...seconds.map((gap) => ({ attempt: 2, gap })), ...[600, 650, 1300, 580].map((gap) => ({ attempt: 3, gap }))];
+    const flat = retriesOf(seconds, [600, 650, 1300, 580]);
     expect(judgeBackoff([565, 650], [1378, 574, 649, 583], 221, flat, 675)).toMatchObject({ judged: true, backedOff: false });
   });
 
@@ -159,14 +162,14 @@ describe('false alarms and new rules', () => {
     // 531 ms more against two turnarounds of 546 ms, a false no_backoff.
     const seconds = [630, 637, 609, 664, 564, 555, 540];
     const thirds = [1074, 1209, 1206, 1059];
-    const all = [...seconds.map((gap) => ({ attempt: 2, gap })), ...thirds.map((gap) => ({ attempt: 3, gap }))];
+    const all = retriesOf(seconds, thirds);
     expect(judgeBackoff([555, 1059], [1074, 609, 564, 540], 273, all, 630)).toMatchObject({
       judged: true,
       backedOff: true,
       reason: expect.stringContaining('grow to those before third attempts (1074 ms, 1209 ms, 1206 ms, 1059 ms; median 1140 ms): longer in 28 of 28 pairs, 1.87x the median, 531 ms more'),
     });
     // Growth short of a doubling still has to beat two turnarounds: 1.4x and 256 ms more reads as none.
-    const slower = [...seconds.map((gap) => ({ attempt: 2, gap })), ...[850, 900, 880, 820].map((gap) => ({ attempt: 3, gap }))];
+    const slower = retriesOf(seconds, [850, 900, 880, 820]);
     expect(judgeBackoff([555, 850], [850, 609, 564, 540], 273, slower, 630)).toMatchObject({ judged: true, backedOff: false });
   });
 
